@@ -1,0 +1,1 @@
+"""The audit loop: state, engine, phases, detection, judges, decisions and reports."""

@@ -1,0 +1,3 @@
+from secretloop.cli import main
+
+raise SystemExit(main())
