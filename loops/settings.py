@@ -1,0 +1,85 @@
+"""Settings: one pydantic model with defaults, shared by the CLI and the language server.
+
+Every field has a default, so a partial or empty configuration is a full one. Unknown
+keys are rejected: a typo in a setting should be a clear message, not silently ignored.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+MB = 1024 * 1024
+
+
+class Budget(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    max_rounds: int = Field(100_000, ge=1)
+    max_judge_calls: int = Field(200, ge=0)  # model calls per run (offline judge calls are free)
+    max_tokens: int = Field(200_000, ge=0)
+    max_wall_seconds: float = Field(3600.0, gt=0)
+    max_retries: int = Field(10, ge=0)  # one global retry counter for the run
+    failure_threshold: int = Field(3, ge=1)  # consecutive failures that stop (or degrade) a phase
+
+
+class OpenAISettings(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    model: str = "gpt-4o-mini"
+    base_url: str | None = None  # None: the client's default (api.openai.com)
+    api_key_env: str = "OPENAI_API_KEY"  # the NAME of the variable; the key itself is never stored
+    timeout_seconds: float = Field(30.0, gt=0)
+    temperature: float = Field(0.2, ge=0.0, le=2.0)
+    batch_size: int = Field(8, ge=1, le=64)
+    # Opt-in: send the raw value to the model. Off by default: only the redacted preview and
+    # shape features go out (DESIGN.md §2).
+    send_values: bool = False
+    context_lines: int = Field(2, ge=0, le=10)
+
+
+class Settings(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    judge: Literal["offline", "openai", "scripted"] = "offline"
+    openai: OpenAISettings = Field(default_factory=OpenAISettings)
+    budget: Budget = Field(default_factory=Budget)
+
+    # discovery
+    exclude: list[str] = Field(default_factory=list)  # gitignore-style patterns
+    max_file_size: int = Field(2 * MB, ge=1)
+    respect_gitignore: bool = True
+    scan_batch_files: int = Field(64, ge=1)  # files per scan round
+
+    # loop behaviour
+    pause_on_notes: bool = False  # pause for a person when a step raises its hand (the server sets True)
+    wait_for_review: bool = False  # stop as need_human at review (server) or report pending (CLI)
+    trace: bool = False  # keep a state snapshot per round (trace lines are always written)
+    context_lines: int = Field(2, ge=0, le=10)
+    decisions_file: str = ".secretloop/decisions.jsonl"  # relative to each root
+
+
+def parse_settings(data: dict | None) -> tuple[Settings, list[str]]:
+    """Parse settings leniently: return the model and human-readable problems.
+
+    A bad field is reported and replaced by its default, the rest is kept: an editor
+    user with one typo keeps every other setting.
+    """
+    data = dict(data or {})
+    problems: list[str] = []
+    for _ in range(len(data) + 1):
+        try:
+            return Settings.model_validate(data), problems
+        except ValidationError as err:
+            removed = False
+            for e in err.errors():
+                top = e["loc"][0] if e["loc"] else None
+                where = ".".join(str(p) for p in e["loc"]) or "(settings)"
+                problems.append(f"setting '{where}': {e['msg']}; using the default")
+                if top in data:
+                    del data[top]
+                    removed = True
+            if not removed:
+                break
+    return Settings(), problems
