@@ -1,0 +1,575 @@
+"""Workspace discovery: which files a run scans, and why the others are skipped.
+
+`discover` walks each root without following symlinks, honours .gitignore files at every
+level (plus the repository's .git/info/exclude and ignore files above the root inside the
+same repository) and settings.exclude, and skips what holds no hand-written secrets worth
+scanning: version control data, dependencies, caches, lockfiles, minified and binary files,
+files over the size limit. It reads at most a small sniff of each file (binary and
+minified checks); contents are read later by `read_text`, in the scan phase.
+
+Text decoding (`decode_text`): UTF-8 first; a BOM selects UTF-8-with-BOM, UTF-16 or UTF-32;
+otherwise a NUL byte in the first 8 KB means binary. Bytes that are none of those are read
+as Latin-1 only when they look like text (at most 30% bytes >= 0x80 and under 1% control
+characters): legacy configs with an accented character are still scanned, random bytes are
+not. Latin-1 rather than cp1252 because it maps every byte to one character, so nothing can
+fail to decode half-way through a file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import posixpath
+import re
+import stat
+from dataclasses import dataclass
+from typing import Iterable
+
+from pathspec import GitIgnoreSpec
+
+from .settings import Settings
+from .state import FileEntry, SkippedFile
+
+SNIFF_BYTES = 8192  # NUL-byte check, as git does
+MINIFIED_SNIFF_BYTES = 4096
+MINIFIED_LINE_LENGTH = 1000
+
+
+class DiscoveryError(Exception):
+    """A root cannot be walked at all (missing, not a file or folder, unreadable)."""
+
+
+class Unreadable(Exception):
+    """A file cannot be scanned; `reason` says why in the words SkippedFile uses."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+# Directory names never walked, with the reason recorded once per directory.
+SKIP_DIRS: dict[str, str] = {
+    **{name: "version control directory" for name in (".git", ".hg", ".svn", ".bzr")},
+    **{name: "dependencies directory" for name in (
+        "node_modules", "bower_components", "vendor", ".venv", "venv", "site-packages", "dist-packages",
+    )},
+    **{name: "cache directory" for name in (
+        "__pycache__", ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".ruff_cache",
+    )},
+    ".secretloop": "secretloop's own directory",
+}
+
+LOCKFILES: frozenset[str] = frozenset({
+    "package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml", "bun.lockb", "deno.lock",
+    "poetry.lock", "pipfile.lock", "uv.lock", "pdm.lock", "conda-lock.yml", "cargo.lock", "go.sum",
+    "composer.lock", "gemfile.lock", "podfile.lock", "mix.lock", "pubspec.lock", "flake.lock",
+    "packages.lock.json", "paket.lock", "gradle.lockfile", "package.resolved", "cartfile.resolved",
+    "shard.lock", "project.assets.json",
+})
+
+BINARY_EXTENSIONS: frozenset[str] = frozenset({
+    # images
+    "png", "jpg", "jpeg", "gif", "bmp", "ico", "icns", "webp", "tif", "tiff", "psd", "heic", "avif", "xcf",
+    # archives and packages
+    "zip", "tar", "gz", "tgz", "bz2", "xz", "7z", "rar", "zst", "lz4", "jar", "war", "ear", "whl", "egg",
+    "apk", "aab", "ipa", "deb", "rpm", "dmg", "iso", "msi", "nupkg", "gem", "crx", "xpi",
+    # fonts
+    "ttf", "otf", "woff", "woff2", "eot",
+    # audio and video
+    "mp3", "mp4", "m4a", "m4v", "wav", "ogg", "oga", "flac", "aac", "avi", "mov", "mkv", "webm", "wmv", "flv",
+    # compiled code and objects
+    "o", "a", "so", "dylib", "dll", "exe", "obj", "lib", "class", "pyc", "pyo", "pyd", "wasm", "elf",
+    "beam", "dex",
+    # documents
+    "pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "odt", "ods", "odp", "epub",
+    # data and models
+    "db", "sqlite", "sqlite3", "mdb", "npy", "npz", "pkl", "pickle", "h5", "hdf5", "parquet", "avro",
+    "onnx", "pt", "pth", "ckpt", "safetensors", "tflite", "pb",
+})
+
+# Binary containers of keys: not scanned as text, but the file itself may be the secret.
+KEYSTORE_EXTENSIONS: frozenset[str] = frozenset({"p12", "pfx", "jks", "keystore", "bks", "kdbx", "gpg"})
+
+MINIFIABLE_EXTENSIONS: frozenset[str] = frozenset({"js", "mjs", "cjs", "css"})
+
+_KB = 1024
+_MB = 1024 * 1024
+
+
+def human_size(n: int) -> str:
+    if n >= _MB:
+        return f"{n / _MB:.1f} MB"
+    if n >= _KB:
+        return f"{n / _KB:.1f} KB"
+    return f"{n} B"
+
+
+def too_large_reason(size: int, max_size: int) -> str:
+    return f"too large ({human_size(size)} > {human_size(max_size)})"
+
+
+def os_error_reason(err: OSError) -> str:
+    """'unreadable: permission denied' and the like: the error's kind, never its path."""
+    if isinstance(err, PermissionError):
+        return "unreadable: permission denied"
+    if isinstance(err, FileNotFoundError):
+        return "unreadable: not found"
+    if isinstance(err, IsADirectoryError):
+        return "unreadable: is a directory"
+    return f"unreadable: {(err.strerror or type(err).__name__).lower()}"
+
+
+# --- reading and decoding ---------------------------------------------------------------
+
+_BOMS: tuple[tuple[bytes, str], ...] = (
+    (b"\xff\xfe\x00\x00", "utf-32"),  # before UTF-16 LE: same first two bytes
+    (b"\x00\x00\xfe\xff", "utf-32"),
+    (b"\xef\xbb\xbf", "utf-8-sig"),
+    (b"\xff\xfe", "utf-16"),
+    (b"\xfe\xff", "utf-16"),
+)
+_HIGH_BYTES = bytes(range(0x80, 0x100))
+_CONTROL_BYTES = bytes([*range(0x01, 0x09), *range(0x0E, 0x1B), *range(0x1C, 0x20), 0x7F])
+
+
+def _bom_encoding(head: bytes) -> str | None:
+    for bom, encoding in _BOMS:
+        if head.startswith(bom):
+            return encoding
+    return None
+
+
+def _looks_like_text(data: bytes) -> bool:
+    n = len(data) or 1
+    high = len(data) - len(data.translate(None, _HIGH_BYTES))
+    controls = len(data) - len(data.translate(None, _CONTROL_BYTES))
+    return high <= 0.30 * n and controls < 0.01 * n + 1
+
+
+def decode_text(data: bytes) -> str:
+    """Decode file bytes (see the module docstring); raise Unreadable when they are not text."""
+    encoding = _bom_encoding(data[:4])
+    if encoding:
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            raise Unreadable(f"undecodable (invalid {encoding.upper()} after its byte order mark)") from None
+    if b"\x00" in data[:SNIFF_BYTES]:
+        raise Unreadable("binary (NUL byte)")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    if _looks_like_text(data):
+        return data.decode("latin-1")
+    raise Unreadable("undecodable (not UTF-8 or UTF-16, and does not look like Latin-1 text)")
+
+
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
+
+
+def _read_regular(abs_path: str, limit: int, max_size: int | None) -> bytes:
+    """Read up to `limit` bytes of a regular file (never blocks on a FIFO); raise Unreadable."""
+    try:
+        fd = os.open(abs_path, _OPEN_FLAGS)
+    except OSError as err:
+        raise Unreadable(os_error_reason(err)) from None
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise Unreadable("unreadable: is a directory")
+        if not stat.S_ISREG(st.st_mode):
+            raise Unreadable("not a regular file")
+        if max_size is not None and st.st_size > max_size:
+            raise Unreadable(too_large_reason(st.st_size, max_size))
+        chunks: list[bytes] = []
+        remaining = limit
+        while remaining > 0:
+            chunk = os.read(fd, min(remaining, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            remaining -= len(chunk)
+        return b"".join(chunks)
+    except OSError as err:
+        raise Unreadable(os_error_reason(err)) from None
+    finally:
+        os.close(fd)
+
+
+def read_text_and_hash(abs_path: str, max_size: int) -> tuple[str, str]:
+    """The file's text and the SHA-256 (hex) of the bytes read; raise Unreadable."""
+    data = _read_regular(abs_path, max_size + 1, max_size)
+    if len(data) > max_size:  # grew since it was listed
+        raise Unreadable(f"too large (over {human_size(max_size)})")
+    return decode_text(data), hashlib.sha256(data).hexdigest()
+
+
+def read_text(abs_path: str, max_size: int) -> str:
+    """The file's text; raise Unreadable (unreadable, too large, binary, undecodable)."""
+    return read_text_and_hash(abs_path, max_size)[0]
+
+
+def resolve_path(root: str, rel_path: str) -> str:
+    """Absolute path of a FileEntry: a root that is a single file is the file itself."""
+    if os.path.isdir(root):
+        return os.path.join(root, *rel_path.split("/"))
+    return root
+
+
+# --- what to skip ---------------------------------------------------------------------
+
+def _extension(name: str) -> str:
+    return name.rsplit(".", 1)[1] if "." in name.lstrip(".") else ""
+
+
+def _skip_by_name(name: str) -> str | None:
+    low = name.lower()
+    if low in LOCKFILES:
+        return "lockfile"
+    ext = _extension(low)
+    if ext in KEYSTORE_EXTENSIONS:
+        return f"binary key store (.{ext}): not scanned, and the file itself may be a secret"
+    if ext in BINARY_EXTENSIONS:
+        return f"binary (.{ext})"
+    if low.endswith((".min.js", ".min.mjs", ".min.css")):
+        return "minified"
+    if low.endswith((".js.map", ".css.map", ".mjs.map")):
+        return "source map"
+    return None
+
+
+def _looks_minified(head: bytes) -> bool:
+    return any(len(line) > MINIFIED_LINE_LENGTH for line in head[:MINIFIED_SNIFF_BYTES].split(b"\n"))
+
+
+def file_skip_reason(abs_path: str, name: str, size: int, max_size: int) -> str | None:
+    """Why this file is not scanned (by name, size, then a small sniff), or None to scan it."""
+    reason = _skip_by_name(name)
+    if reason:
+        return reason
+    if size > max_size:
+        return too_large_reason(size, max_size)
+    if size == 0:
+        return None
+    try:
+        head = _read_regular(abs_path, SNIFF_BYTES, None)
+    except Unreadable as err:
+        return err.reason
+    if _bom_encoding(head[:4]) is None and b"\x00" in head:
+        return "binary (NUL byte)"
+    if _extension(name.lower()) in MINIFIABLE_EXTENSIONS and _looks_minified(head):
+        return "minified"
+    return None
+
+
+# --- ignore rules ---------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _IgnoreLayer:
+    """One ignore file. Paths are relative to the root; the layer matches them relative
+    to its own folder: drop `strip` leading characters (a folder below the root), or add
+    `prefix` (a folder above the root)."""
+
+    spec: GitIgnoreSpec
+    strip: int = 0
+    prefix: str = ""
+
+    def match(self, rel: str, is_dir: bool) -> bool | None:
+        path = self.prefix + rel[self.strip:]
+        return self.spec.check_file(path + "/" if is_dir else path).include
+
+
+def _ignored(layers: tuple[_IgnoreLayer, ...], rel: str, is_dir: bool) -> bool:
+    # Deeper ignore files win over shallower ones; within one, the last matching pattern wins.
+    for layer in reversed(layers):
+        verdict = layer.match(rel, is_dir)
+        if verdict is not None:
+            return verdict
+    return False
+
+
+_PATTERN_ERRORS = (ValueError, re.error)
+
+
+def invalid_patterns(patterns: list[str]) -> list[str]:
+    """The gitignore-style patterns that do not compile (e.g. `!` alone, `[z-a]`)."""
+    bad = []
+    for pattern in patterns:
+        try:
+            GitIgnoreSpec.from_lines([pattern])
+        except _PATTERN_ERRORS:
+            bad.append(pattern)
+    return bad
+
+
+def _compile_lenient(lines: list[str]) -> GitIgnoreSpec:
+    """Compile ignore-file lines, dropping the invalid ones as git does."""
+    try:
+        return GitIgnoreSpec.from_lines(lines)
+    except _PATTERN_ERRORS:
+        bad = set(invalid_patterns(lines))
+        return GitIgnoreSpec.from_lines([line for line in lines if line not in bad])
+
+
+def _load_spec(path: str) -> GitIgnoreSpec | None:
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            lines = f.read().splitlines()
+    except OSError:
+        return None  # an unreadable ignore file ignores nothing
+    spec = _compile_lenient(lines)
+    return spec if len(spec) else None
+
+
+def _git_dir(top: str) -> str | None:
+    """The git directory of the repository at `top` (.git, or where a .git file points)."""
+    dot_git = os.path.join(top, ".git")
+    if os.path.isdir(dot_git):
+        return dot_git
+    try:
+        with open(dot_git, encoding="utf-8") as f:
+            first = f.readline().strip()
+    except OSError:
+        return None
+    if first.startswith("gitdir:"):
+        target = first[len("gitdir:"):].strip()
+        return os.path.normpath(os.path.join(top, target))
+    return None
+
+
+def _layers_above(root: str) -> tuple[_IgnoreLayer, ...]:
+    """info/exclude and the .gitignore files between the repository top and the root."""
+    root = os.path.abspath(root)
+    ancestors: list[str] = []
+    current = root
+    while not os.path.exists(os.path.join(current, ".git")):
+        parent = os.path.dirname(current)
+        if parent == current:
+            return ()  # not inside a repository: only the root's own ignore files count
+        ancestors.append(parent)
+        current = parent
+    top = current
+
+    def prefix_for(folder: str) -> str:
+        rel = os.path.relpath(root, folder).replace(os.sep, "/")
+        return "" if rel == "." else rel + "/"
+
+    layers: list[_IgnoreLayer] = []
+    git_dir = _git_dir(top)
+    if git_dir:
+        spec = _load_spec(os.path.join(git_dir, "info", "exclude"))
+        if spec:
+            layers.append(_IgnoreLayer(spec, prefix=prefix_for(top)))
+    for folder in reversed(ancestors):  # top first: deeper files are pushed later and win
+        spec = _load_spec(os.path.join(folder, ".gitignore"))
+        if spec:
+            layers.append(_IgnoreLayer(spec, prefix=prefix_for(folder)))
+    return tuple(layers)
+
+
+def _layer_for_dir(abs_dir: str, rel_dir: str) -> _IgnoreLayer | None:
+    spec = _load_spec(os.path.join(abs_dir, ".gitignore"))
+    if spec is None:
+        return None
+    return _IgnoreLayer(spec, strip=len(rel_dir) + 1 if rel_dir else 0)
+
+
+# --- the walk ------------------------------------------------------------------------
+
+def _exclude_spec(patterns: list[str]) -> GitIgnoreSpec | None:
+    if not patterns:
+        return None
+    bad = invalid_patterns(patterns)
+    if bad:
+        raise DiscoveryError(f"settings.exclude has invalid patterns: {', '.join(repr(p) for p in bad)}")
+    return GitIgnoreSpec.from_lines(patterns)
+
+
+class _RootWalk:
+    """Discovery of one root: collects FileEntry and SkippedFile items."""
+
+    def __init__(self, index: int, root: str, settings: Settings) -> None:
+        self.index = index
+        self.root = root
+        self.max_size = settings.max_file_size
+        self.respect_gitignore = settings.respect_gitignore
+        self.exclude = _exclude_spec(settings.exclude)
+        self.files: list[FileEntry] = []
+        self.skipped: list[SkippedFile] = []
+        self._above: tuple[_IgnoreLayer, ...] | None = None
+
+    def skip(self, rel: str, reason: str) -> None:
+        self.skipped.append(SkippedFile(root=self.index, path=rel, reason=reason))
+
+    def excluded(self, rel: str, is_dir: bool) -> bool:
+        return self.exclude is not None and self.exclude.match_file(rel + "/" if is_dir else rel)
+
+    def layers_above(self) -> tuple[_IgnoreLayer, ...]:
+        if self._above is None:
+            self._above = _layers_above(self.root) if self.respect_gitignore else ()
+        return self._above
+
+    def add_file(self, abs_path: str, rel: str, size: int) -> None:
+        reason = file_skip_reason(abs_path, rel.rsplit("/", 1)[-1], size, self.max_size)
+        if reason:
+            self.skip(rel, reason)
+        else:
+            self.files.append(FileEntry(root=self.index, path=rel, size=size))
+
+    def walk(self, start_rel: str = "") -> None:
+        """Walk the folder `start_rel` (relative to the root) and everything below it."""
+        layers = self.layers_above()
+        if self.respect_gitignore and start_rel:
+            parts = start_rel.split("/")
+            for depth in range(len(parts)):  # ignore files of the folders above the start
+                rel_dir = "/".join(parts[:depth])
+                layer = _layer_for_dir(os.path.join(self.root, *parts[:depth]), rel_dir)
+                if layer:
+                    layers += (layer,)
+        abs_start = os.path.join(self.root, *start_rel.split("/")) if start_rel else self.root
+        stack: list[tuple[str, str, tuple[_IgnoreLayer, ...]]] = [(start_rel, abs_start, layers)]
+        while stack:
+            rel_dir, abs_dir, layers = stack.pop()
+            try:
+                with os.scandir(abs_dir) as it:
+                    entries = list(it)
+            except OSError as err:
+                self.skip(rel_dir or ".", os_error_reason(err))
+                continue
+            if self.respect_gitignore and any(e.name == ".gitignore" for e in entries):
+                layer = _layer_for_dir(abs_dir, rel_dir)
+                if layer:
+                    layers = layers + (layer,)
+            for entry in entries:
+                self._visit(entry, f"{rel_dir}/{entry.name}" if rel_dir else entry.name, layers, stack)
+
+    def _visit(self, entry: os.DirEntry, rel: str, layers: tuple[_IgnoreLayer, ...],
+               stack: list[tuple[str, str, tuple[_IgnoreLayer, ...]]]) -> None:
+        try:
+            if entry.is_symlink():
+                self.skip(rel, "symlink (not followed)")
+                return
+            is_dir = entry.is_dir(follow_symlinks=False)
+            is_file = not is_dir and entry.is_file(follow_symlinks=False)
+        except OSError as err:
+            self.skip(rel, os_error_reason(err))
+            return
+        if entry.name in SKIP_DIRS and (is_dir or entry.name == ".git"):
+            self.skip(rel, SKIP_DIRS[entry.name])
+            return
+        if not is_dir and not is_file:
+            self.skip(rel, "not a regular file")
+            return
+        if self.excluded(rel, is_dir):
+            self.skip(rel, "excluded directory (settings.exclude)" if is_dir else "excluded (settings.exclude)")
+            return
+        if layers and _ignored(layers, rel, is_dir):
+            self.skip(rel, "gitignored directory" if is_dir else "gitignored")
+            return
+        if is_dir:
+            stack.append((rel, entry.path, layers))
+            return
+        try:
+            size = entry.stat(follow_symlinks=False).st_size
+        except OSError as err:
+            self.skip(rel, os_error_reason(err))
+            return
+        self.add_file(entry.path, rel, size)
+
+    def only(self, paths: Iterable[str]) -> None:
+        """Just these paths (e.g. staged files). Gitignore does not apply to a named file (a
+        staged file is committed even if ignored); settings.exclude, the skipped directories
+        and the file checks do. A named directory is walked with all the rules."""
+        seen: set[str] = set()
+        for raw in paths:
+            rel = _normalise_rel(raw)
+            if rel is None:
+                self.skip(raw, "outside the root")
+                continue
+            if rel in seen:
+                continue
+            seen.add(rel)
+            if rel == "":
+                self.walk()
+                continue
+            parts = rel.split("/")
+            skip_dir = next((p for p in parts[:-1] if p in SKIP_DIRS), None)
+            if skip_dir:
+                self.skip(rel, f"inside a {SKIP_DIRS[skip_dir]} ({skip_dir})")
+                continue
+            abs_path = os.path.join(self.root, *parts)
+            try:
+                st = os.lstat(abs_path)
+            except OSError as err:
+                self.skip(rel, os_error_reason(err))
+                continue
+            is_dir = stat.S_ISDIR(st.st_mode)
+            if stat.S_ISLNK(st.st_mode):
+                self.skip(rel, "symlink (not followed)")
+            elif parts[-1] in SKIP_DIRS and (is_dir or parts[-1] == ".git"):
+                self.skip(rel, SKIP_DIRS[parts[-1]])
+            elif self.excluded(rel, is_dir):
+                self.skip(rel, "excluded (settings.exclude)")
+            elif is_dir:
+                self.walk(rel)
+            elif not stat.S_ISREG(st.st_mode):
+                self.skip(rel, "not a regular file")
+            else:
+                self.add_file(abs_path, rel, st.st_size)
+
+
+def _normalise_rel(raw: str) -> str | None:
+    """A posix path relative to the root ("" for the root itself), or None if it leaves the root."""
+    p = raw.replace("\\", "/")
+    if p.startswith("/") or (len(p) > 1 and p[1] == ":"):
+        return None
+    p = posixpath.normpath(p)
+    if p == ".":
+        return ""
+    if p == ".." or p.startswith("../"):
+        return None
+    return p
+
+
+def discover(
+    roots: list[str],
+    settings: Settings,
+    only_paths: list[list[str]] | None = None,
+) -> tuple[list[FileEntry], list[SkippedFile]]:
+    """The files to scan under each root, sorted, and the skipped ones with their reasons.
+
+    `only_paths[i]` restricts root i to those relative paths (an empty list: nothing).
+    A root may be a single file. A missing root raises DiscoveryError.
+    """
+    if only_paths is not None and len(only_paths) != len(roots):
+        raise DiscoveryError(f"only_paths has {len(only_paths)} lists for {len(roots)} roots; give one per root")
+    files: list[FileEntry] = []
+    skipped: list[SkippedFile] = []
+    for index, root in enumerate(roots):
+        walk = _RootWalk(index, root, settings)
+        wanted = None if only_paths is None else only_paths[index]
+        try:
+            st = os.stat(root)
+        except FileNotFoundError:
+            raise DiscoveryError(f"workspace root does not exist: {root}") from None
+        except OSError as err:
+            raise DiscoveryError(f"workspace root cannot be read ({os_error_reason(err)}): {root}") from None
+        if stat.S_ISDIR(st.st_mode):
+            if not os.access(root, os.R_OK | os.X_OK):
+                raise DiscoveryError(f"workspace root cannot be read (unreadable: permission denied): {root}")
+            if wanted is None:
+                walk.walk()
+            else:
+                walk.only(wanted)
+        elif stat.S_ISREG(st.st_mode):
+            name = os.path.basename(root)
+            if wanted is None or name in {_normalise_rel(p) for p in wanted}:
+                walk.add_file(root, name, st.st_size)
+        else:
+            raise DiscoveryError(f"workspace root is neither a folder nor a regular file: {root}")
+        files.extend(walk.files)
+        skipped.extend(walk.skipped)
+    files.sort(key=lambda f: (f.root, f.path))
+    skipped.sort(key=lambda s: (s.root, s.path))
+    return files, skipped

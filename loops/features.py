@@ -1,0 +1,221 @@
+"""Features of a candidate: its shape and context, which filters and judges decide from.
+
+`build_features` sees the raw value as a local variable only; the Features it returns
+hold measurements (length, entropy, character classes) and context (language, path
+kind, comment, filter hits, inline allow marker), never the value.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+
+from .filters import run_filters, shannon_entropy
+from .languages import (
+    BLOCK_COMMENT,
+    EXTENSIONS,
+    FILENAMES,
+    HASH_NEEDS_SPACE,
+    LINE_COMMENT,
+    LINE_START_ONLY,
+)
+from .redact import char_classes
+from .state import Features
+from .suppressions import next_line_marker, suppression_marker
+
+__all__ = [
+    "build_features",
+    "in_comment",
+    "is_docs_path",
+    "is_test_path",
+    "language_for",
+    "shannon_entropy",  # defined in filters (which needs it); part of this module's API
+]
+
+# Suffixes that wrap a file of another type: config.yml.example is YAML.
+_WRAPPER_SUFFIXES = frozenset({
+    "example", "sample", "template", "tmpl", "tpl", "j2", "jinja", "jinja2", "dist", "default",
+    "bak", "orig", "old", "local", "in",
+})
+
+
+def _name_of(path: str) -> str:
+    return posixpath.basename(path.replace("\\", "/")).lower()
+
+
+def language_for(path: str) -> str:
+    """Language id from the file name or extension; "text" when nothing is known."""
+    name = _name_of(path)
+    if name in FILENAMES:
+        return FILENAMES[name]
+    if name.startswith(".env.") or name.endswith(".env"):
+        return "dotenv"  # .env.local, .env.production, prod.env
+    if name.startswith(("dockerfile.", "containerfile.")) or name.endswith(".dockerfile"):
+        return "dockerfile"
+    parts = name.lstrip(".").split(".")
+    while len(parts) > 1:
+        ext = parts[-1]
+        if ext in EXTENSIONS:
+            return EXTENSIONS[ext]
+        if ext not in _WRAPPER_SUFFIXES:
+            break
+        parts.pop()
+        if len(parts) == 1 and parts[0] in FILENAMES:
+            return FILENAMES[parts[0]]
+    return "text"
+
+
+_TEST_DIRS = frozenset({
+    "test", "tests", "__tests__", "spec", "specs", "fixture", "fixtures", "__fixtures__", "testdata",
+    "test_data", "test-data", "testing", "__mocks__", "mocks", "__snapshots__", "e2e", "testfixtures",
+})
+_TEST_FILE = re.compile(  # matched against the lower-cased name
+    r"^test_.+\.py$|_test\.(?:py|go|rb|exs?|dart|cpp|cc|c)$|^conftest\.py$"
+    r"|\.(?:test|spec)\.[cm]?[jt]sx?$|_spec\.rb$"
+)
+# JUnit-style class names, matched case-sensitively: AppTest.java, but not Contest.java.
+_TEST_CLASS_FILE = re.compile(r"(?:^|[a-z0-9])(?:Tests?|Spec|IT)\.(?:java|kt|scala|groovy|cs|swift|php)$")
+
+
+def is_test_path(path: str) -> bool:
+    """True for test code and fixtures: tests/, fixtures/, __tests__/, *_test.go, test_*.py, *.spec.ts, ..."""
+    parts = [p for p in path.replace("\\", "/").split("/") if p]
+    if not parts:
+        return False
+    if any(p.lower() in _TEST_DIRS for p in parts[:-1]):
+        return True
+    return _TEST_FILE.search(parts[-1].lower()) is not None or _TEST_CLASS_FILE.search(parts[-1]) is not None
+
+
+_DOCS_DIRS = frozenset({"docs", "doc", "documentation", "examples", "example", "samples", "sample", "tutorial", "tutorials"})
+_DOCS_EXTENSIONS = frozenset({"md", "markdown", "mdx", "rst", "adoc", "asciidoc"})
+_DOCS_NAMES = ("readme", "changelog", "contributing")
+
+
+def is_docs_path(path: str) -> bool:
+    """True for documentation and examples: docs/, examples/, *.md, *.rst, *.adoc, README*."""
+    parts = [p.lower() for p in path.replace("\\", "/").split("/") if p]
+    if not parts:
+        return False
+    if any(p in _DOCS_DIRS for p in parts[:-1]):
+        return True
+    name = parts[-1]
+    if "." in name and name.rsplit(".", 1)[1] in _DOCS_EXTENSIONS:
+        return True
+    return name.startswith(_DOCS_NAMES)
+
+
+def in_comment(line: str, col: int, language: str) -> bool:
+    """Cheap test: does column `col` of `line` sit inside a comment of `language`?
+
+    True after a line-comment marker that is not inside a string, inside a block comment
+    opened earlier on the line, or on a block-comment continuation line (` * ...`).
+    Comments opened on earlier lines are not tracked.
+    """
+    head = line[:col]
+    stripped = head.lstrip()
+    block = BLOCK_COMMENT.get(language)
+    if block and block[0] == "/*" and (stripped == "*" or stripped.startswith(("* ", "*\t"))):
+        return True
+    if language not in LINE_COMMENT and language not in BLOCK_COMMENT:
+        # Unknown or comment-less formats: only a whole line starting like a comment counts.
+        return language not in ("json",) and stripped.startswith(("#", "//"))
+    markers = LINE_COMMENT.get(language, ())
+    if language in LINE_START_ONLY:
+        return stripped.startswith(markers)
+    return _scan_for_comment(head, markers, block, language in HASH_NEEDS_SPACE)
+
+
+def _scan_for_comment(head: str, markers: tuple[str, ...], block: tuple[str, str] | None, hash_needs_space: bool) -> bool:
+    quote: str | None = None
+    in_block = False
+    i, n = 0, len(head)
+    while i < n:
+        ch = head[i]
+        if in_block:
+            if block and head.startswith(block[1], i):
+                in_block = False
+                i += len(block[1])
+            else:
+                i += 1
+            continue
+        if quote:
+            if ch == "\\":
+                i += 2
+                continue
+            if ch == quote:
+                quote = None
+            i += 1
+            continue
+        if block and head.startswith(block[0], i):
+            in_block = True
+            i += len(block[0])
+            continue
+        for marker in markers:
+            if head.startswith(marker, i):
+                if marker == "#" and hash_needs_space and i > 0 and not head[i - 1].isspace():
+                    continue
+                return True
+        if ch in "\"'`":
+            quote = ch
+        i += 1
+    return in_block
+
+
+def _line_bounds(text: str, offset: int) -> tuple[int, int]:
+    """Start and end offsets of the line holding `offset` (end excludes the newline)."""
+    start = text.rfind("\n", 0, offset) + 1
+    end = text.find("\n", offset)
+    return start, (len(text) if end < 0 else end)
+
+
+def _line(text: str, start: int, end: int) -> str:
+    return text[start:end].rstrip("\r")
+
+
+def suppression_at(text: str, start: int, end: int) -> str | None:
+    """The allow marker covering the span: on its first or last line, or a nextline pragma above it."""
+    first_start, first_end = _line_bounds(text, start)
+    marker = suppression_marker(_line(text, first_start, first_end))
+    if marker:
+        return marker
+    if end > first_end:  # a multi-line value (a key block): its last line may carry the marker
+        last_start, last_end = _line_bounds(text, max(end - 1, start))
+        marker = suppression_marker(_line(text, last_start, last_end))
+        if marker:
+            return marker
+    if first_start > 0:
+        prev_start, prev_end = _line_bounds(text, first_start - 1)
+        return next_line_marker(_line(text, prev_start, prev_end))
+    return None
+
+
+def build_features(
+    value: str,
+    text: str,
+    start: int,
+    end: int,
+    path: str,
+    rule_confidence: str,
+    known_prefix: str | None = None,
+    checksum_valid: bool | None = None,
+    key_name: str | None = None,
+) -> Features:
+    """Features of the value text[start:end] found in the file at `path` (relative, posix)."""
+    line_start, line_end = _line_bounds(text, start)
+    line = _line(text, line_start, line_end)
+    language = language_for(path)
+    return Features(
+        length=len(value),
+        entropy=round(shannon_entropy(value), 3),
+        char_classes=char_classes(value),
+        known_prefix=known_prefix,
+        checksum_valid=checksum_valid,
+        key_name=key_name,
+        language=language,
+        in_test_path=is_test_path(path),
+        in_docs_path=is_docs_path(path),
+        in_comment=in_comment(line, start - line_start, language),
+        filter_hits=run_filters(value, line, key_name, generic=rule_confidence != "high", language=language),
+        suppressed_by=suppression_at(text, start, end),
+    )

@@ -1,0 +1,442 @@
+"""False-positive filters: small named predicates, each for one thing it recognises.
+
+A filter looks at a candidate value, its line and the name it is assigned to, and says
+"this looks like X, which is not a secret". Filters only record what they see
+(`Features.filter_hits`); the filter phase weighs the hits with the rule's confidence and
+decides. Some filters only make sense for generic rules (a bare word under `password =`
+may be a variable; under a provider's token format it cannot be): they are marked
+`generic_only` and skipped for high-confidence rules.
+
+Being in a test or docs folder is not a filter: it is a feature the judge weighs.
+Nothing here stores, logs or returns the value.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Callable
+from urllib.parse import parse_qsl, urlsplit
+
+from .languages import CONFIG_LANGUAGES
+
+# Longer values are key blocks or blobs: the shape filters below are meant for tokens.
+_MAX_FILTERED_LENGTH = 4096
+
+
+def shannon_entropy(s: str) -> float:
+    """Shannon entropy of the characters of s, in bits per character (0.0 for "")."""
+    if not s:
+        return 0.0
+    n = len(s)
+    return -sum((c / n) * math.log2(c / n) for c in Counter(s).values())
+
+
+Check = Callable[[str, str, str | None, str | None], bool]
+
+
+@dataclass(frozen=True)
+class Filter:
+    name: str
+    reason: str
+    generic_only: bool
+    check: Check  # (value, line, key_name, language) -> matched
+
+
+FILTERS: list[Filter] = []
+
+
+def _filter(name: str, reason: str, generic_only: bool = False) -> Callable[[Check], Check]:
+    def register(check: Check) -> Check:
+        FILTERS.append(Filter(name, reason, generic_only, check))
+        return check
+
+    return register
+
+
+# --- helpers -------------------------------------------------------------------------
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+
+# Words in a key name that say the value is a credential.
+_CREDENTIAL_WORDS = frozenset({
+    "secret", "secrets", "password", "passwd", "pwd", "pass", "passphrase", "key", "keys", "token",
+    "tokens", "auth", "credential", "credentials", "cred", "creds", "apikey", "private", "signature",
+    "sig", "cookie", "session", "bearer", "jwt", "otp", "pin", "salt", "seed", "dsn",
+})
+_CREDENTIAL_PARTS = ("secret", "passw", "token", "apikey", "privatekey", "accesskey", "authkey", "credential")
+
+
+def key_words(key_name: str | None) -> list[str]:
+    """Lower-case words of a key name: `dbPassword_hash` -> ['db', 'password', 'hash']."""
+    if not key_name:
+        return []
+    return [w.lower() for w in re.split(r"[^A-Za-z0-9]+", _CAMEL.sub("_", key_name)) if w]
+
+
+def names_credential(words: list[str]) -> bool:
+    return any(w in _CREDENTIAL_WORDS or any(p in w for p in _CREDENTIAL_PARTS) for w in words)
+
+
+def _context_words(value: str, line: str, key_name: str | None) -> list[str]:
+    """The key name's words, or without one the words on the line before the value."""
+    if key_name:
+        return key_words(key_name)
+    at = line.find(value) if value else -1
+    return key_words(line[:at] if at >= 0 else "")
+
+
+def _is_quoted(value: str, line: str) -> bool | None:
+    """Whether the value sits between quotes on its line (at any of its occurrences);
+    None when it is not on the line at all."""
+    if not value:
+        return None
+    at = line.find(value)
+    if at < 0:
+        return None
+    while at >= 0:
+        before = line[at - 1] if at > 0 else ""
+        end = at + len(value)
+        after = line[end] if end < len(line) else ""
+        if before and before in "'\"`" and after in (before, ""):
+            return True
+        at = line.find(value, at + 1)
+    return False
+
+
+# --- filters -------------------------------------------------------------------------
+
+_PLACEHOLDER_VALUES = frozenset({
+    "password", "passwd", "pwd", "pass", "secret", "token", "apikey", "api_key", "api-key", "key",
+    "changeme", "changeit", "test", "test123", "testing", "testpass", "testpassword", "dummy",
+    "example", "sample", "placeholder", "todo", "tbd", "fixme", "foo", "bar", "baz", "foobar",
+    "xyz", "abc", "abc123", "secretkey", "secret_key",
+})
+_ANGLE_PLACEHOLDER = re.compile(r"<[A-Za-z][A-Za-z0-9 _.\-]{0,48}>")
+_BRACKET_PLACEHOLDER = re.compile(r"^\[[A-Za-z][A-Za-z _\-]{1,48}\]$")
+_PLACEHOLDER_PHRASES = (
+    re.compile(r"(?<![a-z])your[_ .\-]?[a-z]"),  # your_api_key, YOUR-TOKEN, yourkeyhere
+    re.compile(r"[_ \-]here(?![a-z])"),  # insert_key_here
+    re.compile(r"(?<![a-z])(?:change|replace|insert|fill|enter|put|paste)[_ \-]?"
+               r"(?:me|it|this|in|your|with|the|here)(?![a-z])"),
+    re.compile(r"(?<![a-z])(?:dummy|placeholder|notreal|not[_ \-]a[_ \-]real|not[_ \-]real|sample|example)"),
+    re.compile(r"(?<![a-z])(?:fake|todo|tbd|fixme)(?![a-z])"),
+)
+
+
+@_filter("placeholder", "a placeholder that stands for a value to fill in (<your-key>, changeme, dummy, TODO)")
+def is_placeholder(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    low = value.strip().lower()
+    if low in _PLACEHOLDER_VALUES:
+        return True
+    if _ANGLE_PLACEHOLDER.search(value) or _BRACKET_PLACEHOLDER.match(value.strip()):
+        return True
+    return any(p.search(low) for p in _PLACEHOLDER_PHRASES)
+
+
+_MASKED = (
+    re.compile(r"\*{3,}"),
+    re.compile(r"[xX]{5,}"),
+    re.compile(r"•{3,}|·{3,}|#{5,}"),
+    re.compile(r"…|\.\.\."),
+    re.compile(r"(?<![a-z])(?:redacted|masked|hidden|obfuscated|removed)(?![a-z])", re.IGNORECASE),
+)
+
+
+@_filter("masked", "a masked or truncated value (****, xxxxx, …, [REDACTED]): the real one is not here")
+def is_masked(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return any(p.search(value) for p in _MASKED)
+
+
+_KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm", "1234567890")
+
+
+@_filter("repeated_or_sequential", "a repeated or sequential run (aaaa, 121212, 123456, abcdef, an alphabet)")
+def is_repeated_or_sequential(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    n = len(v)
+    if n < 4:
+        return False
+    if len(set(v)) == 1:
+        return True
+    for period in (2, 3, 4):
+        if n >= 2 * period + 2 and v == (v[:period] * (n // period + 1))[:n]:
+            return True
+    steps = [ord(b) - ord(a) for a, b in zip(v, v[1:])]
+    if n >= 5 and (sum(s == 1 for s in steps) >= 0.8 * len(steps) or sum(s == -1 for s in steps) >= 0.8 * len(steps)):
+        return True
+    low = v.lower()
+    return n >= 6 and any(low in row for row in _KEYBOARD_ROWS)
+
+
+_ENV_VALUE = (
+    re.compile(r"^\$[A-Za-z_][A-Za-z0-9_]*$"),  # $VAR
+    re.compile(r"\$\{[A-Za-z_][^{}]{0,200}\}"),  # ${VAR}, ${VAR:-default}, inside a larger value too
+    re.compile(r"^\$\("),  # $(command): computed at run time
+    re.compile(r"^%[A-Za-z_][A-Za-z0-9_]*%$"),  # %VAR% (Windows)
+    re.compile(r"^\$env:[A-Za-z_]\w*$", re.IGNORECASE),  # PowerShell
+    re.compile(r"\bprocess\.env\b|\bimport\.meta\.env\b|\bDeno\.env\.get\b"),
+    re.compile(r"\bos\.environ\b|\bgetenv\s*\(|\bSystem\.getenv\b|\bEnvironment\.GetEnvironmentVariable\b"),
+    re.compile(r"\bENV\s*\[|\bENV\.fetch\b|\benv\s*\(\s*['\"]"),
+)
+_ENV_ACCESSOR = r"(?:getenv|environ(?:\.get)?|GetEnvironmentVariable|env\.get|ENV(?:\.fetch)?|env)\s*[(\[]\s*['\"]"
+
+
+@_filter("env_reference", "a reference to an environment variable ($VAR, ${VAR}, os.getenv(...)), not the value")
+def is_env_reference(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if any(p.search(v) for p in _ENV_VALUE):
+        return True
+    # The captured value is the variable's NAME inside an accessor on the line: os.getenv("DB_PASS").
+    if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", v):
+        name = re.escape(v)
+        return bool(re.search(_ENV_ACCESSOR + name + r"['\"]", line)
+                    or re.search(r"process\.env\.(?:" + name + r"\b|\[\s*['\"]" + name + r"['\"])", line))
+    return False
+
+
+_TEMPLATES = (
+    re.compile(r"\{\{[^{}]{0,200}\}\}"),  # {{ var }} (Jinja, Go, Handlebars, GitHub Actions ${{ }})
+    re.compile(r"\{%[^%]{0,200}%\}"),  # {% tag %}
+    re.compile(r"<%=?[^%]{0,200}%>"),  # <%= erb %>
+    re.compile(r"#\{[^{}]{0,200}\}"),  # #{ruby} and Azure #{token}#
+    re.compile(r"%\([A-Za-z_]\w*\)[sdr]"),  # %(name)s
+    re.compile(r"\{\d{0,3}\}"),  # {0} / {}
+    re.compile(r"\{[A-Za-z_][\w.]{0,60}(?:[:!][^{}]{0,20})?\}"),  # {name}, {name:>10}
+    re.compile(r"^__[A-Z][A-Z0-9_]*__$|@[A-Z_][A-Z0-9_]*@"),  # __TOKEN__ / @VAR@ substitution markers
+)
+
+
+@_filter("templated", "a template expression filled in at render time ({{ var }}, <%= %>, %(name)s, {0})")
+def is_templated(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return any(p.search(value) for p in _TEMPLATES)
+
+
+def _jwt_io_payload() -> str:
+    """The payload segment of the example token jwt.io shows by default."""
+    claims = json.dumps({"sub": "1234567890", "name": "John Doe", "iat": 1516239022}, separators=(",", ":"))
+    return base64.urlsafe_b64encode(claims.encode()).rstrip(b"=").decode()
+
+
+# Keys that providers publish in their documentation as examples.
+_DOCUMENTED_EXAMPLES = frozenset({
+    "AKIAIOSFODNN7EXAMPLE",  # AWS access key id, AWS docs
+    "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",  # AWS secret access key, AWS docs
+})
+_DOCUMENTED_FRAGMENTS = (_jwt_io_payload(),)
+
+
+@_filter("documented_example_key", "a key providers publish in their docs as an example (AWS's ...EXAMPLE keys, jwt.io's token)")
+def is_documented_example_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    return v in _DOCUMENTED_EXAMPLES or "EXAMPLE" in v or any(f in v for f in _DOCUMENTED_FRAGMENTS)
+
+
+_IDENT = r"[A-Za-z_$][\w$]*"
+_CALL = re.compile(rf"^{_IDENT}(?:(?:\.|->|::){_IDENT})*\s*\(")  # getPassword(, config.get(
+_MEMBER = re.compile(rf"^(?:{_IDENT}|@{_IDENT})(?:(?:\.|->|::){_IDENT})+$")  # self.password, $this->pw
+_SUBSCRIPT = re.compile(rf"^{_IDENT}(?:\.{_IDENT})*(?:\[\s*(?:['\"][\w.\-]+['\"]|:\w+|\w+)\s*\])+$")  # params[:pw]
+_SIGIL_VAR = re.compile(r"^[@$][A-Za-z_]\w*$")  # @password (Ruby), $password (PHP, Perl, shell)
+_BARE_WORD = re.compile(r"^[A-Za-z_]+$")  # a variable name: letters and underscores, no digits
+
+
+@_filter("code_reference", "an expression or variable name (self.password, getPassword(), db_pass), not a literal",
+         generic_only=True)
+def is_code_reference(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if len(v) > 200:
+        return False
+    quoted = _is_quoted(v, line)
+    if quoted:
+        return False  # "self.password" in quotes is a string literal, whatever it spells
+    if _CALL.match(v) or _MEMBER.match(v) or _SUBSCRIPT.match(v) or _SIGIL_VAR.match(v):
+        return True
+    # A bare word is a variable only in code, and only when we saw it unquoted on the line.
+    code = language is not None and language not in CONFIG_LANGUAGES
+    return code and quoted is False and bool(_BARE_WORD.match(v))
+
+
+_HEX = re.compile(r"^[0-9a-fA-F]+$")
+_HEX_DIGEST_LENGTHS = frozenset({32, 40, 56, 64, 96, 128})
+_HASH_WORDS = ("sha", "md5", "hash", "checksum", "digest", "integrity", "crc")
+_HASH_WHOLE_WORDS = frozenset({"sum", "commit", "revision", "rev", "etag", "fingerprint", "oid"})
+_SRI = re.compile(r"^sha(?:1|256|384|512)-[A-Za-z0-9+/]{20,}={0,2}$")
+_PREFIXED_DIGEST = re.compile(r"^(?:sha1|sha224|sha256|sha384|sha512|md5)[:=$][0-9a-fA-F]{32,128}$", re.IGNORECASE)
+_CRYPT_HASH = re.compile(r"^\$(?:2[abxy]?|5|6|argon2(?:id|i|d)|scrypt|pbkdf2[\w-]*)\$")
+
+
+@_filter("hash_or_digest", "a digest or hash (sha256:…, sha512-… integrity, hex under a sha/checksum name, bcrypt)")
+def is_hash_or_digest(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if _SRI.match(v) or _PREFIXED_DIGEST.match(v) or _CRYPT_HASH.match(v):
+        return True
+    if len(v) in _HEX_DIGEST_LENGTHS and _HEX.match(v):
+        words = _context_words(v, line, key_name)
+        return any(w in _HASH_WHOLE_WORDS or any(h in w for h in _HASH_WORDS) for w in words)
+    return False
+
+
+_UUID = re.compile(r"^(?:urn:uuid:)?\{?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\}?$")
+
+
+@_filter("uuid", "a UUID under a name that says id/uuid or no credential name (UUIDs used AS keys are not dismissed)",
+         generic_only=True)
+def is_uuid_identifier(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    if not _UUID.match(value.strip()):
+        return False
+    return not names_credential(_context_words(value.strip(), line, key_name))
+
+
+_FILE_EXTENSIONS = frozenset({
+    "pem", "key", "crt", "cer", "der", "pub", "p12", "pfx", "jks", "keystore", "json", "yaml", "yml", "toml",
+    "ini", "cfg", "conf", "env", "txt", "xml", "properties", "csv", "log", "db", "sqlite", "sh", "py", "js",
+})
+_WORDY_PIECE = re.compile(r"^(?:[a-z]+|[A-Z]+|[A-Z][a-z]+)[0-9]{0,4}$|^[0-9]+$")
+
+
+def _wordy_segment(segment: str) -> bool:
+    """A path segment made of words (`db_password`, `Program Files`), not a random run (`K7MDENG`)."""
+    pieces = [p for p in re.split(r"[._\- ]+", segment) if p]
+    return bool(pieces) and all(len(p) <= 32 and _WORDY_PIECE.match(p) for p in pieces)
+
+
+def _looks_random(s: str) -> bool:
+    return len(s) >= 16 and shannon_entropy(s) >= 3.5 and bool(re.search(r"\d", s)) and bool(re.search(r"[A-Za-z]", s))
+
+
+def _url_without_credentials(v: str) -> bool:
+    try:
+        parts = urlsplit(v)
+    except ValueError:
+        return False
+    if parts.password or not parts.netloc:
+        return False
+    for name, val in parse_qsl(parts.query, keep_blank_values=True):
+        if names_credential(key_words(name)) or _looks_random(val):
+            return False
+    return not any(_looks_random(seg) for seg in parts.path.split("/"))
+
+
+def _file_path(v: str) -> bool:
+    if any(c in v for c in "'\"<>|*?\n") or " " in v.strip("/\\"):
+        return False
+    anchored = re.match(r"^(?:/|\./|\.\./|~/|[A-Za-z]:[\\/]|\\\\)", v) is not None
+    segments = [s for s in re.split(r"[\\/]+", re.sub(r"^[A-Za-z]:", "", v)) if s not in ("", ".", "..", "~")]
+    if not segments or not all(_wordy_segment(s) for s in segments):
+        return False
+    last = segments[-1]
+    has_extension = "." in last and last.rsplit(".", 1)[1].lower() in _FILE_EXTENSIONS
+    return has_extension or (anchored and (len(segments) >= 2 or v.startswith(("./", "../", "~/"))))
+
+
+@_filter("file_path_or_url_without_credentials",
+         "a file path or a URL with no password, token parameter or random path segment in it", generic_only=True)
+def is_path_or_plain_url(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if not v or len(v) > 500:
+        return False
+    if re.match(r"^[A-Za-z][A-Za-z0-9+.\-]*://", v):
+        return _url_without_credentials(v)
+    return _file_path(v)
+
+
+@_filter("low_entropy", "too little randomness for a generated key (under 2.5 bits per character over 8+ characters)",
+         generic_only=True)
+def is_low_entropy(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    return len(v) >= 8 and shannon_entropy(v) < 2.5
+
+
+_NUMBER_OR_VERSION = (
+    re.compile(r"^\d{1,12}$"),  # ports, timeouts, ids
+    re.compile(r"^v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?$"),  # 1.2.3, v2.0.1-rc1, 10.0.0.1
+    re.compile(r"^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$"),  # dates
+    re.compile(r"^\d+(?:ms|s|m|h|d|w|kb|mb|gb|k|px|%)$", re.IGNORECASE),  # durations, sizes
+)
+
+
+@_filter("number_or_version", "a number, version, IP address, date or duration", generic_only=True)
+def is_number_or_version(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    return any(p.match(v) for p in _NUMBER_OR_VERSION)
+
+
+_NON_SECRET_LITERALS = frozenset({
+    "", "null", "nil", "none", "undefined", "true", "false", "yes", "no", "on", "off", "''", '""', "n/a",
+    "na", "-", "~", "nan", "empty", "default", "required", "optional", "string", "str", "int",
+})
+
+
+@_filter("null_or_boolean", "an empty, null, boolean or type-name literal (None, null, false, '', string)")
+def is_null_or_boolean(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return value.strip().lower() in _NON_SECRET_LITERALS
+
+
+def _normalised(s: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", s.lower())
+
+
+@_filter("same_as_key_name", "the value repeats the name it is assigned to (API_KEY = \"api-key\")")
+def is_same_as_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    if not key_name:
+        return False
+    v = _normalised(value)
+    return len(v) >= 3 and v == _normalised(key_name)
+
+
+_PUBLIC_WORDS = frozenset({"public", "publishable", "pub"})
+
+
+@_filter("public_by_key_name", "the name says the value is public (public_key, publishable_key, site_key)",
+         generic_only=True)
+def is_public_by_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    words = key_words(key_name)
+    if any(w in ("private", "secret", "priv") for w in words):
+        return False
+    return any(w in _PUBLIC_WORDS for w in words) or "sitekey" in "".join(words)
+
+
+_PROSE_WORDS = frozenset({
+    "the", "a", "an", "is", "are", "be", "must", "should", "please", "enter", "not", "invalid", "required",
+    "for", "to", "of", "with", "your", "this", "cannot", "can't", "does", "match", "incorrect", "wrong",
+})
+
+
+@_filter("prose", "a sentence (a label, prompt or error message), not a credential", generic_only=True)
+def is_prose(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    words = value.split()
+    if len(words) < 2:
+        return False
+    alphabetic = [w for w in words if re.fullmatch(r"[A-Za-z']+[.,:!?]?", w)]
+    return len(alphabetic) * 2 >= len(words) and any(w.lower().strip(".,:!?") in _PROSE_WORDS for w in words)
+
+
+FILTER_REASONS: dict[str, str] = {f.name: f.reason for f in FILTERS}
+FILTERS_BY_NAME: dict[str, Filter] = {f.name: f for f in FILTERS}
+
+
+def run_filters(
+    value: str,
+    line: str,
+    key_name: str | None,
+    *,
+    generic: bool = True,
+    language: str | None = None,
+) -> list[str]:
+    """Names of the filters that match, in catalogue order.
+
+    `generic=False` (a high-confidence rule: the format alone says secret) skips the
+    filters that only make sense for generic matches. `language` (from language_for)
+    lets code_reference tell a variable from an unquoted config value.
+    """
+    if len(value) > _MAX_FILTERED_LENGTH:
+        return []
+    return [
+        f.name
+        for f in FILTERS
+        if (generic or not f.generic_only) and f.check(value, line, key_name, language)
+    ]

@@ -1,0 +1,344 @@
+"""Each false-positive filter on values it must recognise and values it must leave alone."""
+
+from __future__ import annotations
+
+import random
+import string
+
+import pytest
+
+from secretloop.loops import filters
+from secretloop.loops.filters import FILTER_REASONS, FILTERS, FILTERS_BY_NAME, key_words, run_filters
+
+
+def _random_token(seed: int, length: int = 32, alphabet: str = string.ascii_letters + string.digits) -> str:
+    """A generated, random-looking value: what a real key looks like, without being one."""
+    rng = random.Random(seed)
+    return "".join(rng.choice(alphabet) for _ in range(length))
+
+
+RANDOM_TOKENS = [_random_token(seed) for seed in range(20)]
+HEX_40 = _random_token(101, 40, "0123456789abcdef")
+HEX_64 = _random_token(102, 64, "0123456789abcdef")
+
+
+def check(name: str, value: str, line: str | None = None, key: str | None = None, language: str | None = None) -> bool:
+    line = line if line is not None else f'{key or "value"} = "{value}"'
+    return FILTERS_BY_NAME[name].check(value, line, key, language)
+
+
+def test_every_filter_has_a_reason_and_a_unique_name() -> None:
+    names = [f.name for f in FILTERS]
+    assert len(names) == len(set(names))
+    assert set(FILTER_REASONS) == set(names)
+    assert all(reason.strip() for reason in FILTER_REASONS.values())
+
+
+@pytest.mark.parametrize("token", RANDOM_TOKENS)
+def test_random_tokens_hit_no_filter(token: str) -> None:
+    assert run_filters(token, f'api_key = "{token}"', "api_key", language="python") == []
+
+
+# --- placeholder ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("value", [
+    "<your-key>", "<API_KEY>", "Bearer <token>", "postgres://app:<password>@db/app", "[YOUR KEY]",
+    "your_api_key_here", "YOUR-TOKEN", "yourkeyhere", "insert_key_here", "changeme", "CHANGE_ME",
+    "replace_with_real_secret", "REPLACE_ME", "TODO", "todo: fill in", "dummy", "dummy-secret-value",
+    "example", "sample_token", "test123", "password", "Secret", "placeholder", "not-a-real-key", "fake",
+])
+def test_placeholder_positive(value: str) -> None:
+    assert check("placeholder", value)
+
+
+@pytest.mark.parametrize("value", [*RANDOM_TOKENS[:5], "hunter2", "Tr0ub4dor&3", "correct horse battery staple",
+                                   "s3cr3t-pr0d-2024", "password123", "todolist9"])
+def test_placeholder_negative(value: str) -> None:
+    assert not check("placeholder", value)
+
+
+# --- masked --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("value", ["****", "sk-****abcd", "xxxxxxxxxxxx", "AKIAXXXXXXXXXXXXXXXX", "abc…xyz",
+                                   "ghp_...", "[REDACTED]", "<redacted>", "•••••"])
+def test_masked_positive(value: str) -> None:
+    assert check("masked", value)
+
+
+@pytest.mark.parametrize("value", [*RANDOM_TOKENS[:5], "a*b", "xx1xx", "pass.word"])
+def test_masked_negative(value: str) -> None:
+    assert not check("masked", value)
+
+
+# --- repeated or sequential ---------------------------------------------------------
+
+@pytest.mark.parametrize("value", ["aaaaaaaa", "0000", "12121212", "abcabcabcabc", "123456", "abcdefgh",
+                                   "987654321", "qwerty", "asdfghjkl",
+                                   string.ascii_uppercase + string.ascii_lowercase + string.digits + "+/"])
+def test_repeated_or_sequential_positive(value: str) -> None:
+    assert check("repeated_or_sequential", value)
+
+
+@pytest.mark.parametrize("value", [*RANDOM_TOKENS[:5], "abc", "qwerty123x", "a1b2c3d4e5", "hunter2"])
+def test_repeated_or_sequential_negative(value: str) -> None:
+    assert not check("repeated_or_sequential", value)
+
+
+# --- env reference -------------------------------------------------------------------
+
+@pytest.mark.parametrize("value,line", [
+    ("$DB_PASSWORD", "password: $DB_PASSWORD"),
+    ("${DB_PASSWORD}", "password: ${DB_PASSWORD}"),
+    ("${DB_PASSWORD:-}", "password=${DB_PASSWORD:-}"),
+    ("postgres://app:${PGPASS}@db/app", 'url = "postgres://app:${PGPASS}@db/app"'),
+    ("%API_TOKEN%", "set TOKEN=%API_TOKEN%"),
+    ("$env:API_TOKEN", "$token = $env:API_TOKEN"),
+    ("process.env.API_KEY", "const key = process.env.API_KEY"),
+    ("os.environ['API_KEY']", "key = os.environ['API_KEY']"),
+    ("os.getenv(", 'key = os.getenv("API_KEY")'),
+    ("ENV['API_KEY']", "key = ENV['API_KEY']"),
+    ("System.getenv(", 'String k = System.getenv("API_KEY");'),
+    ("API_KEY", 'key = os.getenv("API_KEY")'),
+    ("API_KEY", 'key = os.environ.get("API_KEY", "")'),
+    ("DB_PASS", "password => env('DB_PASS'),"),
+    ("API_KEY", 'const key = process.env["API_KEY"]'),
+    ("STRIPE_KEY", "key = ENV.fetch('STRIPE_KEY')"),
+])
+def test_env_reference_positive(value: str, line: str) -> None:
+    assert check("env_reference", value, line=line)
+
+
+@pytest.mark.parametrize("value,line", [
+    (RANDOM_TOKENS[0], f'key = "{RANDOM_TOKENS[0]}"'),
+    ("API_KEY", 'key = "API_KEY"'),  # a literal equal to a name: not an env lookup
+    ("pa$$word", 'password = "pa$$word"'),
+    ("ab$XYZ12", 'password = "ab$XYZ12"'),
+])
+def test_env_reference_negative(value: str, line: str) -> None:
+    assert not check("env_reference", value, line=line)
+
+
+# --- templated -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("value", [
+    "{{ api_key }}", "${{ secrets.API_TOKEN }}", "{% secret %}", "<%= ENV['KEY'] %>", "#{api_token}",
+    "%(password)s", "{0}", "Bearer {}", "{token}", "https://{user}:{password}@host", "__API_TOKEN__",
+    "@DB_PASSWORD@",
+])
+def test_templated_positive(value: str) -> None:
+    assert check("templated", value)
+
+
+@pytest.mark.parametrize("value", [*RANDOM_TOKENS[:5], "pa{ss", "a}b{c", "@home", "__init"])
+def test_templated_negative(value: str) -> None:
+    assert not check("templated", value)
+
+
+# --- documented example keys ---------------------------------------------------------
+
+@pytest.mark.parametrize("value", [
+    "AKIAIOSFODNN7EXAMPLE",
+    "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+    "AKIAI44QH8DHBEXAMPLE",
+    "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9." + filters._jwt_io_payload() + ".sig",
+])
+def test_documented_example_key_positive(value: str) -> None:
+    assert check("documented_example_key", value)
+
+
+@pytest.mark.parametrize("value", [*RANDOM_TOKENS[:5], "AKIA" + _random_token(5, 16, string.ascii_uppercase + string.digits)])
+def test_documented_example_key_negative(value: str) -> None:
+    assert not check("documented_example_key", value)
+
+
+# --- code reference ------------------------------------------------------------------
+
+@pytest.mark.parametrize("value,line,language", [
+    ("self.password", "password = self.password", "python"),
+    ("config.get(", 'token = config.get("token")', "python"),
+    ("getPassword()", "String password = getPassword();", "java"),
+    ("$this->secret", "$key = $this->secret;", "php"),
+    ("request.form['password']", "password = request.form['password']", "python"),
+    ("params[:password]", "password = params[:password]", "ruby"),
+    ("@password", "token = @password", "ruby"),
+    ("$password", "$db_password = $password;", "php"),
+    ("db_password", "password = db_password", "python"),
+    ("userPassword", "const password = userPassword;", "javascript"),
+])
+def test_code_reference_positive(value: str, line: str, language: str) -> None:
+    assert check("code_reference", value, line=line, language=language)
+
+
+@pytest.mark.parametrize("value,line,language", [
+    ("sunshine", 'password = "sunshine"', "python"),  # quoted: a literal
+    ("password", 'db_password = "password"', "python"),  # quoted where it is the value, not in the key
+    ("sunshine", "password: sunshine", "yaml"),  # unquoted config value: a literal
+    ("sunshine", "DB_PASSWORD=sunshine", "dotenv"),
+    ("sunshine", "password = sunshine", None),  # language unknown: a bare word is not enough
+    ("self.password", 'x = "self.password"', "python"),
+    ("hunter2", "password = hunter2", "python"),  # digits: not a variable name we dismiss
+    (RANDOM_TOKENS[1], f"key = {RANDOM_TOKENS[1]}", "python"),
+])
+def test_code_reference_negative(value: str, line: str, language: str | None) -> None:
+    assert not check("code_reference", value, line=line, language=language)
+
+
+# --- hash or digest ------------------------------------------------------------------
+
+@pytest.mark.parametrize("value,key,line", [
+    (HEX_64, "sha256", None),
+    (HEX_40, "commit", None),
+    (HEX_40[:32], "md5sum", None),
+    (HEX_64, "fileChecksum", None),
+    (HEX_64, None, f'"integrity_hash": "{HEX_64}"'),
+    ("sha512-" + _random_token(7, 86, string.ascii_letters + string.digits + "+/") + "==", "integrity", None),
+    ("sha256:" + HEX_64, "image", None),
+    ("$2b$12$" + _random_token(8, 53, string.ascii_letters + string.digits + "./"), "password_hash", None),
+])
+def test_hash_or_digest_positive(value: str, key: str | None, line: str | None) -> None:
+    assert check("hash_or_digest", value, key=key, line=line)
+
+
+@pytest.mark.parametrize("value,key", [
+    (HEX_64, "api_secret"),  # hex under a credential name: a key
+    (HEX_40, None),
+    (HEX_40[:33], "sha"),  # not a digest length
+    (RANDOM_TOKENS[2], "checksum"),  # not hex
+])
+def test_hash_or_digest_negative(value: str, key: str | None) -> None:
+    assert not check("hash_or_digest", value, key=key)
+
+
+# --- uuid ----------------------------------------------------------------------------
+
+UUID = "3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b"
+
+
+@pytest.mark.parametrize("key,line", [("tenant_id", None), ("requestUuid", None), ("guid", None),
+                                      (None, f'"{UUID}"'), ("name", None)])
+def test_uuid_positive(key: str | None, line: str | None) -> None:
+    assert check("uuid", UUID, key=key, line=line)
+
+
+@pytest.mark.parametrize("key,value", [("heroku_api_key", UUID), ("client_secret", UUID), ("authToken", UUID),
+                                       ("api_key_id", UUID), ("tenant_id", RANDOM_TOKENS[3])])
+def test_uuid_negative(key: str, value: str) -> None:
+    assert not check("uuid", value, key=key)
+
+
+# --- file path or url without credentials --------------------------------------------
+
+@pytest.mark.parametrize("value", [
+    "/run/secrets/db_password", "./certs/server.key", "../config/secrets.yml", "~/.aws/credentials",
+    "C:\\Users\\app\\secret.txt", "config/credentials.json", "server.pem",
+    "https://example.org/oauth/token", "https://api.service.io/v1/login?redirect=home",
+])
+def test_path_or_url_positive(value: str) -> None:
+    assert check("file_path_or_url_without_credentials", value)
+
+
+@pytest.mark.parametrize("value", [
+    "postgres://app:" + RANDOM_TOKENS[4][:12] + "@db:5432/app",
+    "https://api.service.io/v1?access_token=" + RANDOM_TOKENS[5],
+    "https://hooks.service.io/services/" + RANDOM_TOKENS[6],
+    "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+    "/" + RANDOM_TOKENS[7][:10] + "/" + RANDOM_TOKENS[7][10:],
+    "john.doe",
+    RANDOM_TOKENS[8],
+])
+def test_path_or_url_negative(value: str) -> None:
+    assert not check("file_path_or_url_without_credentials", value)
+
+
+# --- low entropy, numbers, literals, key names, prose --------------------------------
+
+@pytest.mark.parametrize("value", ["aaaabbbb", "1111222233334444", "abababababab"])
+def test_low_entropy_positive(value: str) -> None:
+    assert check("low_entropy", value)
+
+
+@pytest.mark.parametrize("value", ["short", *RANDOM_TOKENS[:3], "Summer2024!"])
+def test_low_entropy_negative(value: str) -> None:
+    assert not check("low_entropy", value)
+
+
+@pytest.mark.parametrize("value", ["3600", "8080", "1.2.3", "v2.0.1-rc1", "10.0.0.1", "2024-01-31", "2024-01-31T10:00:00Z",
+                                   "30s", "512MB"])
+def test_number_or_version_positive(value: str) -> None:
+    assert check("number_or_version", value)
+
+
+@pytest.mark.parametrize("value", ["1234567890123456", "12ab34", RANDOM_TOKENS[0], "v2-" + RANDOM_TOKENS[1]])
+def test_number_or_version_negative(value: str) -> None:
+    assert not check("number_or_version", value)
+
+
+@pytest.mark.parametrize("value", ["", "None", "null", "nil", "undefined", "true", "False", "''", "~", "string"])
+def test_null_or_boolean_positive(value: str) -> None:
+    assert check("null_or_boolean", value)
+
+
+@pytest.mark.parametrize("value", ["nonempty", RANDOM_TOKENS[0], "truest"])
+def test_null_or_boolean_negative(value: str) -> None:
+    assert not check("null_or_boolean", value)
+
+
+@pytest.mark.parametrize("value,key", [("api-key", "API_KEY"), ("SECRET_TOKEN", "secretToken"), ("db_password", "DB_PASSWORD")])
+def test_same_as_key_name_positive(value: str, key: str) -> None:
+    assert check("same_as_key_name", value, key=key)
+
+
+@pytest.mark.parametrize("value,key", [(RANDOM_TOKENS[0], "API_KEY"), ("api-key", None), ("ab", "AB")])
+def test_same_as_key_name_negative(value: str, key: str | None) -> None:
+    assert not check("same_as_key_name", value, key=key)
+
+
+@pytest.mark.parametrize("key", ["public_key", "stripePublishableKey", "recaptcha_site_key", "PUB_KEY"])
+def test_public_by_key_name_positive(key: str) -> None:
+    assert check("public_by_key_name", RANDOM_TOKENS[0], key=key)
+
+
+@pytest.mark.parametrize("key", ["private_key", "secret_key", "public_secret", None, "publisher_token"])
+def test_public_by_key_name_negative(key: str | None) -> None:
+    assert not check("public_by_key_name", RANDOM_TOKENS[0], key=key)
+
+
+@pytest.mark.parametrize("value", ["Enter your password", "Password must be at least 8 characters.",
+                                   "Invalid token", "The API key is not valid"])
+def test_prose_positive(value: str) -> None:
+    assert check("prose", value)
+
+
+@pytest.mark.parametrize("value", ["correct horse battery staple", RANDOM_TOKENS[0], "hunter2", "a1 b2 c3 d4"])
+def test_prose_negative(value: str) -> None:
+    assert not check("prose", value)
+
+
+# --- run_filters ---------------------------------------------------------------------
+
+def test_run_filters_skips_generic_only_filters_for_high_confidence_rules() -> None:
+    line = "password = db_password"
+    assert "code_reference" in run_filters("db_password", line, "password", language="python")
+    assert "code_reference" not in run_filters("db_password", line, "password", generic=False, language="python")
+
+
+def test_run_filters_keeps_universal_filters_for_high_confidence_rules() -> None:
+    hits = run_filters("AKIAIOSFODNN7EXAMPLE", 'aws_access_key_id = "AKIAIOSFODNN7EXAMPLE"', "aws_access_key_id",
+                       generic=False)
+    assert "documented_example_key" in hits
+
+
+def test_run_filters_returns_names_in_catalogue_order() -> None:
+    hits = run_filters("xxxxxxxx", 'token = "xxxxxxxx"', "token")
+    order = [f.name for f in FILTERS]
+    assert hits == sorted(hits, key=order.index)
+    assert {"masked", "repeated_or_sequential", "low_entropy"} <= set(hits)
+
+
+def test_run_filters_ignores_very_long_values() -> None:
+    assert run_filters("x" * 5000, "", None) == []
+
+
+def test_key_words_splits_snake_kebab_and_camel_case() -> None:
+    assert key_words("dbPassword_hash-v2") == ["db", "password", "hash", "v2"]
+    assert key_words(None) == []
