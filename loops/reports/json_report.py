@@ -1,0 +1,84 @@
+"""JSON report: the whole outcome of a run, for machines (CI, dashboards, other tools).
+
+Every finding is listed, dismissed ones included with their status and reason:
+consumers filter. Lines and columns are 1-based; `end_column` is the column just past
+the value (as in SARIF). Paths are posix and relative to the finding's root. No field
+holds a value: only the redacted preview and the fingerprint.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ... import __version__
+from ..state import Candidate, RunState
+from . import TOOL_NAME, ordered, rule_meta
+
+REPORT_VERSION = 1
+
+
+def finding(c: Candidate, state: RunState, catalogue: Any) -> dict[str, Any]:
+    rule = rule_meta(catalogue, c.rule_id)
+    f = c.features
+    out: dict[str, Any] = {
+        "id": c.id,
+        "path": c.path,
+        "root": state.task.roots[c.root] if 0 <= c.root < len(state.task.roots) else None,
+        "line": c.start_line,
+        "end_line": c.end_line,
+        "column": c.start_col + 1,
+        "end_column": c.end_col + 1,
+        "rule_id": c.rule_id,
+        "rule_title": rule.title,
+        "category": rule.category,
+        "status": c.status,
+        "reason": c.reason,
+        "decided_by": c.decided_by,
+        "preview": c.preview,
+        "fingerprint": c.fingerprint,
+        "confidence": {
+            "rule": c.rule_confidence,
+            "entropy": round(f.entropy, 2),
+            "length": f.length,
+            "checksum_valid": f.checksum_valid,
+            "known_prefix": f.known_prefix,
+        },
+    }
+    if c.opinion is not None:
+        o = c.opinion
+        out["opinion"] = {
+            "by": o.judge,
+            "verdict": o.verdict,
+            "confidence": o.confidence,
+            "reason": o.reason,
+            "note": o.note,
+        }
+    return out
+
+
+def document(state: RunState, catalogue: Any) -> dict[str, Any]:
+    """The report as a plain dict (what `render` serialises)."""
+    h = state.history
+    return {
+        "version": REPORT_VERSION,
+        "tool": {"name": TOOL_NAME, "version": __version__},
+        "run": {
+            "id": state.task.run_id,
+            "status": state.status,
+            "reason": state.status_reason,
+            "roots": list(state.task.roots),
+            "counts": state.counts(),
+            "files_total": len(state.files),
+            "files_scanned": h.files_scanned,
+            "files_skipped": h.files_skipped,
+        },
+        "findings": [finding(c, state, catalogue) for c in ordered(state.candidates)],
+        "skipped": [s.model_dump(mode="json") for s in state.skipped],
+        "notes": [n.model_dump(mode="json") for n in state.notes],
+        "failures": [f.model_dump(mode="json") for f in state.failures.entries],
+    }
+
+
+def render(state: RunState, catalogue: Any, *, indent: int | None = 2) -> str:
+    return json.dumps(document(state, catalogue), indent=indent, ensure_ascii=False) + "\n"
