@@ -1,0 +1,581 @@
+"""The audit loop: a state machine the host program owns (DESIGN.md §1).
+
+Each round: check the budget, build the current phase's narrow tools, run one round of
+the phase, validate its result, apply it to the state, check invariants, write a trace
+line and a snapshot, emit events. Phases leave only when their exit condition, counted
+by the engine, holds. The run stops as done, failed, need_human, budget_exhausted or
+cancelled, and can resume from its latest snapshot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import sys
+import time
+from collections import defaultdict
+from typing import Any, Iterable
+
+from pydantic import ValidationError
+
+from . import events as ev
+from .judges.base import Judge, JudgeRequest, Verdict
+from .judges.offline import OfflineJudge
+from .phases.base import RoundResult
+from .phases.discover import DiscoverPhase, DiscoverTools
+from .phases.filter import FilterPhase, FilterTools
+from .phases.report import ReportPhase, ReportTools
+from .phases.review import ReviewPhase, ReviewTools
+from .phases.scan import ScanPhase, ScanTools
+from .phases.triage import TriagePhase, TriageTools
+from .rules.catalogue import Catalogue, load_catalogue
+from .runs import RunStore
+from .state import PHASES, TERMINAL, Candidate, Failure, Phase, RunState
+from .workspace import Workspace
+
+log = logging.getLogger("secretloop.loop")
+
+FILTER_BATCH = 500
+
+
+def _drive(coro: Any) -> Any:
+    """Run a coroutine that never awaits (a CPU-bound phase round) to completion, in this thread."""
+    try:
+        coro.send(None)
+    except StopIteration as stop:
+        return stop.value
+    coro.close()
+    raise RuntimeError("a blocking phase round awaited something")
+
+
+class Engine:
+    def __init__(
+        self,
+        state: RunState,
+        *,
+        store: RunStore | None = None,
+        judge: Judge | None = None,
+        subscribers: Iterable[ev.Subscriber] = (),
+        overlays: dict[str, str] | None = None,
+        catalogue: Catalogue | None = None,
+        handlers: dict[str, Any] | None = None,
+    ):
+        self.state = state
+        self.store = store
+        self.subscribers = list(subscribers)
+        self.catalogue = catalogue or load_catalogue()
+        self.settings = state.task.settings
+        self.judge: Judge = judge or self._judge_from_settings()
+        self.offline = OfflineJudge()
+        self.workspace = Workspace(state.task, self.catalogue, overlays or {})
+        self.handlers: dict[str, Any] = {
+            "discover": DiscoverPhase(),
+            "scan": ScanPhase(),
+            "filter": FilterPhase(),
+            "triage": TriagePhase(),
+            "review": ReviewPhase(),
+            "report": ReportPhase(),
+        }
+        self.handlers.update(handlers or {})
+        self.verdict_cache = self._open_verdict_cache()
+        self._memo: dict[str, Verdict] = {}  # fingerprint -> verdict, for this run
+        self._cancel = False
+        self._by_file: dict[tuple[int, str], list[int]] = defaultdict(list)
+        for i, c in enumerate(state.candidates):
+            self._by_file[(c.root, c.path)].append(i)
+        self._ids = {c.id: i for i, c in enumerate(state.candidates)}
+
+    # ---- construction -------------------------------------------------------------------
+    def _judge_from_settings(self) -> Judge:
+        if self.settings.judge == "openai":
+            from .judges.openai_judge import OpenAIJudge  # only when asked: no client for offline runs
+
+            lookup = self._value_for if self.settings.openai.send_values else None
+            return OpenAIJudge(self.settings.openai, value_lookup=lookup)
+        return OfflineJudge()
+
+    def _value_for(self, candidate_id: str) -> str | None:
+        """The raw value, re-read from the file; only for the explicit send_values opt-in."""
+        i = self._ids.get(candidate_id)
+        return None if i is None else self.workspace.value_of(self.state.candidates[i])
+
+    def _open_verdict_cache(self) -> Any:
+        """Verdicts by fingerprint across runs, so the same value is never asked about twice."""
+        if self.judge.name == "offline" or self.store is None:
+            return None
+        from .judges.verdict_cache import VerdictCache
+
+        version = getattr(self.judge, "prompt_version", "v0")
+        return VerdictCache(self.store.dir / "verdicts.jsonl", self.judge.name, version)
+
+    # ---- public -------------------------------------------------------------------------
+    def cancel(self) -> None:
+        """Stop after the current round; the state is kept and the run can resume."""
+        self._cancel = True
+
+    def subscribe(self, fn: ev.Subscriber) -> None:
+        self.subscribers.append(fn)
+
+    async def run(self) -> RunState:
+        st = self.state
+        if st.status != "running":
+            self._prepare_resume()
+        self._started = time.monotonic()
+        self._rounds_at_start = st.history.rounds
+        self._elapsed_at_start = st.history.elapsed_seconds
+        if st.history.rounds == 0 or self._phase_fresh():
+            self._emit(ev.PhaseStarted(run_id=st.task.run_id, phase=st.working.phase))
+        while st.status == "running":
+            if self._cancel:
+                self._finish("cancelled", "cancelled by request; resume to continue")
+                break
+            if self._budget_tripped():
+                break
+            await self._round()
+        self._save()
+        self._emit(
+            ev.RunFinished(
+                run_id=st.task.run_id,
+                status=st.status,
+                reason=st.status_reason,
+                counts=st.counts(),
+                files_total=len(st.files),
+                files_done=sum(st.processed),
+            )
+        )
+        return st
+
+    # ---- resume -------------------------------------------------------------------------
+    def _phase_fresh(self) -> bool:
+        return self.state.working.cursor == 0 and self.state.working.phase not in self.state.history.phases_done
+
+    def _prepare_resume(self) -> None:
+        st = self.state
+        previous = st.status
+        st.status = "running"
+        st.status_reason = f"resumed after {previous}"
+        st.failures.consecutive = 0
+        if st.working.paused_for == "notes":
+            for n in st.notes:
+                n.acknowledged = True
+            st.working.paused_for = None
+            self._advance_phase()
+        elif st.working.paused_for == "review":
+            st.working.paused_for = None
+        if st.working.phase == "report" and st.history.report_written and previous in ("done", "need_human"):
+            # A finished run resumed after decisions were made: review again, then report again.
+            st.working.phase = "review"
+            st.history.report_written = False
+            if "review" in st.history.phases_done:
+                st.history.phases_done.remove("review")
+            if "report" in st.history.phases_done:
+                st.history.phases_done.remove("report")
+        self._trace("resume", {"from": previous}, f"resumed at {st.working.phase}")
+
+    # ---- budget -------------------------------------------------------------------------
+    def _budget_tripped(self) -> bool:
+        st, b = self.state, self.settings.budget
+        elapsed = time.monotonic() - self._started
+        reason = None
+        if st.history.rounds - self._rounds_at_start >= b.max_rounds:
+            reason = f"round budget spent ({b.max_rounds} rounds)"
+        elif elapsed >= b.max_wall_seconds:
+            reason = f"wall-time budget spent ({b.max_wall_seconds:.0f} s)"
+        if reason:
+            self._finish("budget_exhausted", reason + "; the state was saved and the run can resume")
+            self._trace("budget", {}, reason)
+            return True
+        return False
+
+    def _judge_budget_left(self) -> str | None:
+        """Why the model may not be asked any more, or None."""
+        st, b = self.state, self.settings.budget
+        if self.judge.name == "offline":
+            return None
+        if st.history.judge_calls >= b.max_judge_calls:
+            return f"judge call budget spent ({b.max_judge_calls} calls)"
+        if st.history.judge_tokens >= b.max_tokens:
+            return f"token budget spent ({b.max_tokens} tokens)"
+        return None
+
+    # ---- one round ----------------------------------------------------------------------
+    async def _round(self) -> None:
+        st = self.state
+        phase = st.working.phase
+        t0 = time.monotonic()
+        try:
+            result = await self._call_phase(phase)
+        except ValidationError as err:
+            result = RoundResult(
+                action="invalid_result",
+                failure=Failure(phase=phase, step=phase, kind="invalid_result", retryable=False, message=f"the {phase} step returned data that does not validate: {err.error_count()} problems"),
+            )
+        except Exception as err:  # a bug in a step: recorded, never a crash of the host
+            log.exception("phase %s raised", phase)
+            result = RoundResult(
+                action="error",
+                failure=Failure(phase=phase, step=phase, kind="internal", retryable=False, message=f"{type(err).__name__} in {phase}"),
+            )
+        st.history.rounds += 1
+        st.history.elapsed_seconds = self._elapsed_at_start + (time.monotonic() - self._started)
+        self._apply(phase, result)
+        self._trace(result.action, dict(result.args), result.summary or (result.failure.message if result.failure else ""), duration=time.monotonic() - t0)
+        self._save()
+
+    async def _call_phase(self, phase: Phase) -> RoundResult:
+        handler = self.handlers[phase]
+        tools = self._tools(phase)
+        if phase == "scan":
+            # CPU-bound: a worker thread keeps the host's event loop (the editor) responsive.
+            return await asyncio.to_thread(_drive, handler.round(tools))
+        return await handler.round(tools)
+
+    def _tools(self, phase: Phase) -> Any:
+        st = self.state
+        if phase == "discover":
+            return DiscoverTools(list_files=self.workspace.list_files)
+        if phase == "scan":
+            size = self.workspace.batch_size(len(st.files))
+            start = st.working.cursor
+            batch = [(i, st.files[i]) for i in range(start, min(start + size, len(st.files)))]
+            return ScanTools(batch=batch, total=len(st.files), scan_file=self.workspace.scan_file)
+        if phase == "filter":
+            todo = [c for c in st.candidates if c.status == "candidate"]
+            return FilterTools(batch=todo[:FILTER_BATCH], remaining=len(todo), decision_for=self.workspace.decision_for)
+        if phase == "triage":
+            todo = [c for c in st.candidates if c.status == "uncertain"]
+            spent = self._judge_budget_left()
+            if spent and not st.working.judge_fallback:
+                self._fall_back(spent)
+            fallback = st.working.judge_fallback
+            judge = self.offline if fallback else self.judge
+            size = self.settings.openai.batch_size if judge.name != "offline" else 256
+            batch = todo[:size]
+            return TriageTools(
+                batch=[JudgeRequest.from_candidate(c, self.catalogue.get(c.rule_id).description) for c in batch],
+                fingerprints={c.id: c.fingerprint for c in batch},
+                remaining=len(todo),
+                judge=judge,
+                cached=lambda fp, j=judge: self._cached_verdict(fp, j.name),
+            )
+        if phase == "review":
+            self.workspace.reload_decisions()
+            return ReviewTools(
+                # suppressions are in the source itself; everything else may be overridden by a person
+                candidates=[c for c in st.candidates if c.decided_by != "suppression"],
+                decision_for=self.workspace.decision_for,
+                wait_for_person=self.settings.wait_for_review,
+            )
+        if phase == "report":
+            return ReportTools(write_reports=self._write_reports)
+        raise ValueError(f"unknown phase {phase}")
+
+    # ---- applying a round's result -------------------------------------------------------
+    def _apply(self, phase: Phase, r: RoundResult) -> None:
+        st = self.state
+        for note in r.notes:
+            st.notes.append(note)
+        if phase == "triage":
+            # calls that reached the model count, even when the reply was unusable
+            st.history.judge_calls += r.usage.calls
+            st.history.judge_tokens += r.usage.tokens
+        if r.failure is not None:
+            self._on_failure(phase, r.failure)
+            return
+        st.failures.consecutive = 0
+        problem = self._check(phase, r)
+        if problem:
+            self._on_failure(phase, Failure(phase=phase, step=phase, kind="invariant", retryable=False, message=problem))
+            return
+        if r.discovered is not None:
+            st.files = list(r.discovered)
+            st.processed = [False] * len(st.files)
+            st.skipped.extend(r.skipped)
+            st.history.files_skipped += len(r.skipped)
+            if not st.files:
+                self._emit_phase_finished(phase, "no files to scan")
+                self._finish("done", "nothing to do: no files to scan")
+                return
+        else:
+            self._apply_scan(r)
+        changed_files = self._apply_changes(r)
+        if r.cursor is not None:
+            st.working.cursor = r.cursor
+        if phase == "scan":
+            done = sum(st.processed)
+            self._emit(ev.Progress(run_id=st.task.run_id, phase="scan", done=done, total=len(st.files), message=f"scan {done}/{len(st.files)} files"))
+        elif phase in ("filter", "triage"):
+            c = st.counts()
+            left = c["candidate"] if phase == "filter" else c["uncertain"]
+            total = len(st.candidates)
+            self._emit(ev.Progress(run_id=st.task.run_id, phase=phase, done=total - left, total=total, message=f"{phase} {total - left}/{total} candidates"))
+        self._emit_files(changed_files, phase)
+        if phase == "report":
+            st.history.reports.extend(r.reports)
+            st.history.report_written = True  # the write tool returned without failing (even with no outputs)
+        if r.stop == "need_human":
+            st.working.paused_for = "review"
+            pending = [c.id for c in st.candidates if c.status == "pending"]
+            self._finish("need_human", r.stop_reason)
+            self._emit(ev.NeedHuman(run_id=st.task.run_id, reason=r.stop_reason, pending=pending))
+            return
+        if r.complete:
+            self._leave_phase(phase)
+
+    def _apply_scan(self, r: RoundResult) -> None:
+        st = self.state
+        for s in r.scanned:
+            st.processed[s.index] = True
+            st.files[s.index].sha256 = s.sha256
+            st.history.files_scanned += 1
+            st.history.bytes_scanned += s.size
+            st.history.cache_hits += int(s.cached)
+        for i in r.skipped_indices:
+            st.processed[i] = True
+        if r.discovered is None and r.skipped:
+            st.skipped.extend(r.skipped)
+            st.history.files_skipped += len(r.skipped)
+        for c in r.added:
+            if c.id in self._ids:
+                continue
+            self._ids[c.id] = len(st.candidates)
+            self._by_file[(c.root, c.path)].append(len(st.candidates))
+            st.candidates.append(c)
+            self._emit(ev.FindingAdded(run_id=st.task.run_id, finding=c))
+
+    def _apply_changes(self, r: RoundResult) -> set[tuple[int, str]]:
+        st = self.state
+        touched: set[tuple[int, str]] = set()
+        for ch in r.changes:
+            c = st.candidates[self._ids[ch.candidate_id]]
+            previous = c.status
+            c.status = ch.status
+            c.reason = ch.reason
+            c.decided_by = ch.decided_by
+            if ch.opinion is not None:
+                c.opinion = ch.opinion
+                if ch.decided_by == "judge" and not ch.opinion.judge.endswith("(cached)"):
+                    self._remember_verdict(c, ch.opinion)
+            touched.add((c.root, c.path))
+            if previous != "candidate":
+                self._emit(ev.FindingChanged(run_id=st.task.run_id, finding=c, previous_status=previous))
+        return touched
+
+    def _emit_files(self, files: set[tuple[int, str]], phase: Phase) -> None:
+        st = self.state
+        for key in sorted(files):
+            found = [st.candidates[i] for i in self._by_file[key]]
+            if any(c.status == "candidate" for c in found):
+                continue  # not all of this file's findings are known yet
+            self._emit(ev.FileFindings(run_id=st.task.run_id, root=st.task.roots[key[0]], path=key[1], findings=found))
+
+    # ---- checks ---------------------------------------------------------------------------
+    def _check(self, phase: Phase, r: RoundResult) -> str | None:
+        """Cheap deterministic verification of a round's result (DESIGN.md §1.12)."""
+        st = self.state
+        n = len(st.files)
+        for s in r.scanned:
+            if not 0 <= s.index < n:
+                return f"scan reported file index {s.index} outside the list of {n}"
+        for i in r.skipped_indices:
+            if not 0 <= i < n:
+                return f"scan skipped file index {i} outside the list of {n}"
+        known = {(f.root, f.path) for f in st.files} if r.added else set()
+        for c in r.added:
+            if (c.root, c.path) not in known:
+                return f"candidate in a file that is not in the list ({c.path})"
+            if (c.end_line, c.end_col) < (c.start_line, c.start_col):
+                return f"candidate span ends before it starts ({c.path}:{c.start_line})"
+        for ch in r.changes:
+            if ch.candidate_id not in self._ids:
+                return f"status change for an unknown candidate ({ch.candidate_id[:16]}…)"
+        return None
+
+    def _exit_condition(self, phase: Phase) -> str | None:
+        """None when the phase may be left; otherwise what is still missing. Counted, not assumed."""
+        st = self.state
+        if phase == "scan":
+            done = sum(st.processed)
+            if done != len(st.files):
+                return f"scan claims to be done but {len(st.files) - done} of {len(st.files)} files were not processed"
+        elif phase == "filter":
+            left = sum(1 for c in st.candidates if c.status == "candidate")
+            if left:
+                return f"{left} candidates have no status"
+        elif phase == "triage":
+            left = sum(1 for c in st.candidates if c.status == "uncertain")
+            if left:
+                return f"{left} uncertain candidates were not judged"
+        elif phase == "report":
+            # AND, never OR: a written report over a partial scan is not a finished run.
+            done = sum(st.processed)
+            if not (st.history.report_written and done == len(st.files)):
+                return f"report written: {st.history.report_written}; files processed {done}/{len(st.files)}"
+        return None
+
+    def _leave_phase(self, phase: Phase) -> None:
+        st = self.state
+        missing = self._exit_condition(phase)
+        if missing:
+            self._on_failure(phase, Failure(phase=phase, step=phase, kind="exit_condition", retryable=False, message=missing))
+            return
+        self._emit_phase_finished(phase, self._phase_summary(phase))
+        if phase == "report":
+            if phase not in st.history.phases_done:
+                st.history.phases_done.append(phase)
+            pending = st.counts()["pending"]
+            if pending:
+                self._finish("need_human", f"{pending} finding(s) wait for a person's decision")
+            else:
+                self._finish("done", "all phases done")
+            return
+        unacknowledged = [n for n in st.notes if not n.acknowledged and n.phase == phase]
+        if unacknowledged and self.settings.pause_on_notes:
+            st.working.paused_for = "notes"
+            reason = f"{len(unacknowledged)} note(s) raised in {phase}: a person should look before the run goes on"
+            self._finish("need_human", reason)
+            self._emit(ev.NeedHuman(run_id=st.task.run_id, reason=reason, notes=unacknowledged))
+            return
+        self._advance_phase()
+
+    def _advance_phase(self) -> None:
+        st = self.state
+        phase = st.working.phase
+        if phase not in st.history.phases_done:
+            st.history.phases_done.append(phase)
+        nxt = PHASES[PHASES.index(phase) + 1]
+        st.working.phase = nxt
+        st.working.cursor = 0
+        self._emit(ev.PhaseStarted(run_id=st.task.run_id, phase=nxt))
+
+    def _phase_summary(self, phase: Phase) -> str:
+        st, c = self.state, self.state.counts()
+        return {
+            "discover": f"{len(st.files)} files, {st.history.files_skipped} skipped",
+            "scan": f"{st.history.files_scanned} files scanned, {len(st.candidates)} candidates",
+            "filter": f"{c['confirmed']} confirmed, {c['dismissed']} dismissed, {c['uncertain']} uncertain",
+            "triage": f"{c['confirmed']} confirmed, {c['dismissed']} dismissed, {c['pending']} for a person",
+            "review": f"{c['pending']} pending",
+            "report": ", ".join(st.history.reports) or "report written",
+        }[phase]
+
+    def _emit_phase_finished(self, phase: Phase, summary: str) -> None:
+        self._emit(ev.PhaseFinished(run_id=self.state.task.run_id, phase=phase, summary=summary))
+
+    # ---- failures -------------------------------------------------------------------------
+    def _on_failure(self, phase: Phase, f: Failure) -> None:
+        st, b = self.state, self.settings.budget
+        f.round = st.history.rounds
+        st.failures.entries.append(f)
+        st.failures.consecutive += 1
+        can_retry = f.retryable and st.failures.retries_used < b.max_retries and st.failures.consecutive < b.failure_threshold
+        if can_retry:
+            st.failures.retries_used += 1  # one counter for the whole run: retries never nest per round
+            return
+        if phase == "triage" and not st.working.judge_fallback:
+            why = f"the judge failed ({f.kind}: {f.message})" if not f.retryable else f"the judge failed {st.failures.consecutive} times in a row ({f.kind})"
+            self._fall_back(why)
+            return
+        self._finish("failed", f"{phase}: {f.message}")
+
+    def _fall_back(self, why: str) -> None:
+        st = self.state
+        st.working.judge_fallback = why
+        st.failures.consecutive = 0
+        text = f"{why}; the offline judge decides what is left"
+        self._trace("fallback", {"judge": self.judge.name}, text)
+        self._emit(ev.Message(run_id=st.task.run_id, level="warning", text=text))
+
+    def _finish(self, status: str, reason: str) -> None:
+        self.state.status = status  # type: ignore[assignment]
+        self.state.status_reason = reason
+
+    # ---- verdict cache -------------------------------------------------------------------
+    def _cached_verdict(self, fp: str, judge_name: str) -> Verdict | None:
+        if judge_name == "offline":
+            return None  # cheap and deterministic: nothing to save
+        if fp in self._memo:
+            return self._memo[fp]
+        if self.verdict_cache is not None:
+            hit = self.verdict_cache.get(fp)
+            if hit is not None:
+                self.state.history.cache_hits += 1
+                return hit.for_candidate("cached")
+        return None
+
+    def _remember_verdict(self, c: Candidate, opinion: Any) -> None:
+        if opinion.judge == "offline":
+            return
+        v = Verdict(candidate_id=c.id, verdict=opinion.verdict, confidence=opinion.confidence, reason=opinion.reason, note=opinion.note)
+        self._memo[c.fingerprint] = v
+        if self.verdict_cache is not None:
+            self.verdict_cache.put(c.fingerprint, v)
+
+    # ---- reports, trace, snapshot, events --------------------------------------------------
+    def _write_reports(self) -> list[str]:
+        from .reports import render
+
+        st = self.state
+        final = st.model_copy(deep=True)
+        final.status = "need_human" if st.counts()["pending"] else "done"
+        final.history.report_written = True
+        where: list[str] = []
+        for out in st.task.outputs:
+            text = render(out.format, final, self.catalogue)
+            if out.path in (None, "-"):
+                sys.stdout.write(text if text.endswith("\n") else text + "\n")
+                sys.stdout.flush()
+                where.append("-")
+            else:
+                from .runs import atomic_write
+
+                atomic_write(out.path, text)
+                where.append(os.path.abspath(out.path))
+        if self.store is not None:
+            from .runs import atomic_write
+
+            path = self.store.run_dir(st.task.run_id) / "report.json"
+            atomic_write(path, render("json", final, self.catalogue))
+            where.append(str(path))
+        return where
+
+    def _trace(self, action: str, args: dict, result: str, duration: float | None = None) -> None:
+        st = self.state
+        line = {
+            "t": round(time.time(), 3),
+            "round": st.history.rounds,
+            "phase": st.working.phase,
+            "action": action,
+            "args": args,
+            "result": result[:300],
+            "status": st.status,
+        }
+        if duration is not None:
+            line["ms"] = round(duration * 1000, 2)
+        log.debug("round %s %s %s: %s", line["round"], line["phase"], action, line["result"])
+        if self.store is not None:
+            try:
+                self.store.trace(st.task.run_id, line)
+            except OSError as err:
+                log.warning("cannot write the trace: %s", err.strerror)
+
+    def _save(self) -> None:
+        if self.store is None:
+            return
+        try:
+            self.store.save(self.state)
+        except (TypeError, ValueError) as err:
+            # The state must always be plain data; if it is not, stop rather than lose resumability.
+            self._finish("failed", f"the run state could not be written as JSON ({type(err).__name__})")
+            log.error("state not serialisable: %s", type(err).__name__)
+        except OSError as err:
+            # A snapshot that cannot be written does not lose findings in memory; say so once per round.
+            log.warning("cannot write the run snapshot: %s", err.strerror)
+
+    def _emit(self, event: Any) -> None:
+        for fn in list(self.subscribers):
+            try:
+                fn(event)
+            except Exception:  # a subscriber's bug must not stop the loop
+                log.exception("event subscriber failed on %s", getattr(event, "kind", event))

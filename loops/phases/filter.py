@@ -1,0 +1,59 @@
+"""filter: candidates → confirmed / dismissed (with reason) / uncertain.
+
+Deterministic layers only, cheapest first: inline suppressions, a person's earlier
+decision (decisions file, keyed by fingerprint), the named filters that matched at
+scan time, and structure (a high-confidence rule whose checksum holds). What none of
+them settles is `uncertain` and goes to the judge.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from ..filters import FILTER_REASONS
+from ..state import Candidate
+from .base import RoundResult, StatusChange
+
+# fingerprint -> ("confirmed" | "dismissed", reason) from the decisions file
+DecisionLookup = Callable[[int, str], tuple[str, str] | None]
+
+
+@dataclass(frozen=True)
+class FilterTools:
+    batch: list[Candidate]
+    remaining: int  # candidates still unfiltered, this batch included
+    decision_for: DecisionLookup  # (root index, fingerprint) -> decision
+
+
+def classify(c: Candidate, decision: tuple[str, str] | None) -> StatusChange:
+    f = c.features
+    if f.suppressed_by:
+        return StatusChange(candidate_id=c.id, status="dismissed", reason=f"inline allow comment ({f.suppressed_by})", decided_by="suppression")
+    if decision is not None:
+        status, why = decision
+        return StatusChange(candidate_id=c.id, status=status, reason=why or f"{status} in the decisions file", decided_by="decisions_file")
+    if f.filter_hits:
+        name = f.filter_hits[0]
+        return StatusChange(candidate_id=c.id, status="dismissed", reason=FILTER_REASONS.get(name, name), decided_by="filter")
+    if c.rule_confidence == "high" and f.checksum_valid is not False:
+        why = "known token format with a valid checksum" if f.checksum_valid else "known token format"
+        return StatusChange(candidate_id=c.id, status="confirmed", reason=why, decided_by="rule")
+    return StatusChange(candidate_id=c.id, status="uncertain", reason="needs a judgement", decided_by="filter")
+
+
+class FilterPhase:
+    name = "filter"
+
+    async def round(self, tools: FilterTools) -> RoundResult:
+        changes = [classify(c, tools.decision_for(c.root, c.fingerprint)) for c in tools.batch]
+        counts: dict[str, int] = {}
+        for ch in changes:
+            counts[ch.status] = counts.get(ch.status, 0) + 1
+        return RoundResult(
+            action="filter_batch",
+            args={"candidates": len(tools.batch)},
+            summary=", ".join(f"{v} {k}" for k, v in sorted(counts.items())) or "nothing to filter",
+            changes=changes,
+            complete=len(tools.batch) >= tools.remaining,
+        )

@@ -1,0 +1,122 @@
+"""Where runs live: snapshots after every round, the trace, and resume.
+
+Layout: <state_dir>/<run_id>/state.json (latest snapshot, written atomically),
+trace.jsonl (one line per round), rounds/NNNNN.json (per-round snapshots, with tracing
+on), report.json (the run's own report). Nothing here holds a secret value: the state
+has none to write.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from .settings import Settings
+from .state import OutputSpec, RunState, Task
+
+
+class SnapshotError(Exception):
+    """A snapshot that cannot be read back; the message says which file and why."""
+
+
+def atomic_write(path: str | os.PathLike, data: str) -> None:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def new_run(
+    roots: list[str],
+    settings: Settings | None = None,
+    outputs: list[OutputSpec] | None = None,
+    only_paths: list[list[str]] | None = None,
+) -> RunState:
+    task = Task(
+        roots=[os.path.abspath(r) for r in roots],
+        settings=settings or Settings(),
+        outputs=outputs or [],
+        only_paths=only_paths,
+    )
+    return RunState(task=task)
+
+
+class RunStore:
+    def __init__(self, state_dir: str | os.PathLike, keep_round_snapshots: bool = False):
+        self.dir = Path(state_dir)
+        self.keep_round_snapshots = keep_round_snapshots
+
+    @staticmethod
+    def default_dir(roots: list[str]) -> str:
+        """~/.cache/secretloop/runs/<hash of the roots>: outside the workspace, one per set of roots."""
+        base = os.environ.get("SECRETLOOP_STATE_DIR")
+        if base:
+            return base
+        cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        key = hashlib.sha256("\n".join(sorted(os.path.abspath(r) for r in roots)).encode()).hexdigest()[:16]
+        return os.path.join(cache, "secretloop", "runs", key)
+
+    def run_dir(self, run_id: str) -> Path:
+        return self.dir / run_id
+
+    def save(self, state: RunState) -> None:
+        data = state.model_dump_json()
+        run = self.run_dir(state.task.run_id)
+        atomic_write(run / "state.json", data)
+        if self.keep_round_snapshots:
+            atomic_write(run / "rounds" / f"{state.history.rounds:05d}.json", data)
+
+    def trace(self, run_id: str, line: dict) -> None:
+        run = self.run_dir(run_id)
+        run.mkdir(parents=True, exist_ok=True)
+        with open(run / "trace.jsonl", "a", encoding="utf-8") as f:
+            f.write(json.dumps(line, sort_keys=True, ensure_ascii=False) + "\n")
+
+    def load(self, run_id_or_path: str) -> RunState:
+        p = Path(run_id_or_path)
+        if p.is_dir():
+            p = p / "state.json"
+        elif not p.suffix == ".json":
+            p = self.run_dir(run_id_or_path) / "state.json"
+        try:
+            raw = p.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise SnapshotError(f"no run snapshot at {p}") from None
+        except OSError as err:
+            raise SnapshotError(f"cannot read run snapshot {p}: {err.strerror}") from None
+        try:
+            return RunState.model_validate_json(raw)
+        except ValidationError as err:
+            first = err.errors()[0]
+            where = ".".join(str(x) for x in first["loc"]) or "(top level)"
+            raise SnapshotError(
+                f"run snapshot {p} is corrupt ({err.error_count()} problems; first at '{where}': {first['msg']}); "
+                "start a new scan instead of resuming"
+            ) from None
+
+    def runs(self) -> list[Path]:
+        """Run folders, newest first."""
+        if not self.dir.is_dir():
+            return []
+        found = [d for d in self.dir.iterdir() if (d / "state.json").is_file()]
+        return sorted(found, key=lambda d: (d / "state.json").stat().st_mtime, reverse=True)
+
+    def latest(self) -> RunState | None:
+        runs = self.runs()
+        return self.load(str(runs[0])) if runs else None

@@ -1,0 +1,121 @@
+"""Turns one file's text into candidates: the only place a raw value exists.
+
+The value lives in a local variable while its features, fingerprint, preview and masked
+context are computed; the Candidate that leaves this module carries none of it.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+
+from .detect import Detector, Match
+from .features import build_features, shannon_entropy
+from .redact import fingerprint, preview
+from .rules.catalogue import Catalogue
+from .state import Candidate
+
+# Long tokens in context lines that look random are masked too: a context line may hold a
+# second secret that no rule matched.
+_TOKEN = re.compile(r"[A-Za-z0-9+/=_\-.~:]{16,}")
+
+
+def _mask_noise(line: str) -> str:
+    def repl(m: re.Match[str]) -> str:
+        tok = m.group(0)
+        if shannon_entropy(tok) >= 3.0 and any(c.isdigit() for c in tok) and any(c.isalpha() for c in tok):
+            return "«" + preview(tok) + "»"
+        return tok
+
+    return _TOKEN.sub(repl, line)
+
+
+class Scanner:
+    def __init__(self, catalogue: Catalogue, context_lines: int = 2):
+        self.catalogue = catalogue
+        self.detector = Detector(catalogue)
+        self.context_lines = context_lines
+
+    def scan_text(self, text: str, root: int, path: str) -> list[Candidate]:
+        matches = self.detector.find(text)
+        if not matches:
+            return []
+        line_starts = [0]
+        for m in re.finditer("\n", text):
+            line_starts.append(m.end())
+        lines = text.split("\n")
+
+        def locate(offset: int) -> tuple[int, int]:
+            i = bisect.bisect_right(line_starts, offset) - 1
+            return i, offset - line_starts[i]
+
+        spans = []  # (line index, start col, end col) of every match, for masking context
+        located = []
+        for m in matches:
+            sl, sc = locate(m.start)
+            el, ec = locate(m.end)
+            located.append((m, sl, sc, el, ec))
+            for li in range(sl, el + 1):
+                a = sc if li == sl else 0
+                b = ec if li == el else len(lines[li])
+                spans.append((li, a, b))
+
+        masked_cache: dict[int, str] = {}
+
+        def masked_line(li: int) -> str:
+            if li not in masked_cache:
+                line = lines[li]
+                cuts = sorted((a, b) for (l, a, b) in spans if l == li)
+                out, pos = [], 0
+                for a, b in cuts:
+                    if a < pos:
+                        continue
+                    out.append(_mask_noise(line[pos:a]))
+                    out.append("«" + preview(line[a:b]) + "»")
+                    pos = b
+                out.append(_mask_noise(line[pos:]))
+                masked_cache[li] = "".join(out)[:400]
+            return masked_cache[li]
+
+        out: list[Candidate] = []
+        seen: set[str] = set()
+        for m, sl, sc, el, ec in located:
+            rule = self.catalogue.get(m.rule_id)
+            value = text[m.start : m.end]
+            fp = fingerprint(rule.id, value)
+            cid = f"{fp[4:20]}:{root}:{path}:{sl + 1}:{sc}"
+            if cid in seen:
+                continue
+            seen.add(cid)
+            feats = build_features(
+                value=value,
+                text=text,
+                start=m.start,
+                end=m.end,
+                path=path,
+                rule_confidence=rule.confidence,
+                known_prefix=getattr(rule, "prefix", None),
+                checksum_valid=getattr(m, "checksum_valid", None),
+                key_name=m.key_name,
+            )
+            lo = max(0, sl - self.context_lines)
+            hi = min(len(lines) - 1, el + self.context_lines)
+            out.append(
+                Candidate(
+                    id=cid,
+                    rule_id=rule.id,
+                    rule_confidence=rule.confidence,
+                    root=root,
+                    path=path,
+                    start_line=sl + 1,
+                    start_col=sc,
+                    end_line=el + 1,
+                    end_col=ec,
+                    preview=preview(value),
+                    fingerprint=fp,
+                    features=feats,
+                    context=[masked_line(i) for i in range(lo, hi + 1)],
+                )
+            )
+            del value
+        return out

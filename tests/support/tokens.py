@@ -1,0 +1,51 @@
+"""Synthetic secrets made at test time: right shape, random, never real.
+
+Tests plant these in tiny workspaces and then search every file the tool wrote for
+them; nothing here is copied from any labelled set.
+"""
+
+from __future__ import annotations
+
+import random
+import string
+import zlib
+
+_B62 = string.digits + string.ascii_uppercase + string.ascii_lowercase
+
+
+def _rng(seed: int | None) -> random.Random:
+    return random.Random(seed)
+
+
+def base62(n: int, width: int) -> str:
+    out = ""
+    while n:
+        n, r = divmod(n, 62)
+        out = _B62[r] + out
+    return out.rjust(width, "0")
+
+
+def github_pat(seed: int | None = None, prefix: str = "ghp_") -> str:
+    """A classic GitHub token: prefix + 30 base62 chars + 6-char base62 CRC32 of those 30."""
+    r = _rng(seed)
+    body = "".join(r.choice(string.ascii_letters + string.digits) for _ in range(30))
+    return prefix + body + base62(zlib.crc32(body.encode()), 6)
+
+
+def aws_access_key_id(seed: int | None = None) -> str:
+    r = _rng(seed)
+    return "AKIA" + "".join(r.choice(string.ascii_uppercase + "234567") for _ in range(16))
+
+
+def random_password(seed: int | None = None, length: int = 18) -> str:
+    r = _rng(seed)
+    alphabet = string.ascii_letters + string.digits + "!#%&*+-_"
+    while True:
+        pw = "".join(r.choice(alphabet) for _ in range(length))
+        if any(c.isdigit() for c in pw) and any(c.isupper() for c in pw) and any(c in "!#%&*+-_" for c in pw):
+            return pw
+
+
+def high_entropy(seed: int | None = None, length: int = 40) -> str:
+    r = _rng(seed)
+    return "".join(r.choice(string.ascii_letters + string.digits) for _ in range(length))
