@@ -1,0 +1,73 @@
+"""Settings for the CLI: the config file, then flags on top. A bad value is a usage error."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tomllib
+
+from pydantic import ValidationError
+
+from secretloop.loops.settings import Settings
+
+from .cli import UsageError
+
+_FLAG_TO_FIELD = {
+    "judge": ("judge",),
+    "model": ("openai", "model"),
+    "base_url": ("openai", "base_url"),
+    "api_key_env": ("openai", "api_key_env"),
+    "timeout": ("openai", "timeout_seconds"),
+    "temperature": ("openai", "temperature"),
+    "batch_size": ("openai", "batch_size"),
+    "send_values": ("openai", "send_values"),
+    "max_calls": ("budget", "max_judge_calls"),
+    "max_tokens": ("budget", "max_tokens"),
+    "max_file_size": ("max_file_size",),
+    "trace": ("trace",),
+}
+
+
+def _read_config(path: str) -> dict:
+    try:
+        with open(path, "rb") as f:
+            data = tomllib.load(f)
+    except FileNotFoundError:
+        raise UsageError(f"config file {path} does not exist") from None
+    except tomllib.TOMLDecodeError as err:
+        raise UsageError(f"config file {path} is not valid TOML: {err}") from None
+    except OSError as err:
+        raise UsageError(f"cannot read config file {path}: {err.strerror}") from None
+    return data
+
+
+def load_settings(args: argparse.Namespace, roots: list[str]) -> Settings:
+    data: dict = {}
+    source = "flags"
+    config = getattr(args, "config", None)
+    if not config and roots:
+        first = roots[0] if os.path.isdir(roots[0]) else os.path.dirname(os.path.abspath(roots[0]))
+        candidate = os.path.join(first, ".secretloop", "config.toml")
+        if os.path.isfile(candidate):
+            config = candidate
+    if config:
+        data = _read_config(config)
+        source = config
+    for flag, where in _FLAG_TO_FIELD.items():
+        value = getattr(args, flag, None)
+        if value is None:
+            continue
+        node = data
+        for key in where[:-1]:
+            node = node.setdefault(key, {})
+        node[where[-1]] = value
+    if getattr(args, "exclude", None):
+        data["exclude"] = list(data.get("exclude", [])) + list(args.exclude)
+    try:
+        return Settings.model_validate(data)
+    except ValidationError as err:
+        lines = []
+        for e in err.errors():
+            where = ".".join(str(p) for p in e["loc"])
+            lines.append(f"  {where}: {e['msg']}")
+        raise UsageError(f"invalid settings (from {source}):\n" + "\n".join(lines) + "\nfix these values or remove them to use the defaults")
