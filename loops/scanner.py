@@ -94,8 +94,8 @@ class Scanner:
                 end=m.end,
                 path=path,
                 rule_confidence=rule.confidence,
-                known_prefix=getattr(rule, "prefix", None),
-                checksum_valid=getattr(m, "checksum_valid", None),
+                known_prefix=rule.known_prefix(value),
+                checksum_valid=m.checksum_valid,
                 key_name=m.key_name,
             )
             lo = max(0, sl - self.context_lines)

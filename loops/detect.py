@@ -1,0 +1,283 @@
+"""The detector: runs the catalogue's rules over one text and returns secret spans.
+
+One Aho-Corasick pass over the lowercased text finds every rule keyword at once and
+selects the rules worth running; each selected rule's RE2 pattern then scans the
+whole text (never line by line). A match survives only if its value passes the
+rule's checksum, entropy floor and length ceiling. Where matches of different rules
+overlap, the most specific explanation wins (a provider rule over a generic one, then
+higher confidence). A Match holds offsets, never the value.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections import Counter
+from dataclasses import dataclass, replace
+from typing import Callable, Iterator
+
+import ahocorasick
+import re2
+
+from .features import shannon_entropy
+from .rules.catalogue import Catalogue, Rule, re2_options
+from .rules.checksums import get_checksum
+
+# RE2 skips ahead with memchr to a pattern's literal prefix, but a leading \b hides the
+# prefix (a rule like `\b(?P<secret>ghp_...)` scans 20x slower than `(?P<secret>ghp_...)`).
+# The detector compiles such patterns without the leading \b and checks the boundary itself.
+_LEADING_BOUNDARY = "\\b"
+_WORD_BYTES = frozenset(b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_")
+
+# When a match's trailing context (what follows the secret) is this long, the next search
+# starts after the whole match instead of right after the secret: restarting inside a long
+# tail could rescan it once per match.
+_MAX_TAIL_RESCAN = 256
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """A secret value found by a rule: text[start:end] (str offsets) is the value."""
+
+    rule_id: str
+    start: int
+    end: int
+    key_name: str | None = None  # the name the value is assigned to, for assignment-style rules
+    checksum_valid: bool | None = None  # True when the rule has a checksum (it passed); None otherwise
+
+
+@dataclass(frozen=True, slots=True)
+class _Compiled:
+    """A rule prepared for scanning: its regex, group indices and validators."""
+
+    index: int  # position in the catalogue: the final tie-breaker
+    rule: Rule
+    regex: object
+    leading_boundary: bool  # the pattern began with \b, checked by the detector (see above)
+    secret_group: int
+    key_group: int | None
+    checksum: Callable[[str], bool] | None
+    priority: tuple[int, int, int]  # (specific, confidence rank, has checksum)
+
+
+@dataclass(frozen=True, slots=True)
+class _RawMatch:
+    compiled: _Compiled
+    start: int  # byte offsets into the UTF-8 text
+    end: int
+    key_start: int
+    key_end: int
+    checksum_valid: bool | None
+
+
+class Detector:
+    """Finds secret spans in text with the rules of one catalogue."""
+
+    def __init__(self, catalogue: Catalogue):
+        self.catalogue = catalogue
+        self._compiled: list[_Compiled] = [self._prepare(i, r) for i, r in enumerate(catalogue.rules)]
+        self._by_id = {c.rule.id: c for c in self._compiled}
+        self._always = frozenset(c.index for c in self._compiled if not c.rule.keywords)
+        self._with_keywords = len(self._compiled) - len(self._always)
+        self._automaton = self._build_automaton(self._compiled)
+        # How often each rule's pattern ran (the prefilter's effect, for tests and benchmarks).
+        self.rule_runs: Counter[str] = Counter()
+
+    @staticmethod
+    def _prepare(index: int, rule: Rule) -> _Compiled:
+        regex, leading_boundary = rule.regex, False
+        rest = rule.pattern[len(_LEADING_BOUNDARY) :]
+        if rule.pattern.startswith(_LEADING_BOUNDARY) and not _has_top_level_alternation(rest):
+            try:
+                regex, leading_boundary = re2.compile(rest, re2_options()), True
+            except re2.error:
+                pass  # keep the pattern as written
+        return _Compiled(
+            index=index,
+            rule=rule,
+            regex=regex,
+            leading_boundary=leading_boundary,
+            secret_group=rule.secret_group,
+            key_group=rule.key_group,
+            checksum=get_checksum(rule.checksum) if rule.checksum else None,
+            priority=(int(rule.specific), rule.confidence_rank, int(rule.checksum is not None)),
+        )
+
+    @staticmethod
+    def _build_automaton(compiled: list[_Compiled]) -> ahocorasick.Automaton | None:
+        owners: dict[str, set[int]] = {}
+        for c in compiled:
+            for kw in c.rule.keywords:
+                owners.setdefault(kw, set()).add(c.index)
+        if not owners:
+            return None
+        automaton = ahocorasick.Automaton()
+        for kw, indices in owners.items():
+            automaton.add_word(kw, tuple(sorted(indices)))
+        automaton.make_automaton()
+        return automaton
+
+    # -- prefilter -------------------------------------------------------------------
+
+    def _selected(self, data: bytes) -> list[_Compiled]:
+        chosen = set(self._always)
+        if self._automaton is not None and self._with_keywords:
+            target = len(self._compiled)
+            # Keywords are ASCII: lowercasing the UTF-8 bytes (ASCII letters only) and reading
+            # them as Latin-1 finds the same keywords as str.lower(), several times faster.
+            lowered = data.lower().decode("latin-1")
+            for _end, indices in self._automaton.iter(lowered):
+                chosen.update(indices)
+                if len(chosen) == target:
+                    break
+        return [self._compiled[i] for i in sorted(chosen)]
+
+    def rules_for(self, text: str) -> list[Rule]:
+        """The rules the keyword prefilter selects for this text (those that would run)."""
+        return [c.rule for c in self._selected(_utf8(text))]
+
+    # -- matching --------------------------------------------------------------------
+
+    def find(self, text: str) -> list[Match]:
+        """Every secret span in `text`, overlaps resolved, sorted by start offset."""
+        data = _utf8(text)
+        selected = self._selected(data)
+        if not selected:
+            return []
+        raw: list[_RawMatch] = []
+        for compiled in selected:
+            raw.extend(self._run(compiled, data))
+        return self._to_matches(self._resolve(raw), text, data)
+
+    def run_rule(self, rule_id: str, text: str) -> list[Match]:
+        """One rule alone over `text` (no prefilter, no overlap resolution): for tests and tools."""
+        compiled = self._by_id[rule_id]
+        data = _utf8(text)
+        return self._to_matches(list(self._run(compiled, data)), text, data)
+
+    def _run(self, compiled: _Compiled, data: bytes) -> Iterator[_RawMatch]:
+        regex, group, key_group = compiled.regex, compiled.secret_group, compiled.key_group
+        rule = compiled.rule
+        self.rule_runs[rule.id] += 1
+        pos, size = 0, len(data)
+        while pos <= size:
+            m = regex.search(data, pos)
+            if m is None:
+                return
+            if compiled.leading_boundary and not _word_boundary(data, m.start()):
+                pos = m.start() + 1
+                continue
+            start, end = m.span(group)
+            # Restart right after the secret, not after the whole match: the trailing
+            # delimiter a pattern consumed may be the leading delimiter of the next value.
+            pos = max(end, m.start() + 1)
+            if m.end() - end > _MAX_TAIL_RESCAN:
+                pos = max(pos, m.end())
+            if start < 0 or end <= start:
+                continue
+            value = data[start:end].decode("utf-8")
+            if rule.max_length is not None and len(value) > rule.max_length:
+                continue
+            checksum_valid = None
+            if compiled.checksum is not None:
+                if not compiled.checksum(value):
+                    continue
+                checksum_valid = True
+            if rule.min_entropy is not None and shannon_entropy(value) < rule.min_entropy:
+                continue
+            key_start, key_end = m.span(key_group) if key_group is not None else (-1, -1)
+            yield _RawMatch(compiled, start, end, key_start, key_end, checksum_valid)
+
+    @staticmethod
+    def _resolve(raw: list[_RawMatch]) -> list[_RawMatch]:
+        """Keep, among overlapping matches, the most specific; disjoint ones all stay.
+
+        Priority: provider rule over generic, then confidence, then a checksum-backed
+        rule, then the longer value, then catalogue order (deterministic).
+        """
+        if len(raw) < 2:
+            return raw
+        ranked = sorted(raw, key=lambda r: (*(-p for p in r.compiled.priority), -(r.end - r.start), r.compiled.index, r.start))
+        starts: list[int] = []  # kept spans never overlap, so sorting by start sorts by end too
+        kept: list[_RawMatch] = []
+        for candidate in ranked:
+            i = bisect.bisect_right(starts, candidate.start)
+            if i > 0 and kept[i - 1].end > candidate.start:
+                _lend_key(kept, i - 1, candidate)
+                continue
+            if i < len(kept) and kept[i].start < candidate.end:
+                _lend_key(kept, i, candidate)
+                continue
+            starts.insert(i, candidate.start)
+            kept.insert(i, candidate)
+        return kept
+
+    @staticmethod
+    def _to_matches(raw: list[_RawMatch], text: str, data: bytes) -> list[Match]:
+        if not raw:
+            return []
+        offsets = {o for r in raw for o in (r.start, r.end, r.key_start, r.key_end) if o >= 0}
+        to_char = {o: o for o in offsets} if len(data) == len(text) else _byte_to_char(data, offsets)
+        out = []
+        for r in sorted(raw, key=lambda r: (r.start, r.compiled.index)):
+            key_name = None
+            if r.key_start >= 0:
+                key_name = text[to_char[r.key_start] : to_char[r.key_end]].strip("\"'` \t") or None
+            out.append(Match(r.compiled.rule.id, to_char[r.start], to_char[r.end], key_name, r.checksum_valid))
+        return out
+
+
+def _has_top_level_alternation(pattern: str) -> bool:
+    """Whether `pattern` has a '|' outside every group and class (then a leading \\b would
+    bind to the first alternative only, and cannot be checked for the whole match)."""
+    depth, in_class, escaped = 0, False, False
+    for i, ch in enumerate(pattern):
+        if escaped:
+            escaped = False
+        elif ch == "\\":
+            escaped = True
+        elif in_class:
+            in_class = ch != "]" or pattern[i - 1] == "["
+        elif ch == "[":
+            in_class = True
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            return True
+    return False
+
+
+def _word_boundary(data: bytes, i: int) -> bool:
+    """RE2's \\b at byte offset i: exactly one side is an ASCII word character."""
+    before = i > 0 and data[i - 1] in _WORD_BYTES
+    after = i < len(data) and data[i] in _WORD_BYTES
+    return before != after
+
+
+def _utf8(text: str) -> bytes:
+    """The text as UTF-8 for RE2. A lone surrogate (from a file decoded with surrogateescape)
+    becomes '?': one character for one byte, so str offsets still map one-to-one."""
+    return text.encode("utf-8", "replace")
+
+
+def _lend_key(kept: list[_RawMatch], i: int, loser: _RawMatch) -> None:
+    """A provider rule that wins over an assignment rule on the very same value keeps the
+    name the value was assigned to (`password = "ghp_…"` is a GitHub token named password)."""
+    winner = kept[i]
+    if winner.key_start < 0 and loser.key_start >= 0 and (winner.start, winner.end) == (loser.start, loser.end):
+        kept[i] = replace(winner, key_start=loser.key_start, key_end=loser.key_end)
+
+
+def _byte_to_char(data: bytes, offsets: set[int]) -> dict[int, int]:
+    """Map UTF-8 byte offsets (RE2 works on bytes) to str offsets in one forward walk.
+
+    RE2 offsets fall on character boundaries, so each slice between two of them decodes.
+    """
+    mapping: dict[int, int] = {}
+    prev_byte, prev_char = 0, 0
+    for offset in sorted(offsets):
+        prev_char += len(data[prev_byte:offset].decode("utf-8"))
+        prev_byte = offset
+        mapping[offset] = prev_char
+    return mapping

@@ -1,0 +1,256 @@
+"""The detection rules catalogue: rules.toml loaded into validated `Rule` models.
+
+Rules are data (DESIGN.md §4): each carries its pattern, keywords for the
+prefilter, a description and its own positive and negative examples. Loading
+validates everything the detector relies on, so a broken rules file fails at
+load time with a message naming the rule, never halfway through a scan.
+Patterns are compiled with RE2: matching is linear in the input, so no rule can
+hang a scan on adversarial text.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import tomllib
+from importlib import resources
+from pathlib import Path
+from typing import Literal
+
+import re2
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
+
+from .checksums import CHECKSUMS
+
+Category = Literal[
+    "cloud", "vcs", "ci", "chat", "payment", "email", "ai", "private-key", "jwt", "password",
+    "connection-string", "url-credentials", "generic", "saas", "database", "monitoring",
+    "package-registry", "crypto",
+]
+Confidence = Literal["high", "medium", "low"]
+
+# Categories whose rules recognise "something assigned to a secret-sounding name" rather
+# than a provider's format: a provider rule on the same value is the better explanation.
+NON_SPECIFIC_CATEGORIES: frozenset[str] = frozenset({"generic", "password", "url-credentials"})
+CONFIDENCE_RANK: dict[str, int] = {"low": 0, "medium": 1, "high": 2}
+SECRET_GROUP = "secret"
+KEY_GROUP = "key"
+
+_ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
+
+
+class CatalogueError(ValueError):
+    """The rules file is missing, unreadable or invalid; the message names the rule."""
+
+
+def re2_options() -> re2.Options:
+    """Options every rule pattern is compiled with."""
+    options = re2.Options()
+    options.log_errors = False  # errors are raised as CatalogueError, not printed to stderr
+    return options
+
+
+class Rule(BaseModel):
+    """One detection rule, as written in rules.toml (see docs/CONTRACTS.md)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str = Field(pattern=_ID_PATTERN)
+    title: str = Field(min_length=1)
+    category: Category
+    confidence: Confidence
+    keywords: list[str]
+    pattern: str = Field(min_length=1)
+    min_entropy: float | None = Field(default=None, ge=0.0, le=8.0)
+    max_length: int | None = Field(default=None, ge=1)  # longer values are not reported (generic rules)
+    checksum: str | None = None
+    description: str = Field(min_length=1)
+    positive: list[str] = Field(min_length=1)
+    negative: list[str] = Field(min_length=1)
+
+    _regex: object = PrivateAttr(default=None)
+    _secret_index: int = PrivateAttr(default=0)
+    _key_index: int | None = PrivateAttr(default=None)
+
+    @field_validator("keywords")
+    @classmethod
+    def _keywords_lowercase(cls, keywords: list[str]) -> list[str]:
+        for kw in keywords:
+            if not kw:
+                raise ValueError("keywords must be non-empty strings")
+            if kw != kw.lower() or not kw.isascii():
+                raise ValueError(f"keyword {kw!r} must be lowercase ASCII (the prefilter runs on ASCII-lowercased text)")
+        return keywords
+
+    @field_validator("positive", "negative")
+    @classmethod
+    def _examples_non_empty(cls, examples: list[str]) -> list[str]:
+        if any(not e for e in examples):
+            raise ValueError("examples must be non-empty strings")
+        return examples
+
+    @field_validator("checksum")
+    @classmethod
+    def _checksum_known(cls, name: str | None) -> str | None:
+        if name is not None and name not in CHECKSUMS:
+            raise ValueError(f"unknown checksum {name!r} (known: {', '.join(sorted(CHECKSUMS))})")
+        return name
+
+    @model_validator(mode="after")
+    def _compile(self) -> "Rule":
+        try:
+            regex = re2.compile(self.pattern, re2_options())
+        except re2.error as err:
+            detail = err.args[0].decode("utf-8", "replace") if err.args and isinstance(err.args[0], bytes) else str(err)
+            raise ValueError(f"pattern does not compile under RE2: {detail}") from None
+        groups = regex.groupindex
+        if SECRET_GROUP not in groups:
+            raise ValueError(f"pattern has no named group '{SECRET_GROUP}' (the secret value)")
+        for name in (SECRET_GROUP, KEY_GROUP):
+            # RE2 accepts a repeated group name and silently reports only the first one.
+            if self.pattern.count(f"(?P<{name}>") > 1:
+                raise ValueError(f"pattern names the group '{name}' more than once")
+        self._regex = regex
+        self._secret_index = groups[SECRET_GROUP]
+        self._key_index = groups.get(KEY_GROUP)
+        return self
+
+    # -- derived facts -------------------------------------------------------------
+
+    @property
+    def specific(self) -> bool:
+        """A provider/format rule, as opposed to a generic assignment, header or URL rule."""
+        return self.category not in NON_SPECIFIC_CATEGORIES
+
+    @property
+    def confidence_rank(self) -> int:
+        return CONFIDENCE_RANK[self.confidence]
+
+    @property
+    def regex(self):  # re2._Regexp; the module exposes no public type name
+        return self._regex
+
+    @property
+    def secret_group(self) -> int:
+        return self._secret_index
+
+    @property
+    def key_group(self) -> int | None:
+        return self._key_index
+
+    def known_prefix(self, value: str) -> str | None:
+        """The longest keyword the value starts with, in the value's own case (e.g. 'ghp_').
+
+        Only specific rules have a meaningful prefix; generic keywords such as 'password'
+        are key names, not parts of the value.
+        """
+        if not self.specific:
+            return None
+        lowered = value.lower()
+        best = max((kw for kw in self.keywords if lowered.startswith(kw)), key=len, default=None)
+        return value[: len(best)] if best else None
+
+
+class Catalogue(BaseModel):
+    """All rules, in file order, with lookup by id."""
+
+    model_config = ConfigDict(frozen=True)
+
+    rules: list[Rule]
+    source: str = ""  # where it was loaded from (a path or "package")
+    digest: str = ""  # sha256 of the rules file: changes when any rule changes (cache keys)
+
+    _by_id: dict[str, Rule] = PrivateAttr(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _index(self) -> "Catalogue":
+        by_id: dict[str, Rule] = {}
+        for rule in self.rules:
+            if rule.id in by_id:
+                raise ValueError(f"duplicate rule id '{rule.id}'")
+            by_id[rule.id] = rule
+        self._by_id = by_id
+        return self
+
+    def get(self, rule_id: str) -> Rule | None:
+        return self._by_id.get(rule_id)
+
+    def __contains__(self, rule_id: object) -> bool:
+        return rule_id in self._by_id
+
+    def __len__(self) -> int:
+        return len(self.rules)
+
+    def rows(self) -> list[tuple[str, str, str, str]]:
+        """(id, category, confidence, title) per rule, for `secretloop rules`."""
+        return [(r.id, r.category, r.confidence, r.title) for r in self.rules]
+
+    def format_table(self) -> str:
+        """The rows as aligned text columns: id  category  confidence  title."""
+        rows = [("ID", "CATEGORY", "CONFIDENCE", "TITLE"), *self.rows()]
+        widths = [max(len(row[i]) for row in rows) for i in range(3)]
+        lines = ["  ".join([*(row[i].ljust(widths[i]) for i in range(3)), row[3]]) for row in rows]
+        return "\n".join(lines) + "\n"
+
+
+def _rule_label(raw: object, index: int) -> str:
+    rule_id = raw.get("id") if isinstance(raw, dict) else None
+    return f"rule '{rule_id}' (#{index + 1})" if isinstance(rule_id, str) and rule_id else f"rule #{index + 1}"
+
+
+def _describe(err: ValidationError) -> str:
+    parts = []
+    for e in err.errors():
+        where = ".".join(str(p) for p in e["loc"])
+        msg = e["msg"].removeprefix("Value error, ")
+        parts.append(f"{where}: {msg}" if where else msg)
+    return "; ".join(parts)
+
+
+def parse_catalogue(text: str, source: str = "<string>") -> Catalogue:
+    """Parse and validate rules.toml content; CatalogueError names the first broken rule."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise CatalogueError(f"{source}: not valid TOML: {err}") from None
+    raw_rules = data.get("rules")
+    if not isinstance(raw_rules, list) or not raw_rules:
+        raise CatalogueError(f"{source}: no [[rules]] entries")
+    unknown = sorted(set(data) - {"rules"})
+    if unknown:
+        raise CatalogueError(f"{source}: unknown top-level keys: {', '.join(unknown)}")
+    rules: list[Rule] = []
+    seen: dict[str, int] = {}
+    for index, raw in enumerate(raw_rules):
+        label = _rule_label(raw, index)
+        try:
+            rule = Rule.model_validate(raw)
+        except ValidationError as err:
+            raise CatalogueError(f"{source}: {label}: {_describe(err)}") from None
+        if rule.id in seen:
+            raise CatalogueError(f"{source}: {label}: duplicate rule id (first defined as rule #{seen[rule.id] + 1})")
+        seen[rule.id] = index
+        rules.append(rule)
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return Catalogue(rules=rules, source=source, digest=digest)
+
+
+@functools.lru_cache(maxsize=1)
+def _packaged_catalogue() -> Catalogue:
+    resource = resources.files("secretloop.loops.rules").joinpath("rules.toml")
+    try:
+        text = resource.read_text(encoding="utf-8")
+    except OSError as err:
+        raise CatalogueError(f"packaged rules.toml is unreadable: {err}") from None
+    return parse_catalogue(text, source="package:rules.toml")
+
+
+def load_catalogue(path: str | None = None) -> Catalogue:
+    """The packaged catalogue (parsed once, cached) or the rules file at `path` (parsed each call)."""
+    if path is None:
+        return _packaged_catalogue()
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise CatalogueError(f"{path}: cannot read rules file: {err}") from None
+    return parse_catalogue(text, source=str(path))

@@ -1,0 +1,187 @@
+"""Structure checks for token formats that carry one.
+
+A rule names its validator in the rules file (`checksum = "github_crc32"`); the
+detector drops a regex match whose value fails it. Each validator is
+`name(value: str) -> bool`, pure, never raises, and looks only at the value.
+The checks implement documented formats (facts), so a near-miss of the right
+shape but the wrong checksum is not reported as a secret.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import json
+import zlib
+from typing import Callable
+
+BASE62_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+BASE58_ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+BECH32_ALPHABET = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
+
+_BASE62_INDEX = {c: i for i, c in enumerate(BASE62_ALPHABET)}
+_BASE58_INDEX = {c: i for i, c in enumerate(BASE58_ALPHABET)}
+_BECH32_INDEX = {c: i for i, c in enumerate(BECH32_ALPHABET)}
+
+
+def base62_encode(number: int, width: int) -> str:
+    """Big-endian base62 (0-9A-Za-z), left-padded with '0' to `width` characters."""
+    digits = ""
+    while number:
+        number, rest = divmod(number, 62)
+        digits = BASE62_ALPHABET[rest] + digits
+    return digits.rjust(width, "0")
+
+
+def github_crc32(value: str) -> bool:
+    """GitHub-style token (ghp_, gho_, ghu_, ghs_, ghr_, npm_): prefix, '_', 30 random
+    base62 characters, then the CRC32 of those 30 characters as 6 base62 characters.
+
+    Format per GitHub's "Behind GitHub's new authentication token formats" (2021) and
+    npm's adoption of the same format.
+    """
+    _, sep, body = value.partition("_")
+    if not sep or len(body) != 36 or any(c not in _BASE62_INDEX for c in body):
+        return False
+    random_part, check = body[:30], body[30:]
+    return base62_encode(zlib.crc32(random_part.encode("ascii")), 6) == check
+
+
+def _b64_decode(part: str, urlsafe: bool) -> bytes | None:
+    """Decode base64 with or without padding; None when it is not base64."""
+    padded = part + "=" * (-len(part) % 4)
+    try:
+        if urlsafe:
+            return base64.urlsafe_b64decode(padded.encode("ascii"))
+        return base64.b64decode(padded.encode("ascii"), validate=True)
+    except (binascii.Error, ValueError, UnicodeEncodeError):
+        return None
+
+
+def _json_object(raw: bytes | None) -> dict | None:
+    if raw is None:
+        return None
+    try:
+        decoded = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        return None
+    return decoded if isinstance(decoded, dict) else None
+
+
+def jwt_structure(value: str) -> bool:
+    """A signed JWT (RFC 7519, JWS compact form): three base64url parts; the header
+    decodes to a JSON object with a string "alg" other than "none", the payload to a
+    JSON object, and the signature is present and decodes."""
+    parts = value.split(".")
+    if len(parts) != 3 or not all(parts):
+        return False
+    header = _json_object(_b64_decode(parts[0], urlsafe=True))
+    if header is None or not isinstance(header.get("alg"), str) or header["alg"].lower() == "none":
+        return False
+    if _json_object(_b64_decode(parts[1], urlsafe=True)) is None:
+        return False
+    return _b64_decode(parts[2], urlsafe=True) is not None
+
+
+def jwt_base64(value: str) -> bool:
+    """A JWT base64-encoded once more (as in Kubernetes Secret data): decodes to a JWT
+    that passes `jwt_structure`."""
+    raw = _b64_decode(value.rstrip("="), urlsafe="-" in value or "_" in value)
+    if raw is None:
+        return False
+    try:
+        text = raw.decode("ascii").strip()
+    except UnicodeDecodeError:
+        return False
+    return jwt_structure(text)
+
+
+def _bech32_polymod(values: list[int]) -> int:
+    generators = (0x3B6A57B2, 0x26508E6D, 0x1EA119FA, 0x3D4233DD, 0x2A1462B3)
+    checksum = 1
+    for v in values:
+        top = checksum >> 25
+        checksum = (checksum & 0x1FFFFFF) << 5 ^ v
+        for i, g in enumerate(generators):
+            if (top >> i) & 1:
+                checksum ^= g
+    return checksum
+
+
+def _bech32_hrp_expand(hrp: str) -> list[int]:
+    return [ord(c) >> 5 for c in hrp] + [0] + [ord(c) & 31 for c in hrp]
+
+
+def bech32(value: str) -> bool:
+    """Bech32 checksum (BIP-173), as used by age keys (AGE-SECRET-KEY-1...).
+
+    The string is all upper- or all lower-case; the data part follows the last '1'
+    and ends in a 6-character checksum over the human-readable part and the data.
+    """
+    if value != value.lower() and value != value.upper():
+        return False
+    lowered = value.lower()
+    sep = lowered.rfind("1")
+    if sep < 1 or len(lowered) - sep - 1 < 6:
+        return False
+    hrp, data = lowered[:sep], lowered[sep + 1 :]
+    if any(ord(c) < 33 or ord(c) > 126 for c in hrp) or any(c not in _BECH32_INDEX for c in data):
+        return False
+    return _bech32_polymod(_bech32_hrp_expand(hrp) + [_BECH32_INDEX[c] for c in data]) == 1
+
+
+def base58check(value: str) -> bool:
+    """Base58Check (Bitcoin): base58 payload whose last 4 bytes are the first 4 bytes
+    of SHA-256(SHA-256(rest)). Used by WIF private keys and BIP-32 extended keys."""
+    if not value or any(c not in _BASE58_INDEX for c in value):
+        return False
+    number = 0
+    for c in value:
+        number = number * 58 + _BASE58_INDEX[c]
+    leading_zeros = len(value) - len(value.lstrip("1"))
+    raw = b"\x00" * leading_zeros + (number.to_bytes((number.bit_length() + 7) // 8, "big") if number else b"")
+    if len(raw) < 5:
+        return False
+    payload, check = raw[:-4], raw[-4:]
+    return hashlib.sha256(hashlib.sha256(payload).digest()).digest()[:4] == check
+
+
+def discord_bot_token(value: str) -> bool:
+    """Discord bot token: three dot-separated parts; the first is the bot's user id
+    (a 17-20 digit snowflake) in base64."""
+    first = value.split(".", 1)[0]
+    raw = _b64_decode(first, urlsafe=True)
+    if raw is None:
+        return False
+    return raw.isdigit() and 17 <= len(raw) <= 20
+
+
+def basic_auth_credentials(value: str) -> bool:
+    """HTTP Basic credentials (RFC 7617): base64 of 'user-id:password', printable text
+    with a non-empty password."""
+    raw = _b64_decode(value, urlsafe=False)
+    if raw is None:
+        return False
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    user, sep, password = text.partition(":")
+    return bool(sep) and bool(password) and text.isprintable() and len(user) <= 256
+
+
+CHECKSUMS: dict[str, Callable[[str], bool]] = {
+    "github_crc32": github_crc32,
+    "jwt_structure": jwt_structure,
+    "jwt_base64": jwt_base64,
+    "bech32": bech32,
+    "base58check": base58check,
+    "discord_bot_token": discord_bot_token,
+    "basic_auth_credentials": basic_auth_credentials,
+}
+
+
+def get_checksum(name: str) -> Callable[[str], bool]:
+    """The validator called `name`; KeyError when there is none."""
+    return CHECKSUMS[name]

@@ -1,0 +1,262 @@
+"""The detector: keyword prefilter, checksum and entropy gates, overlap resolution, key names,
+offsets in non-ASCII text, and adversarial input.
+
+Planted values are synthetic (tests/support/tokens.py); assertions compare them through
+booleans so that a failure never prints one.
+"""
+
+from __future__ import annotations
+
+import random
+import string
+from pathlib import Path
+
+import pytest
+
+from secretloop.loops.detect import Detector, Match
+from secretloop.loops.rules.catalogue import Catalogue, load_catalogue
+from tests.support.tokens import github_pat, high_entropy, random_password
+
+CATALOGUE = load_catalogue()
+
+
+@pytest.fixture(scope="module")
+def detector() -> Detector:
+    return Detector(CATALOGUE)
+
+
+def spans(text: str, matches: list[Match]) -> list[tuple[str, str]]:
+    """(rule id, value) pairs: compare these with `==` only inside a boolean, never in an assert."""
+    return [(m.rule_id, text[m.start : m.end]) for m in matches]
+
+
+def only(matches: list[Match]) -> Match:
+    assert len(matches) == 1, f"expected one match, got rules {[m.rule_id for m in matches]}"
+    return matches[0]
+
+
+def small_catalogue(tmp_path: Path, rules: str) -> Catalogue:
+    path = tmp_path / "rules.toml"
+    path.write_text(rules, encoding="utf-8")
+    return load_catalogue(str(path))
+
+
+def rule_toml(id: str, keywords: str, pattern: str, category: str = "saas", confidence: str = "high",
+              positive: str = "x", negative: str = "y", extra: str = "") -> str:
+    return f'''
+[[rules]]
+id = "{id}"
+title = "{id}"
+category = "{category}"
+confidence = "{confidence}"
+keywords = {keywords}
+pattern = \'\'\'{pattern}\'\'\'
+description = "A test rule."
+positive = ["{positive}"]
+negative = ["{negative}"]
+{extra}
+'''
+
+
+# --- prefilter ------------------------------------------------------------------------------------
+
+def test_a_rule_does_not_run_without_its_keyword(tmp_path: Path) -> None:
+    cat = small_catalogue(tmp_path, rule_toml("alpha-token", '["alpha_"]', r"\b(?P<secret>alpha_[a-z0-9]{8})\b")
+                          + rule_toml("beta-token", '["beta_"]', r"\b(?P<secret>beta_[a-z0-9]{8})\b")
+                          + rule_toml("always-token", "[]", r"\b(?P<secret>zz[0-9]{6})\b"))
+    d = Detector(cat)
+    text = "config = 'alpha_k3j9x2m1'\n"
+    assert [r.id for r in d.rules_for(text)] == ["alpha-token", "always-token"]
+    found = d.find(text)
+    assert [m.rule_id for m in found] == ["alpha-token"]
+    assert d.rule_runs["alpha-token"] == 1 and d.rule_runs["always-token"] == 1
+    assert d.rule_runs["beta-token"] == 0  # its pattern never ran: no 'beta_' in the text
+
+
+def test_keywords_match_case_insensitively(tmp_path: Path) -> None:
+    cat = small_catalogue(tmp_path, rule_toml("alpha-token", '["alpha_"]', r"(?i)\b(?P<secret>alpha_[a-z0-9]{8})\b"))
+    d = Detector(cat)
+    assert [r.id for r in d.rules_for("X = ALPHA_K3J9X2M1")] == ["alpha-token"]
+    assert d.find("X = ALPHA_K3J9X2M1")
+
+
+def test_packaged_prefilter_skips_most_rules_on_plain_code(detector: Detector) -> None:
+    text = "def add(a, b):\n    return a + b\n"
+    selected = {r.id for r in detector.rules_for(text)}
+    assert selected == {r.id for r in CATALOGUE.rules if not r.keywords}
+    assert "github-pat" not in selected
+
+
+def test_empty_text(detector: Detector) -> None:
+    assert detector.find("") == []
+
+
+@pytest.mark.parametrize("pattern,texts", [
+    (r"\b(?P<secret>tok_[a-z]{4})", ["tok_abcd", "x tok_abcd", "xtok_abcd", "_tok_abcd", "é tok_abcd"]),
+    (r"\b(?P<secret>-key-[0-9]{3})", ["a-key-123", " -key-123", "-key-123", "é-key-123"]),
+    (r"\bfoo[0-9]{3}|(?P<secret>bar[0-9]{3})", ["xbar123", " bar123", "foo123"]),  # \b binds to 'foo' only
+])
+def test_leading_word_boundary_keeps_its_meaning(tmp_path: Path, pattern: str, texts: list[str]) -> None:
+    # The detector compiles `\b...` patterns without the \b (for RE2's literal-prefix
+    # skipping) and checks the boundary itself; results must equal the pattern as written.
+    cat = small_catalogue(tmp_path, rule_toml("t-rule", "[]", pattern))
+    d, rule = Detector(cat), cat.get("t-rule")
+    for i, text in enumerate(texts):
+        data = text.encode()
+        expected, pos = [], 0
+        while (m := rule.regex.search(data, pos)) is not None:
+            if m.span(rule.secret_group)[0] >= 0:
+                expected.append(m.span(rule.secret_group))
+            pos = max(m.span(rule.secret_group)[1], m.start() + 1)
+        got = [(len(text[: m.start].encode()), len(text[: m.end].encode())) for m in d.run_rule("t-rule", text)]
+        assert got == expected, f"text #{i}"
+
+
+# --- checksum, entropy, length -------------------------------------------------------------------
+
+def test_checksum_rejects_a_near_miss(detector: Detector) -> None:
+    token = github_pat(seed=11)
+    broken = token[:-1] + ("A" if token[-1] != "A" else "B")
+    good = only(detector.find(f'TOKEN = "{token}"'))
+    assert good.rule_id == "github-pat" and good.checksum_valid is True
+    assert detector.run_rule("github-pat", f'TOKEN = "{broken}"') == []
+
+
+def test_min_entropy_is_enforced(detector: Detector) -> None:
+    assert detector.run_rule("secret-assignment", 'api_key = "' + "ab" * 10 + '"') == []
+    assert detector.run_rule("secret-assignment", f'api_key = "{high_entropy(seed=5, length=24)}"')
+
+
+def test_max_length_is_enforced(detector: Detector) -> None:
+    assert detector.run_rule("password-assignment", 'password = "' + high_entropy(seed=6, length=400) + '"') == []
+
+
+def test_checksum_valid_is_none_without_a_checksum(detector: Detector) -> None:
+    m = only(detector.find(f'db_password = "{random_password(seed=2)}"'))
+    assert m.checksum_valid is None
+
+
+# --- overlap resolution -----------------------------------------------------------------------------
+
+def test_provider_rule_beats_generic_assignment_and_keeps_the_key_name(detector: Detector) -> None:
+    token = github_pat(seed=21)
+    text = f'password = "{token}"\n'
+    assert {"github-pat", "password-assignment"} <= {r.id for r in detector.rules_for(text)}
+    m = only(detector.find(text))
+    assert m.rule_id == "github-pat"
+    assert m.key_name == "password"
+    same = text[m.start : m.end] == token
+    assert same, "the span is not the token"
+
+
+def test_jwt_beats_bearer_header(detector: Detector) -> None:
+    jwt = ("eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9."
+           "eyJzdWIiOiIxMjM0NTY3ODkwIiwiaWF0IjoxNzAwMDAwMDAwfQ."
+           + high_entropy(seed=8, length=43))
+    assert detector.run_rule("bearer-token-header", f"Authorization: Bearer {jwt}")
+    assert [m.rule_id for m in detector.find(f"Authorization: Bearer {jwt}")] == ["jwt"]
+
+
+def test_connection_string_rule_beats_url_credentials(detector: Detector) -> None:
+    text = f"DATABASE_URL=postgresql://app:{random_password(seed=4)}@db.internal:5432/app"
+    assert detector.run_rule("url-credentials", text)
+    assert [m.rule_id for m in detector.find(text)] == ["postgres-uri"]
+
+
+def test_higher_confidence_wins_between_generic_rules(tmp_path: Path) -> None:
+    cat = small_catalogue(tmp_path,
+                          rule_toml("weak", '["k="]', r"k=(?P<secret>[a-z0-9]{8})", category="generic", confidence="low")
+                          + rule_toml("strong", '["k="]', r"k=(?P<secret>[a-z0-9]{8})", category="generic", confidence="medium"))
+    assert [m.rule_id for m in Detector(cat).find("k=a1b2c3d4")] == ["strong"]
+
+
+def test_disjoint_matches_all_stay_sorted(detector: Detector) -> None:
+    a, b = github_pat(seed=31), github_pat(seed=32, prefix="gho_")
+    text = f"first = {a}\n# nothing\nsecond: {b}\npassword = \"{random_password(seed=3)}\"\n"
+    found = detector.find(text)
+    assert [m.rule_id for m in found] == ["github-pat", "github-oauth-token", "password-assignment"]
+    assert all(x.end <= y.start for x, y in zip(found, found[1:]))
+
+
+def test_adjacent_values_are_both_found(detector: Detector) -> None:
+    a, b = github_pat(seed=41), github_pat(seed=42)
+    found = detector.find(f"{a},{b}")
+    assert [m.rule_id for m in found] == ["github-pat", "github-pat"]
+
+
+# --- key names --------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("template,key", [
+    ('DB_PASSWORD={v}\n', "DB_PASSWORD"),
+    ('{{"password": "{v}"}}', "password"),
+    ("spring.datasource.password={v}\n", "spring.datasource.password"),
+    ('self.smtp_password = "{v}"', "self.smtp_password"),
+    ("<add key=\"SmtpPassword\" value=\"{v}\" />", "SmtpPassword"),
+    ("api_secret: '{v}'", "api_secret"),
+])
+def test_key_name_is_extracted(detector: Detector, template: str, key: str) -> None:
+    text = template.format(v=random_password(seed=9))
+    m = only(detector.find(text))
+    assert m.key_name == key, f"rule {m.rule_id}"
+
+
+def test_provider_rules_without_a_name_have_no_key(detector: Detector) -> None:
+    assert only(detector.find(github_pat(seed=51))).key_name is None
+
+
+# --- offsets ------------------------------------------------------------------------------------------
+
+def test_offsets_are_str_offsets_in_non_ascii_text(detector: Detector) -> None:
+    token = github_pat(seed=61)
+    text = f"# héllo wörld — ünïcode ✓ 🙂\nconfig = {{'naïve': 1, 'token': '{token}'}}\n"
+    m = only(detector.find(text))
+    same = text[m.start : m.end] == token
+    assert same, "the span does not cover the token"
+
+
+def test_key_offsets_in_non_ascii_text(detector: Detector) -> None:
+    text = f'# ☃☃☃\nmot_de_passe_password = "{random_password(seed=12)}"'
+    m = only(detector.find(text))
+    assert m.key_name == "mot_de_passe_password"
+
+
+def test_lone_surrogates_do_not_break_scanning(detector: Detector) -> None:
+    token = github_pat(seed=71)
+    text = f"bad \udcff byte\ntoken = {token}\n"
+    m = only(detector.find(text))
+    same = text[m.start : m.end] == token
+    assert same, "the span does not cover the token"
+
+
+def test_multiline_private_key_span(detector: Detector) -> None:
+    body = "\n".join("".join(random.Random(i).choice(string.ascii_letters + string.digits) for _ in range(64)) for i in range(6))
+    block = f"-----BEGIN RSA PRIVATE KEY-----\n{body}\n-----END RSA PRIVATE KEY-----"
+    text = f"key = '''\n{block}\n'''\n"
+    m = only(detector.find(text))
+    assert m.rule_id == "private-key-rsa"
+    same = text[m.start : m.end] == block
+    assert same, "the span is not the whole PEM block"
+
+
+def test_run_rule_unknown_id(detector: Detector) -> None:
+    with pytest.raises(KeyError):
+        detector.run_rule("no-such-rule", "text")
+
+
+# --- adversarial input ------------------------------------------------------------------------------
+# No time assertions: these only have to complete (RE2 is linear; the prefilter must not blow up).
+
+@pytest.mark.parametrize("name", ["a-1mb", "eq-1mb", "keyish-2mb-line", "password-soup", "pem-headers", "jwt-ish"])
+def test_adversarial_inputs_complete(detector: Detector, name: str) -> None:
+    rng = random.Random(name)
+    text = {
+        "a-1mb": "A" * 1_000_000,
+        "eq-1mb": "=" * 1_000_000,
+        "keyish-2mb-line": "".join(rng.choice(string.ascii_letters + string.digits + "_-+/=") for _ in range(2_000_000)),
+        "password-soup": ("password=" + "a1" * 40 + " secret: " + "token=\"" * 3) * 10_000,
+        "pem-headers": "-----BEGIN RSA PRIVATE KEY-----\n" * 50_000,
+        "jwt-ish": ("eyJ" + "a" * 30 + ".") * 50_000,
+    }[name]
+    found = detector.find(text)
+    assert isinstance(found, list)
+    assert all(0 <= m.start < m.end <= len(text) for m in found)
