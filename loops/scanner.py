@@ -11,23 +11,31 @@ import re
 
 from .detect import Detector, Match
 from .features import build_features, shannon_entropy
-from .redact import fingerprint, preview
+from .redact import char_classes, fingerprint, preview
 from .rules.catalogue import Catalogue
 from .state import Candidate
 
-# Long tokens in context lines that look random are masked too: a context line may hold a
-# second secret that no rule matched.
-_TOKEN = re.compile(r"[A-Za-z0-9+/=_\-.~:]{16,}")
+# Context lines may hold a second secret that no rule matched: mask every word that could
+# be one. A word is a run without spaces, quotes or brackets.
+_WORD = re.compile(r"""[^\s'"`,;()\[\]{}<>]{8,}""")
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*")
 
 
-def _mask_noise(line: str) -> str:
-    def repl(m: re.Match[str]) -> str:
-        tok = m.group(0)
-        if shannon_entropy(tok) >= 3.0 and any(c.isdigit() for c in tok) and any(c.isalpha() for c in tok):
-            return "«" + preview(tok) + "»"
-        return tok
+def _could_be_secret(word: str) -> bool:
+    classes = len(char_classes(word).replace("-", ""))
+    digits = sum(c.isdigit() for c in word)
+    if _IDENTIFIER.fullmatch(word):
+        # code names are common and harmless; a password-like word has digits and mixed case
+        return digits >= 2 and word.lower() != word and word.upper() != word or (len(word) >= 16 and digits >= 1 and shannon_entropy(word) >= 3.5)
+    if "://" in word and "@" not in word:
+        return False  # a URL without userinfo
+    if classes >= 3 and shannon_entropy(word) >= 2.5:
+        return True
+    return len(word) >= 16 and digits >= 1 and shannon_entropy(word) >= 3.5
 
-    return _TOKEN.sub(repl, line)
+
+def _mask_noise(text: str) -> str:
+    return _WORD.sub(lambda m: "«" + preview(m.group(0)) + "»" if _could_be_secret(m.group(0)) else m.group(0), text)
 
 
 class Scanner:

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.support.tokens import aws_access_key_id, github_pat, high_entropy, random_password
 
 
@@ -47,10 +49,13 @@ def test_no_planted_value_in_any_written_file_or_output(tmp_path):
     assert any(p.name == "trace.jsonl" for p in written)
     assert any(p.parent.name == "rounds" for p in written)
     assert len(written) >= 8
+    # explicit checks, not `assert v not in text`: a failing assertion would print the value
     for i, v in enumerate(values):
         for p in written:
-            assert v not in p.read_text(errors="replace"), f"planted value #{i} found in {p.name}"
+            if v in p.read_text(errors="replace"):
+                pytest.fail(f"planted value #{i} found in {p}")
         for j, s in enumerate(streams):
-            assert v not in s, f"planted value #{i} found in output stream #{j}"
+            if v in s:
+                pytest.fail(f"planted value #{i} found in output stream #{j}")
     # the findings are there, redacted
     assert (out / "report.json").read_text().count('"fingerprint"') >= 4
