@@ -3,24 +3,17 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 import sys
 
 from secretloop.loops.decisions import DecisionsStore
-from secretloop.loops.engine import Engine
-from secretloop.loops.runs import RunStore, new_run
 
-from .config import load_settings
-from .scan_command import resolve_roots
+from .scan_command import scan_quietly
 
 
 def run_check(args: argparse.Namespace) -> int:
-    roots = resolve_roots(args.paths)
-    settings = load_settings(args, roots)
-    state = new_run(roots, settings)
-    store = RunStore(args.state_dir or RunStore.default_dir(roots))
-    final = asyncio.run(Engine(state, store=store).run())
+    final = scan_quietly(args)
+    settings = final.task.settings
     if final.status not in ("done", "need_human"):
         print(f"secretloop: the scan did not finish ({final.status}): {final.status_reason}", file=sys.stderr)
         return 3

@@ -7,17 +7,13 @@ file, the same one the editor and the hook read.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import datetime as dt
 import os
 import sys
 
 from secretloop.loops.decisions import Decision, DecisionsStore
-from secretloop.loops.engine import Engine
-from secretloop.loops.runs import RunStore, new_run
 
-from .config import load_settings
-from .scan_command import resolve_roots
+from .scan_command import scan_quietly
 from .who import current_user
 
 CHOICES = "[c]onfirm secret / [d]ismiss (not a secret) / [s]kip / [q]uit"
@@ -33,11 +29,8 @@ def _ask(prompt: str) -> str:
 
 
 def run_review(args: argparse.Namespace) -> int:
-    roots = resolve_roots(args.paths)
-    settings = load_settings(args, roots)
-    state = new_run(roots, settings)
-    store = RunStore(args.state_dir or RunStore.default_dir(roots))
-    final = asyncio.run(Engine(state, store=store).run())
+    final = scan_quietly(args)
+    roots, settings = final.task.roots, final.task.settings
     pending = [c for c in final.candidates if c.status == "pending"]
     if not pending:
         print("nothing waits for review")

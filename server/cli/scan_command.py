@@ -47,6 +47,14 @@ def execute(state: RunState, store: RunStore, *, overlays: dict[str, str] | None
     return exit_code(final, fail_on)
 
 
+def scan_quietly(args: argparse.Namespace) -> RunState:
+    """A full run over args.paths with no report output (for `decisions check` and `review`)."""
+    roots = resolve_roots(args.paths)
+    state = new_run(roots, load_settings(args, roots))
+    store = RunStore(args.state_dir or RunStore.default_dir(roots))
+    return asyncio.run(Engine(state, store=store).run())
+
+
 def run_scan(args: argparse.Namespace) -> int:
     roots = resolve_roots(args.paths)
     settings = load_settings(args, roots)

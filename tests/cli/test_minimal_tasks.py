@@ -215,17 +215,26 @@ def test_decisions_check_lists_stale_entries(ws, tmp_path):
 
 
 def test_review_walks_pending_findings_and_writes_decisions(ws, tmp_path):
-    (ws / ".secretloop").mkdir()
-    # force everything uncertain to a person: the offline judge's band is narrow, so use an ambiguous value
+    # A judge that always answers "unsure" makes every uncertain candidate wait for a person.
+    from tests.support import fake_openai_server as fake
+
     for i in range(2):
         (ws / f"c{i}.py").write_text(f"db_password = '{random_password(seed=40 + i)}'\n")
-    scan = cli("scan", str(ws), "--format", "json", state=tmp_path / "s")
-    pending = [f for f in json.loads(scan.stdout)["findings"] if f["status"] == "pending"]
-    r = cli("review", str(ws), state=tmp_path / "s", stdin="d\nq\n")
+    with fake.FakeOpenAIServer(default=fake.good("unsure")) as server:
+        env_args = ("--judge", "openai", "--base-url", server.base_url, "--model", "m", "--api-key-env", "HOME")
+        r = cli("review", str(ws), *env_args, state=tmp_path / "s", stdin="x\nd\ns\n")
     assert r.returncode == 0, r.stderr
-    if not pending:
-        assert "nothing waits for review" in r.stdout
-        return
+    assert "[1/2]" in r.stdout and "[2/2]" in r.stdout
+    assert "please answer" in r.stdout  # "x" is not a choice
+    assert "1 decided, 1 skipped, 0 left" in r.stdout
     lines = (ws / ".secretloop" / "decisions.jsonl").read_text().splitlines()
     assert len(lines) == 2  # header + one decision
-    assert json.loads(lines[1])["decision"] == "dismissed"
+    decision = json.loads(lines[1])
+    assert decision["decision"] == "dismissed" and decision["fingerprint"].startswith("sl1:")
+    for i in range(2):
+        if random_password(seed=40 + i) in r.stdout:
+            pytest.fail("a value was shown in review")
+    # the dismissed one no longer waits; the skipped one still does
+    r = cli("scan", str(ws), "--format", "json", state=tmp_path / "s")
+    statuses = sorted(f["status"] for f in json.loads(r.stdout)["findings"])
+    assert "dismissed" in statuses
