@@ -3,9 +3,11 @@
 One Aho-Corasick pass over the lowercased text finds every rule keyword at once and
 selects the rules worth running; each selected rule's RE2 pattern then scans the
 whole text (never line by line). A match survives only if its value passes the
-rule's checksum, entropy floor and length ceiling. Where matches of different rules
-overlap, the most specific explanation wins (a provider rule over a generic one, then
-higher confidence). A Match holds offsets, never the value.
+rule's entropy floor and length ceiling, and its checksum where the rule requires one
+(elsewhere a failed checksum is kept as `checksum_valid=False` for the judge to weigh).
+Where matches of different rules overlap, the most specific explanation wins (a provider
+rule over a generic one, then higher confidence, then a checksum that holds). A Match holds
+offsets, never the value.
 """
 
 from __future__ import annotations
@@ -33,6 +35,9 @@ _WORD_BYTES = frozenset(b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqr
 # tail could rescan it once per match.
 _MAX_TAIL_RESCAN = 256
 
+# Overlap resolution: a checksum that holds is the best evidence, a failed one the weakest.
+_CHECKSUM_RANK = {True: 2, None: 1, False: 0}
+
 
 @dataclass(frozen=True, slots=True)
 class Match:
@@ -42,7 +47,7 @@ class Match:
     start: int
     end: int
     key_name: str | None = None  # the name the value is assigned to, for assignment-style rules
-    checksum_valid: bool | None = None  # True when the rule has a checksum (it passed); None otherwise
+    checksum_valid: bool | None = None  # the rule's checksum held (True) or failed (False); None: no checksum
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +61,8 @@ class _Compiled:
     secret_group: int
     key_group: int | None
     checksum: Callable[[str], bool] | None
-    priority: tuple[int, int, int]  # (specific, confidence rank, has checksum)
+    checksum_required: bool  # a failed checksum drops the match (else it is reported as failed)
+    priority: tuple[int, int]  # (specific, confidence rank)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +105,8 @@ class Detector:
             secret_group=rule.secret_group,
             key_group=rule.key_group,
             checksum=get_checksum(rule.checksum) if rule.checksum else None,
-            priority=(int(rule.specific), rule.confidence_rank, int(rule.checksum is not None)),
+            checksum_required=rule.checksum_required,
+            priority=(int(rule.specific), rule.confidence_rank),
         )
 
     @staticmethod
@@ -179,9 +186,9 @@ class Detector:
                 continue
             checksum_valid = None
             if compiled.checksum is not None:
-                if not compiled.checksum(value):
+                checksum_valid = compiled.checksum(value)
+                if not checksum_valid and compiled.checksum_required:
                     continue
-                checksum_valid = True
             if rule.min_entropy is not None and shannon_entropy(value) < rule.min_entropy:
                 continue
             key_start, key_end = m.span(key_group) if key_group is not None else (-1, -1)
@@ -191,12 +198,14 @@ class Detector:
     def _resolve(raw: list[_RawMatch]) -> list[_RawMatch]:
         """Keep, among overlapping matches, the most specific; disjoint ones all stay.
 
-        Priority: provider rule over generic, then confidence, then a checksum-backed
-        rule, then the longer value, then catalogue order (deterministic).
+        Priority: provider rule over generic, then confidence, then a checksum that holds
+        over no checksum over a failed one, then the longer value, then catalogue order
+        (deterministic).
         """
         if len(raw) < 2:
             return raw
-        ranked = sorted(raw, key=lambda r: (*(-p for p in r.compiled.priority), -(r.end - r.start), r.compiled.index, r.start))
+        ranked = sorted(raw, key=lambda r: (*(-p for p in r.compiled.priority), -_CHECKSUM_RANK[r.checksum_valid],
+                                            -(r.end - r.start), r.compiled.index, r.start))
         starts: list[int] = []  # kept spans never overlap, so sorting by start sorts by end too
         kept: list[_RawMatch] = []
         for candidate in ranked:

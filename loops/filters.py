@@ -7,6 +7,11 @@ decides. Some filters only make sense for generic rules (a bare word under `pass
 may be a variable; under a provider's token format it cannot be): they are marked
 `generic_only` and skipped for high-confidence rules.
 
+Most filters are decisive: a hit dismisses the candidate. A few are signals
+(`decisive=False`): evidence one way or the other that settles nothing alone (a bare word
+in code may be a variable or a password; a value made of words is more often a name than
+a key). The filter phase leaves those to the judge, which weighs them with the rest.
+
 Being in a test or docs folder is not a filter: it is a feature the judge weighs.
 Nothing here stores, logs or returns the value.
 """
@@ -45,14 +50,15 @@ class Filter:
     reason: str
     generic_only: bool
     check: Check  # (value, line, key_name, language) -> matched
+    decisive: bool = True  # a hit dismisses; False: a signal the judge weighs
 
 
 FILTERS: list[Filter] = []
 
 
-def _filter(name: str, reason: str, generic_only: bool = False) -> Callable[[Check], Check]:
+def _filter(name: str, reason: str, generic_only: bool = False, decisive: bool = True) -> Callable[[Check], Check]:
     def register(check: Check) -> Check:
-        FILTERS.append(Filter(name, reason, generic_only, check))
+        FILTERS.append(Filter(name, reason, generic_only, check, decisive))
         return check
 
     return register
@@ -128,11 +134,16 @@ _PLACEHOLDER_PHRASES = (
 )
 
 
-@_filter("placeholder", "a placeholder that stands for a value to fill in (<your-key>, changeme, dummy, TODO)")
+_CAPS_NAME = re.compile(r"^[A-Z][A-Z_]{2,24}$")
+
+
+@_filter("placeholder", "a placeholder that stands for a value to fill in (<your-key>, changeme, dummy, TODO, VALUE)")
 def is_placeholder(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     low = value.strip().lower()
     if low in _PLACEHOLDER_VALUES:
         return True
+    if _CAPS_NAME.match(value.strip()) and wordlike(value.strip()):
+        return True  # PASSWORD, VALUE, API_TOKEN: the name of what goes here
     if _ANGLE_PLACEHOLDER.search(value) or _BRACKET_PLACEHOLDER.match(value.strip()):
         return True
     return any(p.search(low) for p in _PLACEHOLDER_PHRASES)
@@ -159,10 +170,12 @@ _KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm", "1234567890")
 def is_repeated_or_sequential(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     n = len(v)
-    if n < 4:
+    if n < 3:
         return False
     if len(set(v)) == 1:
-        return True
+        return True  # xxx, ****, 0000
+    if n < 4:
+        return False
     for period in (2, 3, 4):
         if n >= 2 * period + 2 and v == (v[:period] * (n // period + 1))[:n]:
             return True
@@ -176,6 +189,7 @@ def is_repeated_or_sequential(value: str, line: str, key_name: str | None, langu
 _ENV_VALUE = (
     re.compile(r"^\$[A-Za-z_][A-Za-z0-9_]*$"),  # $VAR
     re.compile(r"\$\{[A-Za-z_][^{}]{0,200}\}"),  # ${VAR}, ${VAR:-default}, inside a larger value too
+    re.compile(r"^\$[A-Za-z_]\w*[/\\]"),  # $HOME/.config/x: a path under a variable
     re.compile(r"^\$\("),  # $(command): computed at run time
     re.compile(r"^%[A-Za-z_][A-Za-z0-9_]*%$"),  # %VAR% (Windows)
     re.compile(r"^\$env:[A-Za-z_]\w*$", re.IGNORECASE),  # PowerShell
@@ -207,6 +221,8 @@ _TEMPLATES = (
     re.compile(r"%\([A-Za-z_]\w*\)[sdr]"),  # %(name)s
     re.compile(r"\{\d{0,3}\}"),  # {0} / {}
     re.compile(r"\{[A-Za-z_][\w.]{0,60}(?:[:!][^{}]{0,20})?\}"),  # {name}, {name:>10}
+    re.compile(r"\{[A-Za-z_][\w.]{0,60}[(\[][^{}]{0,80}\}"),  # f-string expressions: {make_token(seed=1)}, {values[0]}
+    re.compile(r"\{[A-Za-z_][\w.]{0,60}[(\[][^{}]{0,80}$"),  # the same, cut at a quote: {planted["token"]}
     re.compile(r"^__[A-Z][A-Z0-9_]*__$|@[A-Z_][A-Z0-9_]*@"),  # __TOKEN__ / @VAR@ substitution markers
 )
 
@@ -244,20 +260,51 @@ _SIGIL_VAR = re.compile(r"^[@$][A-Za-z_]\w*$")  # @password (Ruby), $password (P
 _BARE_WORD = re.compile(r"^[A-Za-z_]+$")  # a variable name: letters and underscores, no digits
 
 
-@_filter("code_reference", "an expression or variable name (self.password, getPassword(), db_pass), not a literal",
+@_filter("code_reference", "an expression or variable name (self.password, getPassword(), $pass), not a literal",
          generic_only=True)
 def is_code_reference(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
-    if len(v) > 200:
+    if len(v) > 200 or _in_url_userinfo(v, line):
         return False
-    quoted = _is_quoted(v, line)
-    if quoted:
+    if _is_quoted(v, line):
         return False  # "self.password" in quotes is a string literal, whatever it spells
-    if _CALL.match(v) or _MEMBER.match(v) or _SUBSCRIPT.match(v) or _SIGIL_VAR.match(v):
+    if _SIGIL_VAR.match(v):
         return True
-    # A bare word is a variable only in code, and only when we saw it unquoted on the line.
+    if language is not None and language not in CONFIG_LANGUAGES and _is_quoted(v, line) is False:
+        if _SNAKE_NAME.match(v):
+            return True  # db_password, BCRYPT_HASH: unquoted in code, a name
+        if _BARE_WORD.match(v) and (wordlike(v) or _ends_statement(v, line)):
+            return True  # userPassword, `password = secret;`
+    if not (_CALL.match(v) or _MEMBER.match(v) or _SUBSCRIPT.match(v)):
+        return False
+    # Identifiers are words; a dotted run of long random segments is a token (a JWT), not a.b.c.
+    return all(len(part) <= _MAX_IDENTIFIER for part in re.findall(r"[A-Za-z0-9_$]+", v))
+
+
+_MAX_IDENTIFIER = 40
+
+
+def _ends_statement(value: str, line: str) -> bool:
+    """The value is followed by `;` (the end of a statement in C-family code)."""
+    at = line.find(value)
+    return at >= 0 and line[at + len(value):].lstrip().startswith(";")
+_SNAKE_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+$")
+
+
+def _in_url_userinfo(value: str, line: str) -> bool:
+    """The value is the password of a URL's user-info (scheme://user:VALUE@host)."""
+    at = line.find(":" + value + "@")
+    return at >= 0 and "://" in line[:at]
+
+
+@_filter("bare_word_in_code", "an unquoted word in code: a variable's name, or a literal in an embedded config",
+         generic_only=True, decisive=False)
+def is_bare_word_in_code(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # A signal, not a verdict: `password: pwd` in a Go test's config string is a literal to
+    # the program that parses it; `Password: userPassword` is a variable.
+    v = value.strip()
     code = language is not None and language not in CONFIG_LANGUAGES
-    return code and quoted is False and bool(_BARE_WORD.match(v))
+    return code and _is_quoted(v, line) is False and bool(_BARE_WORD.match(v)) and not _in_url_userinfo(v, line)
 
 
 _HEX = re.compile(r"^[0-9a-fA-F]+$")
@@ -281,14 +328,115 @@ def is_hash_or_digest(value: str, line: str, key_name: str | None, language: str
 
 
 _UUID = re.compile(r"^(?:urn:uuid:)?\{?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\}?$")
+_IDENTIFIER_WORDS = frozenset({"id", "ids", "uuid", "guid", "uid", "identifier", "ref", "reference"})
 
 
-@_filter("uuid", "a UUID under a name that says id/uuid or no credential name (UUIDs used AS keys are not dismissed)",
+@_filter("uuid", "a UUID used as an identifier: under an id/uuid name or no credential name (UUIDs used AS keys are kept)",
          generic_only=True)
 def is_uuid_identifier(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     if not _UUID.match(value.strip()):
         return False
-    return not names_credential(_context_words(value.strip(), line, key_name))
+    words = _context_words(value.strip(), line, key_name)
+    # The last word says what the value is: credentialsId, secret_uuid and tokenGuid name ids.
+    return not names_credential(words) or (bool(words) and words[-1] in _IDENTIFIER_WORDS)
+
+
+# The last word of a key that describes a credential instead of holding one: password_hint,
+# token_url, secret_name, api_key_header, passwordLength, token_type, auth_method, ...
+_DESCRIBING_WORDS = frozenset({
+    "hint", "hints", "length", "len", "min", "max", "policy", "policies", "pattern", "regex", "regexp", "rule",
+    "rules", "label", "title", "placeholder", "prompt", "message", "msg", "error", "errors", "err", "field",
+    "fields", "input", "type", "types", "mode", "format", "url", "uri", "urls", "endpoint", "path", "file",
+    "files", "dir", "directory", "name", "names", "header", "headers", "param", "parameter", "prefix", "suffix",
+    "expiry", "expires", "expiration", "expire", "ttl", "timeout", "lifetime", "count", "size", "enabled",
+    "disabled", "required", "strength", "validator", "validation", "icon", "button", "text", "description",
+    "desc", "help", "tooltip", "method", "methods", "provider", "scope", "scopes", "version", "algorithm", "alg",
+    "store", "storage", "manager", "service", "class", "handler", "helper", "factory", "generator", "builder",
+    "parser", "validity", "location", "env", "var", "variable", "ref", "reference", "id", "ids", "arn",
+    "tokenizer", "tokenize", "changed", "updated", "created", "at", "date", "time",
+})
+
+
+@_filter("describing_key_name", "the name describes a credential (password_hint, token_url, secret_name), not holds one",
+         generic_only=True)
+def is_describing_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    words = key_words(key_name)
+    return len(words) >= 2 and words[-1] in _DESCRIBING_WORDS and names_credential(words[:-1])
+
+
+@_filter("anti_forgery_token", "an anti-forgery token (csrf_token, authenticity_token): per-form, issued to every visitor",
+         generic_only=True)
+def is_anti_forgery_token(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    words = key_words(key_name) or key_words(line[: max(0, line.find(value))][-60:])
+    return any(w.startswith(("csrf", "xsrf")) or "authenticity" in w or "antiforgery" in w for w in words)
+
+
+_SEQUENTIAL_RUN = re.compile(r"0123456|1234567|2345678|3456789|abcdefg|bcdefgh|cdefghi|ghijklm|klmnopq|nopqrst|qrstuvw|tuvwxyz", re.IGNORECASE)
+
+
+@_filter("sequential_run", "a long alphabet or digit run inside the value (1234567, abcdefg): typed by hand, not generated",
+         generic_only=True, decisive=False)
+def has_sequential_run(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return bool(_SEQUENTIAL_RUN.search(value))
+
+
+@_filter("fragment", "a prefix or fragment of a format (ghp_, sk-live-, amzn.mws.) as documentation writes it",
+         generic_only=True)
+def is_fragment(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    return len(v) < 20 and v[-1:] in ("-", "_", ".", ":")
+
+
+_PROSE_LANGUAGES = frozenset({"markdown", "restructuredtext", "asciidoc"})
+_WORD = re.compile(r"(?<![\w'])[A-Za-z][a-z]+(?![\w'])")
+
+
+@_filter("quoted_in_prose", "a short value quoted inside a sentence of documentation ('ghp_' followed by 36 characters)",
+         generic_only=True)
+def is_quoted_in_prose(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    if language not in _PROSE_LANGUAGES or len(value) >= 24:
+        return False
+    at = line.find(value)
+    rest = line[:at] + " " + line[at + len(value):] if at >= 0 else line
+    return len(_WORD.findall(rest)) >= 8
+
+
+# A key's word that holds a credential on its own or at its end (dbpassword, oauth, apikeys).
+_CREDENTIAL_ENDINGS = ("password", "passwd", "pwd", "pass", "passphrase", "passcode", "secret", "secrets", "token",
+                       "tokens", "key", "keys", "credential", "credentials", "auth", "authorization", "bearer",
+                       "apikey", "cred", "creds", "pin", "sid", "cookie", "session", "signature", "salt")
+
+
+@_filter("key_names_no_credential", "the name only contains a credential word inside another word (secretloop_bin, tokenizer)",
+         generic_only=True)
+def is_key_naming_no_credential(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    words = key_words(key_name)
+    if not words:
+        return False
+    return not any(w in _CREDENTIAL_WORDS or w.endswith(_CREDENTIAL_ENDINGS) for w in words)
+
+
+# The first word of a key in a message catalogue: LABEL_PASSWORD, MSG_INVALID_TOKEN, TITLE_API_KEYS.
+_UI_TEXT_WORDS = frozenset({
+    "label", "lbl", "msg", "message", "messages", "title", "error", "errors", "err", "mandatory", "placeholder",
+    "hint", "tooltip", "button", "btn", "caption", "heading", "prompt", "forgot", "show", "hide", "invalid",
+    "i18n", "txt", "text", "desc", "description", "help", "notification", "warning", "info", "status",
+})
+
+
+@_filter("ui_text_key", "a message-catalogue entry (LABEL_PASSWORD, MSG_INVALID_TOKEN): text shown to a user",
+         generic_only=True)
+def is_ui_text_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    words = key_words(key_name)
+    return len(words) >= 2 and words[0] in _UI_TEXT_WORDS
+
+
+@_filter("natural_language", "text in a natural language (letters beyond ASCII, as in a translation), not a key",
+         generic_only=True)
+def is_natural_language(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # Generated keys are ASCII; a value with letters beyond ASCII is written for people to read.
+    letters = [c for c in value if c.isalpha()]
+    return len(letters) >= 5 and any(not c.isascii() for c in letters)
 
 
 _FILE_EXTENSIONS = frozenset({
@@ -352,7 +500,8 @@ def is_low_entropy(value: str, line: str, key_name: str | None, language: str | 
 
 
 _NUMBER_OR_VERSION = (
-    re.compile(r"^\d{1,12}$"),  # ports, timeouts, ids
+    re.compile(r"^-?\d{1,12}$"),  # ports, timeouts, ids
+    re.compile(r"^-?\d+\.\d+(?:[eE][-+]?\d+)?$"),  # decimals: weights, ratios
     re.compile(r"^v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?$"),  # 1.2.3, v2.0.1-rc1, 10.0.0.1
     re.compile(r"^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$"),  # dates
     re.compile(r"^\d+(?:ms|s|m|h|d|w|kb|mb|gb|k|px|%)$", re.IGNORECASE),  # durations, sizes
@@ -380,12 +529,16 @@ def _normalised(s: str) -> str:
     return re.sub(r"[^a-z0-9]", "", s.lower())
 
 
-@_filter("same_as_key_name", "the value repeats the name it is assigned to (API_KEY = \"api-key\")")
+@_filter("same_as_key_name", "the value repeats the name it is assigned to (API_KEY = \"api-key\", o.Ws.Token = \"wstoken\")")
 def is_same_as_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     if not key_name:
         return False
     v = _normalised(value)
-    return len(v) >= 3 and v == _normalised(key_name)
+    if len(v) < 3:
+        return False
+    words = key_words(key_name)
+    # The whole name, or its last words run together (cfg.Mqtt.Token = "mqtttoken").
+    return v == _normalised(key_name) or any(v == "".join(words[i:]) for i in range(len(words) - 1))
 
 
 _PUBLIC_WORDS = frozenset({"public", "publishable", "pub"})
@@ -397,7 +550,10 @@ def is_public_by_key_name(value: str, line: str, key_name: str | None, language:
     words = key_words(key_name)
     if any(w in ("private", "secret", "priv") for w in words):
         return False
-    return any(w in _PUBLIC_WORDS for w in words) or "sitekey" in "".join(words)
+    if any(w in ("public", "publishable") for w in words) or "sitekey" in "".join(words):
+        return True
+    # "pub" is an abbreviation that also names key pairs' halves in token names: PubKeyToken.
+    return "pub" in words and not (words[-1] in ("token", "password"))
 
 
 _PROSE_WORDS = frozenset({
@@ -415,7 +571,96 @@ def is_prose(value: str, line: str, key_name: str | None, language: str | None) 
     return len(alphabetic) * 2 >= len(words) and any(w.lower().strip(".,:!?") in _PROSE_WORDS for w in words)
 
 
+# --- signals (not decisive: the judge weighs them) ----------------------------------------
+
+_VOWELS = frozenset("aeiouy")
+
+
+def wordlike(value: str) -> bool:
+    """The value reads as words (`userPassword`, `top_secret`, `mqtttoken`), not as random letters.
+
+    Letters are split into runs (case changes, digits and symbols separate them); words have
+    vowels in a natural share and no long consonant clusters. Generated keys and random
+    passwords fail one or the other on most runs.
+    """
+    runs = [r.lower() for r in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", value)]
+    runs = [r for r in runs if len(r) >= 3]
+    letters = sum(len(r) for r in runs)
+    if not runs or letters < 0.6 * len(value.strip()):
+        return False
+    for run in runs:
+        vowels = sum(c in _VOWELS for c in run)
+        longest = max(len(x) for x in re.split(r"[aeiouy]+", run)) if run else 0
+        if not (0.15 <= vowels / len(run) <= 0.7) or longest >= 5:
+            return False
+    return True
+
+
+@_filter("wordlike_value", "the value reads as words or a name, which keys and generated passwords rarely do",
+         generic_only=True, decisive=False)
+def is_wordlike_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return wordlike(value.strip())
+
+
+@_filter("hex_value", "the value is a run of hexadecimal digits (a key, a digest or an id)",
+         generic_only=True, decisive=False)
+def is_hex_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    return len(v) >= 16 and bool(_HEX.match(v)) and any(c.isalpha() for c in v) and any(c.isdigit() for c in v)
+
+
+@_filter("uuid_value", "the value has the shape of a UUID", generic_only=True, decisive=False)
+def is_uuid_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return bool(_UUID.match(value.strip()))
+
+
+_LEET = str.maketrans("013457@$!", "oieastasi")
+_CREDENTIAL_IN_VALUE = re.compile(r"secret|token|passw|passwd|pwd|apikey|api_key|credential|private")
+
+
+@_filter("value_names_credential", "the value spells a credential word (secretToken, my_password, s3cr3t): a stand-in",
+         generic_only=True, decisive=False)
+def is_value_naming_credential(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if len(v) > 64 or _looks_random(v) and len(v) >= 24:
+        return False
+    plain = v.lower().translate(_LEET)
+    return bool(_CREDENTIAL_IN_VALUE.search(plain)) or plain in ("secret", "pass", "key", "auth")
+
+
+_IDENTIFIER_SHAPES = re.compile(
+    r"^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+$"  # camelCase
+    r"|^[A-Za-z][a-z0-9]*(?:_[A-Za-z0-9]+)+$"  # snake_case
+    r"|^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$"  # SCREAMING_SNAKE
+)
+
+
+@_filter("identifier_in_code", "an unquoted camelCase or snake_case name in code: most likely a variable",
+         generic_only=True, decisive=False)
+def is_identifier_in_code(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    code = language is not None and language not in CONFIG_LANGUAGES
+    return code and _is_quoted(v, line) is False and bool(_IDENTIFIER_SHAPES.match(v)) and not _in_url_userinfo(v, line)
+
+
+@_filter("multiword_value", "several words separated by spaces: a phrase, a label or a passphrase",
+         generic_only=True, decisive=False)
+def is_multiword_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return len(value.split()) >= 2
+
+
+@_filter("password_equals_user", "the URL's password repeats its user name (guest:guest): a test or default account",
+         generic_only=True, decisive=False)
+def is_password_equal_to_user(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    at = line.find(":" + value + "@")
+    if at < 0:
+        return False
+    start = max(line.rfind("/", 0, at), line.rfind(" ", 0, at), line.rfind("'", 0, at), line.rfind('"', 0, at))
+    return line[start + 1 : at] == value
+
+
 FILTER_REASONS: dict[str, str] = {f.name: f.reason for f in FILTERS}
+DECISIVE_FILTERS: frozenset[str] = frozenset(f.name for f in FILTERS if f.decisive)
 FILTERS_BY_NAME: dict[str, Filter] = {f.name: f for f in FILTERS}
 
 

@@ -1,61 +1,188 @@
-"""The offline judge: deterministic, no network, decides from a candidate's features.
+"""The offline judge: deterministic, no network, decides from what a request carries.
 
-It scores the evidence a person would weigh — how specific the rule is, whether the
-value is assigned to a credential-like name, how random it looks, and where it sits
-(tests, docs, comments) — and answers `unsure` only in a narrow middle band, so that
-few findings wait for a person.
+It reads the evidence a person would weigh — how specific the rule is and whether the
+format's checksum holds, whether the value is assigned to a credential-like name, how
+random it looks, whether it reads as words, where it sits (tests, docs, comments) and
+what its masked line says (a comparison, a fixture word, a quoted literal) — as a vector
+of features (`features_of`), and scores it with a logistic regression whose weights are
+plain data (`offline_model.py`, trained on the labelled dev sets by
+bench/accuracy/train_judge.py). It answers `unsure` only in a narrow band around the
+decision threshold, so that few findings wait for a person.
+
+The judge never sees a value: a request holds a redacted preview, shape features and
+masked context lines.
 """
 
 from __future__ import annotations
 
+import math
 import re
 
+from ..filters import key_words
+from ..languages import CONFIG_LANGUAGES
+from ..rules.catalogue import NON_SPECIFIC_CATEGORIES, load_catalogue
+from . import offline_model
 from .base import JudgeRequest, JudgeUsage, Verdict
 
-_CREDENTIAL_NAME = re.compile(r"(?i)(pass(word|wd|phrase)?|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth|credential|cred|client[_-]?secret|signing|bearer|session)")
-_BASE = {"high": 0.85, "medium": 0.55, "low": 0.35}
+_PASSWORD_WORDS = ("passw", "passwd", "pwd", "passphrase", "passcode")
+_SECRET_WORDS = ("secret", "private", "credential", "signing", "signature", "encryption", "master", "salt")
+_TOKEN_WORDS = ("token", "bearer", "jwt", "session", "cookie", "sid")
+_APIKEY_WORDS = ("apikey", "accesskey", "authkey")
+_FIXTURE_KEY_WORDS = frozenset({
+    "test", "tests", "fake", "dummy", "mock", "example", "sample", "invalid", "wrong", "bad", "incorrect", "non",
+    "not", "expired", "revoked", "bogus", "random", "other", "unknown", "missing",
+})
+_PROSE_LANGUAGES = frozenset({"markdown", "restructuredtext", "asciidoc", "html", "latex"})
+_FIXTURE_WORDS = re.compile(r"(?i)(?<![a-z])(?:example|sample|fake|dummy|mock|stub|demo|placeholder|test|testing|foo|bar)(?![a-z])")
+_COMPARISON = re.compile(r"==|!=|\bassert|\bexpect|\bshould\b|\bequal|\bassertEquals?\b|\bEqual\(")
 
-SECRET_AT = 0.6
-NOT_SECRET_BELOW = 0.4
+
+def _rule_facts(rule_id: str) -> tuple[str, bool]:
+    """(category, specific) of a rule of the packaged catalogue; generic for one it does not know."""
+    rule = load_catalogue().get(rule_id)
+    if rule is None:
+        return "generic", False
+    return rule.category, rule.specific
 
 
-def score(req: JudgeRequest) -> tuple[float, list[str]]:
+def _key_class(key_name: str | None) -> dict[str, float]:
+    words = key_words(key_name)
+    joined = "".join(words)
+    has = lambda parts: float(any(p in joined for p in parts))  # noqa: E731
+    password = float(any(w == "pass" or any(p in w for p in _PASSWORD_WORDS) for w in words))
+    apikey = has(_APIKEY_WORDS) or float("api" in words and "key" in words)
+    credential = max(has(_SECRET_WORDS), has(_TOKEN_WORDS), apikey, float(any(w.startswith("auth") for w in words)))
+    return {
+        "key_none": float(not words),
+        "key_password": password,
+        "key_credential": credential,
+        "key_only_key": float(bool(words) and words[-1] == "key" and not apikey and not has(_SECRET_WORDS)),
+        "key_fixture": float(any(w in _FIXTURE_KEY_WORDS for w in words)),
+        # A long name whose last word holds no credential: a message id (PASSWORDS_NOT_MATCHING).
+        "key_phrase": float(len(words) >= 3 and not any(p in words[-1] for p in ("pass", "pwd", "secret", "token", "key", "auth", "cred"))),
+    }
+
+
+def _candidate_line(req: JudgeRequest) -> tuple[str, str]:
+    """The masked line that holds this candidate, split around its preview: (before, after)."""
+    marker = "«" + req.preview + "»"
+    for line in req.context:
+        at = line.find(marker)
+        if at >= 0:
+            return line[:at], line[at + len(marker):]
+    return "", ""
+
+
+def features_of(req: JudgeRequest) -> dict[str, float]:
+    """The judge's feature vector for one request (names match offline_model.WEIGHTS)."""
     f = req.features
-    s = _BASE[req.rule_confidence]
-    why: list[str] = [f"{req.rule_confidence}-confidence rule"]
-    if f.checksum_valid is False:
-        return 0.05, ["checksum does not match the token format"]
-    if f.checksum_valid:
-        s += 0.2
-        why.append("checksum valid")
-    if f.known_prefix:
-        s += 0.1
-        why.append(f"known prefix {f.known_prefix}")
-    if f.key_name and _CREDENTIAL_NAME.search(f.key_name):
-        s += 0.15
-        why.append("assigned to a credential-like name")
-    if f.length >= 16:
-        if f.entropy >= 4.0:
-            s += 0.15
-            why.append(f"high entropy ({f.entropy:.1f} bits/char)")
-        elif f.entropy < 3.0:
-            s -= 0.2
-            why.append(f"low entropy ({f.entropy:.1f} bits/char)")
-    elif f.length < 6:
-        s -= 0.2
-        why.append("very short value")
-    if len(f.char_classes.replace("-", "")) >= 3:
-        s += 0.05
-    if f.in_test_path:
-        s -= 0.15
-        why.append("in a test or fixture path")
-    if f.in_docs_path:
-        s -= 0.15
-        why.append("in documentation or examples")
-    if f.in_comment:
-        s -= 0.1
-        why.append("in a comment")
-    return max(0.0, min(1.0, s)), why
+    category, specific = _rule_facts(req.rule_id)
+    before, after = _candidate_line(req)
+    around = before + " " + after
+    length = max(1, f.length)
+    classes = f.char_classes.replace("-", "")
+    ceiling = math.log2(min(length, 64)) if length > 1 else 1.0
+    out: dict[str, float] = {
+        "bias": 1.0,
+        "conf_high": float(req.rule_confidence == "high"),
+        "conf_medium": float(req.rule_confidence == "medium"),
+        "kind_provider": float(specific),
+        "kind_password": float(category == "password"),
+        "kind_url": float(category in ("url-credentials", "connection-string")),
+        "kind_private_key": float(category == "private-key"),
+        "checksum_ok": float(f.checksum_valid is True),
+        "checksum_failed": float(f.checksum_valid is False),
+        "known_prefix": float(bool(f.known_prefix)),
+        **_key_class(f.key_name),
+        "len_log": math.log2(length) / 7.0,
+        "len_lt6": float(length < 6),
+        "len_lt10": float(length < 10),
+        "len_ge20": float(length >= 20),
+        "len_ge40": float(length >= 40),
+        "entropy": f.entropy / 5.0,
+        "entropy_gap": max(0.0, ceiling - f.entropy) / 3.0,
+        "classes": len(classes) / 4.0,
+        "only_lower": float(classes == "a"),
+        "only_upper": float(classes == "A"),
+        "only_digits": float(classes == "1"),
+        "has_symbol": float("+" in classes),
+        "lang_config": float(f.language in CONFIG_LANGUAGES and f.language not in _PROSE_LANGUAGES and f.language != "text"),
+        "lang_prose": float(f.language in _PROSE_LANGUAGES),
+        "lang_text": float(f.language == "text"),
+        "test_path": float(f.in_test_path),
+        "docs_path": float(f.in_docs_path),
+        "comment": float(f.in_comment),
+        "sig_bare_word": float("bare_word_in_code" in f.filter_hits),
+        "sig_wordlike": float("wordlike_value" in f.filter_hits),
+        "sig_hex": float("hex_value" in f.filter_hits),
+        "sig_uuid": float("uuid_value" in f.filter_hits),
+        "sig_names_credential": float("value_names_credential" in f.filter_hits),
+        "sig_identifier": float("identifier_in_code" in f.filter_hits),
+        "sig_multiword": float("multiword_value" in f.filter_hits),
+        "sig_same_as_user": float("password_equals_user" in f.filter_hits),
+        "sig_sequential": float("sequential_run" in f.filter_hits),
+        "ctx_quoted": float(bool(before) and before[-1:] in "\"'`"),
+        "ctx_comparison": float(bool(_COMPARISON.search(around))),
+        "ctx_fixture_words": float(bool(_FIXTURE_WORDS.search(around))),
+        "ctx_url": float("://" in around),
+        "ctx_call": float("(" in before),
+    }
+    # Interactions the linear model cannot build itself.
+    out["wordlike_x_password"] = out["sig_wordlike"] * out["key_password"]
+    out["wordlike_x_lower"] = out["sig_wordlike"] * out["only_lower"]  # a plain lower-case word: "confirmed"
+    out["provider_x_checksum_failed"] = out["kind_provider"] * out["checksum_failed"]
+    out["checksum_failed_x_test"] = out["checksum_failed"] * out["test_path"]
+    return out
+
+
+def probability(req: JudgeRequest) -> float:
+    """P(secret) under the trained model."""
+    weights = offline_model.WEIGHTS
+    z = sum(weights.get(name, 0.0) * value for name, value in features_of(req).items())
+    return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, z))))
+
+
+# Readable reasons: the strongest pieces of evidence for the verdict, in words.
+_REASONS: dict[str, str] = {
+    "checksum_ok": "the format's checksum holds",
+    "checksum_failed": "the format's checksum does not hold",
+    "known_prefix": "a known token prefix",
+    "key_password": "assigned to a password-like name",
+    "key_credential": "assigned to a secret-, token- or key-like name",
+    "key_none": "no credential-like name",
+    "sig_wordlike": "reads as words",
+    "sig_bare_word": "an unquoted word in code (likely a variable)",
+    "sig_uuid": "shaped like a UUID",
+    "sig_hex": "a hexadecimal run",
+    "sig_names_credential": "the value spells a credential word (a stand-in)",
+    "sig_identifier": "an unquoted variable-like name in code",
+    "sig_multiword": "several words",
+    "sig_same_as_user": "the password repeats the user name",
+    "key_phrase": "the name reads as a message id",
+    "key_fixture": "the name says test, fake or invalid",
+    "sig_sequential": "a typed run (1234567, abcdefg) inside it",
+    "test_path": "in a test or fixture path",
+    "docs_path": "in documentation or examples",
+    "comment": "in a comment",
+    "ctx_fixture_words": "example/test words on its line",
+    "ctx_comparison": "compared or asserted in code",
+    "entropy": "random-looking",
+    "entropy_gap": "less random than its length allows",
+    "len_lt6": "very short",
+    "len_ge20": "long",
+}
+
+
+def explain(req: JudgeRequest, secret: bool) -> list[str]:
+    """Up to three readable pieces of evidence that pushed towards the verdict."""
+    weights = offline_model.WEIGHTS
+    contributions = [
+        (weights.get(name, 0.0) * value, name)
+        for name, value in features_of(req).items()
+        if name in _REASONS and value
+    ]
+    toward = sorted((c for c in contributions if (c[0] > 0) == secret and c[0] != 0), reverse=secret)
+    return [_REASONS[name] for _, name in toward[:3]]
 
 
 class OfflineJudge:
@@ -64,12 +191,14 @@ class OfflineJudge:
     async def judge(self, batch: list[JudgeRequest]) -> tuple[list[Verdict], JudgeUsage]:
         out = []
         for req in batch:
-            s, why = score(req)
-            if s >= SECRET_AT:
-                verdict, conf = "secret", s
-            elif s < NOT_SECRET_BELOW:
-                verdict, conf = "not_secret", 1.0 - s
+            p = probability(req)
+            if p >= offline_model.SECRET_AT:
+                verdict, conf = "secret", p
+            elif p < offline_model.NOT_SECRET_BELOW:
+                verdict, conf = "not_secret", 1.0 - p
             else:
                 verdict, conf = "unsure", 0.5
-            out.append(Verdict(candidate_id=req.candidate_id, verdict=verdict, confidence=round(conf, 3), reason="; ".join(why)[:500]))
+            why = explain(req, secret=verdict == "secret")
+            reason = f"{req.rule_confidence}-confidence rule; P(secret)={p:.2f}" + (f"; {'; '.join(why)}" if why else "")
+            out.append(Verdict(candidate_id=req.candidate_id, verdict=verdict, confidence=round(conf, 3), reason=reason[:500]))
         return out, JudgeUsage()

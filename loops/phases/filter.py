@@ -2,8 +2,9 @@
 
 Deterministic layers only, cheapest first: inline suppressions, a person's earlier
 decision (decisions file, keyed by fingerprint), the named filters that matched at
-scan time, and structure (a high-confidence rule whose checksum holds). What none of
-them settles is `uncertain` and goes to the judge.
+scan time (the decisive ones: signal filters are left to the judge), and structure (a
+high-confidence rule whose checksum holds or that has none). What none of them settles is
+`uncertain` and goes to the judge — a known format with a failed checksum among them.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ..filters import FILTER_REASONS
+from ..filters import DECISIVE_FILTERS, FILTER_REASONS
 from ..state import Candidate
 from .base import RoundResult, StatusChange
 
@@ -33,8 +34,9 @@ def classify(c: Candidate, decision: tuple[str, str] | None) -> StatusChange:
     if decision is not None:
         status, why = decision
         return StatusChange(candidate_id=c.id, status=status, reason=why or f"{status} in the decisions file", decided_by="decisions_file")
-    if f.filter_hits:
-        name = f.filter_hits[0]
+    decisive = [name for name in f.filter_hits if name in DECISIVE_FILTERS]
+    if decisive:
+        name = decisive[0]
         return StatusChange(candidate_id=c.id, status="dismissed", reason=FILTER_REASONS.get(name, name), decided_by="filter")
     if c.rule_confidence == "high" and f.checksum_valid is not False:
         why = "known token format with a valid checksum" if f.checksum_valid else "known token format"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import re
 import tomllib
 from importlib import resources
 from pathlib import Path
@@ -64,9 +65,17 @@ class Rule(BaseModel):
     min_entropy: float | None = Field(default=None, ge=0.0, le=8.0)
     max_length: int | None = Field(default=None, ge=1)  # longer values are not reported (generic rules)
     checksum: str | None = None
+    # A failed checksum drops the match only where the checksum is the main evidence (a bare
+    # base58 or base64 run). Where a prefix or fixed layout already says "token format", a
+    # failure is reported as checksum_valid=False and weighed by the judge: values that were
+    # masked, hand-edited or generated for tests keep the shape but not the checksum.
+    checksum_required: bool = False
     description: str = Field(min_length=1)
     positive: list[str] = Field(min_length=1)
     negative: list[str] = Field(min_length=1)
+    # Examples of the right shape whose checksum fails: the rule reports them with
+    # checksum_valid=False (only for rules whose checksum is not required).
+    checksum_fails: list[str] = Field(default_factory=list)
 
     _regex: object = PrivateAttr(default=None)
     _secret_index: int = PrivateAttr(default=0)
@@ -82,7 +91,7 @@ class Rule(BaseModel):
                 raise ValueError(f"keyword {kw!r} must be lowercase ASCII (the prefilter runs on ASCII-lowercased text)")
         return keywords
 
-    @field_validator("positive", "negative")
+    @field_validator("positive", "negative", "checksum_fails")
     @classmethod
     def _examples_non_empty(cls, examples: list[str]) -> list[str]:
         if any(not e for e in examples):
@@ -95,6 +104,14 @@ class Rule(BaseModel):
         if name is not None and name not in CHECKSUMS:
             raise ValueError(f"unknown checksum {name!r} (known: {', '.join(sorted(CHECKSUMS))})")
         return name
+
+    @model_validator(mode="after")
+    def _required_needs_checksum(self) -> "Rule":
+        if self.checksum_required and self.checksum is None:
+            raise ValueError("checksum_required is set but the rule names no checksum")
+        if self.checksum_fails and (self.checksum is None or self.checksum_required):
+            raise ValueError("checksum_fails examples need a checksum that is not required")
+        return self
 
     @model_validator(mode="after")
     def _compile(self) -> "Rule":
@@ -207,6 +224,28 @@ def _describe(err: ValidationError) -> str:
     return "; ".join(parts)
 
 
+# `{{name}}` in a pattern stands for the regex fragment `name` from the top-level [fragments]
+# table: the generic rules share their key-name and assignment-operator pieces, written once.
+_FRAGMENT_REF = re.compile(r"\{\{([a-z][a-z0-9_]*)\}\}")
+
+
+def _fragments(raw: object, source: str) -> dict[str, str]:
+    if not isinstance(raw, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in raw.items()):
+        raise CatalogueError(f"{source}: [fragments] must map names to regex strings")
+    for name, fragment in raw.items():
+        if _FRAGMENT_REF.search(fragment):
+            raise CatalogueError(f"{source}: fragment '{name}' refers to another fragment (not supported)")
+    return dict(raw)
+
+
+def _expand(raw: object, fragments: dict[str, str]) -> object:
+    """The raw rule with fragment references in its pattern replaced; KeyError names an unknown one."""
+    if not isinstance(raw, dict) or not isinstance(raw.get("pattern"), str) or "{{" not in raw["pattern"]:
+        return raw
+    pattern = _FRAGMENT_REF.sub(lambda m: fragments[m.group(1)], raw["pattern"])
+    return {**raw, "pattern": pattern}
+
+
 def parse_catalogue(text: str, source: str = "<string>") -> Catalogue:
     """Parse and validate rules.toml content; CatalogueError names the first broken rule."""
     try:
@@ -216,13 +255,18 @@ def parse_catalogue(text: str, source: str = "<string>") -> Catalogue:
     raw_rules = data.get("rules")
     if not isinstance(raw_rules, list) or not raw_rules:
         raise CatalogueError(f"{source}: no [[rules]] entries")
-    unknown = sorted(set(data) - {"rules"})
+    unknown = sorted(set(data) - {"rules", "fragments"})
     if unknown:
         raise CatalogueError(f"{source}: unknown top-level keys: {', '.join(unknown)}")
+    fragments = _fragments(data.get("fragments", {}), source)
     rules: list[Rule] = []
     seen: dict[str, int] = {}
     for index, raw in enumerate(raw_rules):
         label = _rule_label(raw, index)
+        try:
+            raw = _expand(raw, fragments)
+        except KeyError as err:
+            raise CatalogueError(f"{source}: {label}: pattern uses an unknown fragment {err.args[0]!r}") from None
         try:
             rule = Rule.model_validate(raw)
         except ValidationError as err:

@@ -114,12 +114,35 @@ def test_leading_word_boundary_keeps_its_meaning(tmp_path: Path, pattern: str, t
 
 # --- checksum, entropy, length -------------------------------------------------------------------
 
-def test_checksum_rejects_a_near_miss(detector: Detector) -> None:
+def test_a_failed_checksum_is_reported_not_dropped(detector: Detector) -> None:
+    # The prefix and layout already say "GitHub token"; a value whose CRC does not hold
+    # (masked, hand-edited, generated for a test) is kept for the judge to weigh.
     token = github_pat(seed=11)
     broken = token[:-1] + ("A" if token[-1] != "A" else "B")
     good = only(detector.find(f'TOKEN = "{token}"'))
     assert good.rule_id == "github-pat" and good.checksum_valid is True
-    assert detector.run_rule("github-pat", f'TOKEN = "{broken}"') == []
+    bad = only(detector.find(f'TOKEN = "{broken}"'))
+    assert bad.rule_id == "github-pat" and bad.checksum_valid is False
+
+
+def test_a_required_checksum_drops_the_match(tmp_path: Path) -> None:
+    rules = (rule_toml("b64-creds", '["basic"]', r"basic (?P<secret>[A-Za-z0-9+/]{8,}={0,2})",
+                       extra='checksum = "basic_auth_credentials"\nchecksum_required = true')
+             + rule_toml("b64-soft", '["basic"]', r"basic (?P<secret>[A-Za-z0-9+/]{8,}={0,2})",
+                         extra='checksum = "basic_auth_credentials"'))
+    d = Detector(small_catalogue(tmp_path, rules))
+    not_credentials = "basic QUJDREVGR0hJSktM"  # base64 of a string without a colon
+    assert d.run_rule("b64-creds", not_credentials) == []
+    assert [m.checksum_valid for m in d.run_rule("b64-soft", not_credentials)] == [False]
+
+
+def test_a_checksum_that_holds_wins_an_overlap(tmp_path: Path) -> None:
+    rules = (rule_toml("first", '["basic"]', r"basic (?P<secret>[A-Za-z0-9+/]{8,}={0,2})",
+                       extra='checksum = "basic_auth_credentials"')
+             + rule_toml("second", '["basic"]', r"basic (?P<secret>[A-Za-z0-9+/]{8,}={0,2})"))
+    d = Detector(small_catalogue(tmp_path, rules))
+    assert [m.rule_id for m in d.find("basic QUJDREVGR0hJSktM")] == ["second"]  # failed checksum ranks last
+    assert [m.rule_id for m in d.find("basic dXNlcjpwYXNzd29yZA==")] == ["first"]  # user:password holds
 
 
 def test_min_entropy_is_enforced(detector: Detector) -> None:

@@ -215,13 +215,15 @@ UUID = "3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b"
 
 
 @pytest.mark.parametrize("key,line", [("tenant_id", None), ("requestUuid", None), ("guid", None),
-                                      (None, f'"{UUID}"'), ("name", None)])
+                                      (None, f'"{UUID}"'), ("name", None),
+                                      # the last word says what it is: the id of a key, not the key
+                                      ("api_key_id", None), ("credentialsId", None), ("secret_uuid", None)])
 def test_uuid_positive(key: str | None, line: str | None) -> None:
     assert check("uuid", UUID, key=key, line=line)
 
 
 @pytest.mark.parametrize("key,value", [("heroku_api_key", UUID), ("client_secret", UUID), ("authToken", UUID),
-                                       ("api_key_id", UUID), ("tenant_id", RANDOM_TOKENS[3])])
+                                       ("tenant_id", RANDOM_TOKENS[3])])
 def test_uuid_negative(key: str, value: str) -> None:
     assert not check("uuid", value, key=key)
 
@@ -342,3 +344,114 @@ def test_run_filters_ignores_very_long_values() -> None:
 def test_key_words_splits_snake_kebab_and_camel_case() -> None:
     assert key_words("dbPassword_hash-v2") == ["db", "password", "hash", "v2"]
     assert key_words(None) == []
+
+
+# --- filters that read the key's words -------------------------------------------------
+
+@pytest.mark.parametrize("key", ["password_hint", "token_url", "secret_name", "apiKeyHeader", "passwordLength",
+                                 "token_type", "SECRET_FILE", "auth_method"])
+def test_describing_key_name_positive(key: str) -> None:
+    assert check("describing_key_name", "anything-at-all", key=key)
+
+
+@pytest.mark.parametrize("key", ["password", "db_password", "client_secret", "hint", "user_name", "passwordRepeat"])
+def test_describing_key_name_negative(key: str) -> None:
+    assert not check("describing_key_name", "anything-at-all", key=key)
+
+
+@pytest.mark.parametrize("key", ["LABEL_PASSWORD", "MSG_INVALID_TOKEN", "title_api_keys", "errorPassword"])
+def test_ui_text_key_positive(key: str) -> None:
+    assert check("ui_text_key", "Enter it", key=key)
+
+
+@pytest.mark.parametrize("key", ["password", "new_password", "confirm_password", "label"])
+def test_ui_text_key_negative(key: str) -> None:
+    assert not check("ui_text_key", "x", key=key)
+
+
+@pytest.mark.parametrize("value", ["请输入您的密码", "Пароль", "पासवर्ड", "Zwöifaktorouthentisierigs-Tökën"])
+def test_natural_language_positive(value: str) -> None:
+    assert check("natural_language", value)
+
+
+@pytest.mark.parametrize("value", [*RANDOM_TOKENS[:3], "Tr0ub4dor&3", "é9"])
+def test_natural_language_negative(value: str) -> None:
+    assert not check("natural_language", value)
+
+
+@pytest.mark.parametrize("key", ["csrf_token", "authenticity_token", "XSRF-TOKEN", "csrfmiddlewaretoken"])
+def test_anti_forgery_token(key: str) -> None:
+    assert check("anti_forgery_token", RANDOM_TOKENS[4], key=key)
+    assert not check("anti_forgery_token", RANDOM_TOKENS[4], key="access_token")
+
+
+@pytest.mark.parametrize("value", ["ghp_", "sk-live-", "amzn.mws.", "glpat-"])
+def test_fragment_positive(value: str) -> None:
+    assert check("fragment", value)
+
+
+@pytest.mark.parametrize("value", [RANDOM_TOKENS[5], "hunter2", RANDOM_TOKENS[6][:24] + "-"])
+def test_fragment_negative(value: str) -> None:
+    assert not check("fragment", value)
+
+
+def test_same_as_key_name_reads_the_last_words_run_together() -> None:
+    assert check("same_as_key_name", "websockettoken", key="o.Websocket.Token")
+    assert check("same_as_key_name", "mqtt-token", key="cfg.MQTT.Token")
+    assert not check("same_as_key_name", RANDOM_TOKENS[7], key="o.Websocket.Token")
+
+
+def test_code_reference_in_url_userinfo_is_a_literal() -> None:
+    line = 'nc := connect(fmt.Sprintf("nats://svc:qzkvbt@%s:%d", host, port))'
+    assert not check("code_reference", "qzkvbt", line=line, language="go")
+    assert not check("bare_word_in_code", "qzkvbt", line=line, language="go")
+
+
+def test_code_reference_keeps_dotted_tokens() -> None:
+    # Three long base64url segments are a JWT, not a.b.c member access.
+    value = ".".join(_random_token(s, 40, string.ascii_letters + string.digits + "_-") for s in (1, 2, 3))
+    assert not check("code_reference", value, line=f"auth = Bearer {value}", language="python")
+
+
+def test_templated_recognises_fstring_expressions() -> None:
+    assert check("templated", "{make_token(seed=1)}")
+    assert check("templated", "prefix-{values[0]}")
+    assert check("templated", "{uuid.uuid4().hex}")
+    assert not check("templated", RANDOM_TOKENS[8])
+
+
+def test_placeholder_recognises_an_upper_case_name() -> None:
+    assert check("placeholder", "VALUE") and check("placeholder", "API_TOKEN")
+    assert not check("placeholder", "QZKVBTRX")  # no vowels to speak of: not a word
+
+
+# --- signals: recorded for the judge, never decisive --------------------------------------
+
+@pytest.mark.parametrize("value", ["userPassword", "top_secret", "sunshine", "websockettoken", "correct horse"])
+def test_wordlike_positive(value: str) -> None:
+    assert filters.wordlike(value)
+
+
+@pytest.mark.parametrize("value", [*RANDOM_TOKENS[:5], "qzkvbtrx", "psygkfnk", "x7", HEX_40])
+def test_wordlike_negative(value: str) -> None:
+    assert not filters.wordlike(value)
+
+
+def test_signal_filters() -> None:
+    assert check("hex_value", HEX_40) and not check("hex_value", RANDOM_TOKENS[0])
+    assert check("uuid_value", UUID) and not check("uuid_value", HEX_40)
+    assert check("value_names_credential", "s3cr3t") and check("value_names_credential", "my_api_token")
+    assert not check("value_names_credential", RANDOM_TOKENS[1])
+    assert check("multiword_value", "omq amqltyp") and not check("multiword_value", "one")
+    assert check("sequential_run", "xoxp-1234567890") and not check("sequential_run", RANDOM_TOKENS[2])
+    assert check("password_equals_user", "guest", line="amqp://guest:guest@localhost:5672/")
+    assert not check("password_equals_user", "qzkvbt", line="amqp://guest:qzkvbt@localhost:5672/")
+    assert check("identifier_in_code", "tmpTokenValue", line="token: tmpTokenValue,", language="typescript")
+    assert not check("identifier_in_code", "tmpTokenValue", line="token: tmpTokenValue", language="yaml")
+
+
+def test_signals_are_not_decisive_and_decisive_filters_are_listed() -> None:
+    signals = {f.name for f in FILTERS if not f.decisive}
+    assert signals == {"bare_word_in_code", "wordlike_value", "hex_value", "uuid_value", "value_names_credential",
+                       "identifier_in_code", "multiword_value", "password_equals_user", "sequential_run"}
+    assert filters.DECISIVE_FILTERS == {f.name for f in FILTERS} - signals

@@ -32,7 +32,7 @@ DETECTOR = Detector(CATALOGUE)
 EXAMPLES = [
     pytest.param(rule.id, kind, i, id=f"{rule.id}-{kind}-{i}")
     for rule in CATALOGUE.rules
-    for kind in ("positive", "negative")
+    for kind in ("positive", "negative", "checksum_fails")
     for i in range(len(getattr(rule, kind)))
 ]
 
@@ -45,7 +45,13 @@ def test_rule_examples(rule_id: str, kind: str, index: int) -> None:
     if kind == "negative":
         assert not matches, f"{rule_id}: negative example #{index} matched"
         return
+    if kind == "checksum_fails":
+        assert matches, f"{rule_id}: checksum_fails example #{index} produced no match"
+        assert all(m.checksum_valid is False for m in matches), f"{rule_id}: checksum_fails example #{index} passed"
+        return
     assert matches, f"{rule_id}: positive example #{index} produced no match"
+    if rule.checksum:
+        assert all(m.checksum_valid for m in matches), f"{rule_id}: positive example #{index} fails its checksum"
     for m in matches:
         inside = 0 <= m.start < m.end <= len(example)
         assert inside, f"{rule_id}: positive example #{index}: span outside the example"
@@ -56,7 +62,7 @@ def test_rule_examples(rule_id: str, kind: str, index: int) -> None:
 
 
 def test_catalogue_size_and_coverage() -> None:
-    assert len(CATALOGUE) >= 120
+    assert len(CATALOGUE) >= 200
     categories = {r.category for r in CATALOGUE.rules}
     for expected in ("cloud", "vcs", "ci", "chat", "payment", "email", "ai", "private-key", "jwt", "password",
                      "connection-string", "url-credentials", "generic", "saas", "monitoring", "package-registry", "crypto"):
@@ -184,6 +190,13 @@ def test_uppercase_keyword_names_the_rule(tmp_path: Path) -> None:
 def test_empty_keyword_is_rejected(tmp_path: Path) -> None:
     with pytest.raises(CatalogueError, match=r"rule 'empty-kw'.*non-empty"):
         load_text(tmp_path, rule_text(id="empty-kw", keywords='[""]'))
+
+
+def test_checksum_flags_need_a_checksum(tmp_path: Path) -> None:
+    with pytest.raises(CatalogueError, match=r"rule 'req'.*names no checksum"):
+        load_text(tmp_path, rule_text(id="req", extra="checksum_required = true"))
+    with pytest.raises(CatalogueError, match=r"rule 'fails'.*not required"):
+        load_text(tmp_path, rule_text(id="fails", extra='checksum_fails = ["tok_0123456789abcdef"]'))
 
 
 def test_unknown_checksum_names_the_rule(tmp_path: Path) -> None:
@@ -342,3 +355,37 @@ def test_checksum_registry() -> None:
     assert checksums.get_checksum("github_crc32") is checksums.github_crc32
     with pytest.raises(KeyError):
         checksums.get_checksum("missing")
+
+
+# --- fragments ------------------------------------------------------------------------------------
+
+FRAGMENTS = '''
+[fragments]
+hexrun = \'\'\'[0-9a-f]{16}\'\'\'
+'''
+
+
+def test_fragments_expand_into_patterns(tmp_path: Path) -> None:
+    cat = load_text(tmp_path, FRAGMENTS + rule_text(pattern=r"\b(?P<secret>tok_{{hexrun}})\b"))
+    rule = cat.get("example-token")
+    assert "{{" not in rule.pattern and "[0-9a-f]{16}" in rule.pattern
+    assert Detector(cat).run_rule("example-token", "x = tok_0123456789abcdef")
+
+
+def test_unknown_fragment_names_the_rule(tmp_path: Path) -> None:
+    with pytest.raises(CatalogueError, match=r"rule 'example-token'.*unknown fragment 'nothere'"):
+        load_text(tmp_path, FRAGMENTS + rule_text(pattern=r"(?P<secret>tok_{{nothere}})"))
+
+
+def test_fragments_must_be_strings_without_references(tmp_path: Path) -> None:
+    with pytest.raises(CatalogueError, match="must map names to regex strings"):
+        load_text(tmp_path, "[fragments]\nx = 3\n" + rule_text())
+    with pytest.raises(CatalogueError, match="refers to another fragment"):
+        load_text(tmp_path, "[fragments]\na = '''{{b}}'''\nb = '''x'''\n" + rule_text())
+
+
+def test_packaged_generic_rules_share_fragments() -> None:
+    # password-assignment and secret-assignment are written with {{op}}: both accept the same operators.
+    for op in ("=", ":=", "::=", "?=", ".=", "=>", ":"):
+        assert DETECTOR.run_rule("password-assignment", f'db_password {op} "Zq8vLm2xK"'), op
+        assert DETECTOR.run_rule("secret-assignment", f'api_token {op} "Zq8vLm2xKp4"'), op
