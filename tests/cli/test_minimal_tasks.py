@@ -179,7 +179,7 @@ def test_resume_continues_a_stopped_run(ws, tmp_path):
     assert r.returncode == 3, r.stderr
     assert "secretloop resume" in r.stderr
     # raise the budget in the snapshot as a person would after reading the message, then resume
-    run_dir = next((tmp_path / "s").iterdir())
+    run_dir = next(d for d in (tmp_path / "s").iterdir() if (d / "state.json").is_file())
     state = json.loads((run_dir / "state.json").read_text())
     state["task"]["settings"]["budget"]["max_rounds"] = 1000
     (run_dir / "state.json").write_text(json.dumps(state))
