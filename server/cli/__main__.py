@@ -1,3 +1,5 @@
 from secretloop.cli import main
 
-raise SystemExit(main())
+# The guard matters: worker processes of the parallel scan re-import the main module.
+if __name__ == "__main__":
+    raise SystemExit(main())
