@@ -1,0 +1,57 @@
+"""Document scans on their own: the buffer is read, nothing is stored, a newer scan cancels an older one."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from secretloop.loops.settings import Settings
+from secretloop.server.diagnostics_store import Ticks
+from secretloop.server.document_scans import DocumentScans
+from secretloop.server.paths import locate, path_to_uri
+from tests.support.tokens import github_pat
+
+
+class Sink:
+    def __init__(self) -> None:
+        self.results: list[tuple[str, list, int, int | None]] = []
+
+    def document_findings(self, uri, root, findings, tick, version, run_id) -> None:
+        self.results.append((uri, findings, tick, version))
+
+
+def setup(tmp_path: Path) -> tuple[DocumentScans, Sink, str, object]:
+    (tmp_path / "a.py").write_text("x = 1\n")
+    sink = Sink()
+    uri = path_to_uri(str(tmp_path / "a.py"))
+    return DocumentScans(sink, Ticks()), sink, uri, locate(uri, [str(tmp_path)])
+
+
+async def test_the_buffer_is_scanned_not_the_disk_and_nothing_is_stored(tmp_path: Path, monkeypatch):
+    monkeypatch.setenv("SECRETLOOP_STATE_DIR", str(tmp_path / "state"))
+    scans, sink, uri, where = setup(tmp_path)
+    token = github_pat(701)
+    final = await scans.scan(uri, where, f'T = "{token}"\n', 3, Settings())
+    assert final is not None and final.status == "done"
+    ((got_uri, findings, _, version),) = sink.results
+    assert got_uri == uri and version == 3 and [c.rule_id for c in findings] == ["github-pat"]
+    assert not (tmp_path / "state").exists()
+    assert (tmp_path / "a.py").read_text() == "x = 1\n"
+
+
+async def test_a_newer_scan_of_the_same_document_cancels_the_older(tmp_path: Path):
+    scans, sink, uri, where = setup(tmp_path)
+    older, newer = await asyncio.gather(
+        scans.scan(uri, where, f'T = "{github_pat(702)}"\n', 2, Settings()),
+        scans.scan(uri, where, "T = None\n", 3, Settings()),
+    )
+    assert older is None  # cancelled: it published nothing
+    assert newer is not None and newer.status == "done"
+    assert [(v, f) for _, f, _, v in sink.results] == [(3, [])]
+
+
+async def test_scans_wait_for_no_person(tmp_path: Path):
+    scans, _, uri, where = setup(tmp_path)
+    final = await scans.scan(uri, where, "x = 1\n", 1, Settings(wait_for_review=True, pause_on_notes=True))
+    assert final is not None
+    assert final.task.settings.wait_for_review is False and final.task.settings.pause_on_notes is False
