@@ -318,3 +318,17 @@ async def test_trace_has_one_line_per_round_with_phase_action_result(ws, tmp_pat
     assert len(rounds) == final.history.rounds
     for l in rounds:
         assert {"phase", "action", "args", "result", "round"} <= set(l)
+
+
+async def test_file_findings_stream_during_the_scan(ws, tmp_path):
+    for i in range(8):
+        (ws / f"f{i}.py").write_text(f'GITHUB_TOKEN = "{github_pat(seed=i)}"\n')
+    final, rec, _ = await run(new_run([str(ws)], settings(scan_batch_files=1)), tmp_path)
+    kinds = rec.kinds()
+    filter_started = next(i for i, e in enumerate(rec.events) if isinstance(e, ev.PhaseStarted) and e.phase == "filter")
+    during_scan = [e for e in rec.events[:filter_started] if isinstance(e, ev.FileFindings)]
+    assert len(during_scan) == 8  # one per file, as each batch is scanned
+    assert all(f.status == "confirmed" for e in during_scan for f in e.findings)
+    # the state itself is decided by the filter phase, not by the stream
+    assert kinds.index("file_findings") < filter_started
+    assert final.status == "done"
