@@ -24,7 +24,7 @@ from .judges.base import Judge, JudgeRequest, Verdict
 from .judges.offline import OfflineJudge
 from .phases.base import RoundResult
 from .phases.discover import DiscoverPhase, DiscoverTools
-from .phases.filter import FilterPhase, FilterTools
+from .phases.filter import FilterPhase, FilterTools, classify
 from .phases.report import ReportPhase, ReportTools
 from .phases.review import ReviewPhase, ReviewTools
 from .phases.scan import ScanPhase, ScanTools
@@ -68,7 +68,8 @@ class Engine:
         self.settings = state.task.settings
         self.judge: Judge = judge or self._judge_from_settings()
         self.offline = OfflineJudge()
-        self.workspace = Workspace(state.task, self.catalogue, overlays or {})
+        # [speed hook] the content cache lives beside the runs (RunStore.dir / "content-cache")
+        self.workspace = Workspace(state.task, self.catalogue, overlays or {}, cache_dir=store.dir / "content-cache" if store else None)
         self.handlers: dict[str, Any] = {
             "discover": DiscoverPhase(),
             "scan": ScanPhase(),
@@ -133,6 +134,7 @@ class Engine:
             if self._budget_tripped():
                 break
             await self._round()
+        self.workspace.close()  # [speed hook] write the content cache, stop scan workers
         self._save()
         self._emit(
             ev.RunFinished(
@@ -238,8 +240,12 @@ class Engine:
         if phase == "scan":
             size = self.workspace.batch_size(len(st.files))
             start = st.working.cursor
-            batch = [(i, st.files[i]) for i in range(start, min(start + size, len(st.files)))]
-            return ScanTools(batch=batch, total=len(st.files), scan_file=self.workspace.scan_file)
+            end = min(start + size, len(st.files))
+            batch = [(i, st.files[i]) for i in range(start, end)]
+            # [speed hook] scan_batch (cache + worker pool) sees what comes next, to start on it early
+            upcoming = [(i, st.files[i]) for i in range(end, len(st.files))]
+            return ScanTools(batch=batch, total=len(st.files), scan_file=self.workspace.scan_file,
+                             scan_batch=self.workspace.scan_batch, upcoming=upcoming)
         if phase == "filter":
             todo = [c for c in st.candidates if c.status == "candidate"]
             return FilterTools(batch=todo[:FILTER_BATCH], remaining=len(todo), decision_for=self.workspace.decision_for)
@@ -336,13 +342,31 @@ class Engine:
         if r.discovered is None and r.skipped:
             st.skipped.extend(r.skipped)
             st.history.files_skipped += len(r.skipped)
+        added_files: set[tuple[int, str]] = set()
         for c in r.added:
             if c.id in self._ids:
                 continue
             self._ids[c.id] = len(st.candidates)
             self._by_file[(c.root, c.path)].append(len(st.candidates))
             st.candidates.append(c)
+            added_files.add((c.root, c.path))
             self._emit(ev.FindingAdded(run_id=st.task.run_id, finding=c))
+        self._emit_provisional(added_files)
+
+    def _emit_provisional(self, files: set[tuple[int, str]]) -> None:
+        """Stream each scanned file's findings at once, with the status the (deterministic,
+        cheap) filter will give them, so an editor shows them while the scan goes on. The
+        state is not changed here: the filter phase still decides, with the same function."""
+        if not self.subscribers:
+            return
+        st = self.state
+        for key in sorted(files):
+            found = []
+            for i in self._by_file[key]:
+                c = st.candidates[i]
+                ch = classify(c, self.workspace.decision_for(c.root, c.fingerprint))
+                found.append(c.model_copy(update={"status": ch.status, "reason": ch.reason, "decided_by": ch.decided_by}))
+            self._emit(ev.FileFindings(run_id=st.task.run_id, root=st.task.roots[key[0]], path=key[1], findings=found))
 
     def _apply_changes(self, r: RoundResult) -> set[tuple[int, str]]:
         st = self.state

@@ -7,25 +7,68 @@ buffers (overlays) are read instead of the disk; they never enter the state.
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
+from pathlib import Path
 
+from .content_cache import ContentCache, catalogue_version, config_key
 from .decisions import DecisionsStore
 from .discovery import Unreadable as DiscoveryUnreadable
 from .discovery import discover, read_text_and_hash
-from .phases.scan import Unreadable
+from .parallel_scan import FileJob, ScanPool, scan_job, wants_pool, warm_up
+from .phases.scan import Batch, FileOutcome, Unreadable
 from .rules.catalogue import Catalogue
 from .scanner import Scanner
 from .state import Candidate, FileEntry, SkippedFile, Task
 
+log = logging.getLogger("secretloop.loop")
+
+# Building a Scanner compiles every rule (tens of milliseconds): an editor starts a run per
+# saved document, so runs over the same catalogue share one. Keyed by the catalogue's
+# identity; the entry keeps the catalogue alive so the id cannot be reused.
+_SCANNERS: dict[tuple[int, int], tuple[Catalogue, Scanner]] = {}
+_SCANNERS_KEPT = 4
+
+
+def shared_scanner(catalogue: Catalogue, context_lines: int) -> Scanner:
+    key = (id(catalogue), context_lines)
+    hit = _SCANNERS.get(key)
+    if hit is None:
+        if len(_SCANNERS) >= _SCANNERS_KEPT:
+            del _SCANNERS[next(iter(_SCANNERS))]  # the oldest
+        hit = _SCANNERS[key] = (catalogue, Scanner(catalogue, context_lines=context_lines))
+    return hit[1]
+
+
+# A scan takes about this many rounds, whatever the workspace's size: each round costs a
+# snapshot of the whole state, so a fixed number of rounds keeps that cost linear. A warm
+# cache answers a file in microseconds: then a round can hold far more files.
+SCAN_ROUNDS = 10
+WARM_SCAN_ROUNDS = 2
+
 
 class Workspace:
-    def __init__(self, task: Task, catalogue: Catalogue, overlays: dict[str, str]):
+    def __init__(self, task: Task, catalogue: Catalogue, overlays: dict[str, str], cache_dir: str | os.PathLike | None = None):
         self.task = task
         self.settings = task.settings
-        self.scanner = Scanner(catalogue, context_lines=self.settings.context_lines)
+        self.scanner = shared_scanner(catalogue, self.settings.context_lines)
         self.overlays = {os.path.abspath(k): v for k, v in overlays.items()}
         self._decisions: dict[int, dict[str, tuple[str, str]]] = {}
         self.decision_problems: list[str] = []
+        # scan side: the content cache (None without a run store), the worker pool (large scans)
+        self.cache: ContentCache | None = None
+        if cache_dir is not None:
+            key = config_key(task.roots, catalogue_version(catalogue), self.settings.context_lines)
+            self.cache = ContentCache(Path(cache_dir), key)
+        self._pool: ScanPool | None = None
+        self._use_pool: bool | None = None  # decided on the first batch, from the whole list
+        self._planned: dict[int, tuple[FileEntry, FileJob | None, FileOutcome | None]] = {}
+        self._from_start = False  # this workspace saw the scan from its first file
+        self._root_files: dict[int, bool] = {}
+        if task.only_paths is None and (self.cache is None or len(self.cache) == 0):
+            # a first whole-workspace scan may need workers: start their fork server meanwhile
+            # (a rescan answers mostly from the cache, and starts one only if it must)
+            warm_up()
 
     # discover
     def list_files(self) -> tuple[list[FileEntry], list[SkippedFile]]:
@@ -34,13 +77,20 @@ class Workspace:
     # scan
     def batch_size(self, total: int) -> int:
         # Fewer, larger rounds on big workspaces: each round costs a snapshot.
-        return max(self.settings.scan_batch_files, total // 40)
+        warm = self.cache is not None and len(self.cache) >= 0.9 * total
+        return max(self.settings.scan_batch_files, -(-total // (WARM_SCAN_ROUNDS if warm else SCAN_ROUNDS)))
 
     def abs_path(self, entry: FileEntry) -> str:
         root = self.task.roots[entry.root]
-        if os.path.isfile(root):
+        if self._root_is_file(entry.root):
             return root
         return os.path.join(root, *entry.path.split("/"))
+
+    def _root_is_file(self, index: int) -> bool:
+        # asked once per root, not once per file (a stat each time)
+        if index not in self._root_files:
+            self._root_files[index] = os.path.isfile(self.task.roots[index])
+        return self._root_files[index]
 
     def scan_file(self, entry: FileEntry) -> tuple[str, int, list[Candidate], bool]:
         path = self.abs_path(entry)
@@ -56,6 +106,123 @@ class Workspace:
                 raise Unreadable(str(err)) from None
             size = len(text)
         return sha, size, self.scanner.scan_text(text, entry.root, entry.path), False
+
+    def scan_batch(self, batch: Batch, upcoming: Batch) -> list[FileOutcome]:
+        """Outcomes for a batch, in order: from the content cache where the file is unchanged,
+        otherwise scanned (on the worker pool for a large workspace, which starts on the first
+        files of `upcoming` meanwhile)."""
+        if self._use_pool is None:
+            # Workers pay off only for what the cache cannot answer: plan every file now (a
+            # stat and a lookup each) and count the misses.
+            self._from_start = bool(batch) and batch[0][0] == 0
+            misses = [job.size for _, job, done in (self._plan(i, e) for i, e in [*batch, *upcoming]) if done is None and job is not None]
+            self._use_pool = wants_pool(misses)
+        plans = [self._plan(i, e) for i, e in batch]
+        jobs = [job for _, job, done in plans if job is not None and done is None]
+        if self._use_pool and self._pool is None:
+            self._pool = self._start_pool()
+        if self._pool is not None:
+            ahead = [self._plan(i, e) for i, e in upcoming[: len(batch)]]
+            scanned = self._pool.scan(jobs, [job for _, job, done in ahead if job is not None and done is None])
+        else:
+            scanned = [scan_job(self.scanner, job, self.settings.max_file_size) for job in jobs]
+        by_index = {o.index: o for o in scanned}
+        out: list[FileOutcome] = []
+        for (entry, job, done), (index, _) in zip(plans, batch):
+            self._planned.pop(index, None)
+            if done is None and job is not None:
+                done = self._remember(entry, job, by_index[index])
+            out.append(done)
+        if not upcoming:
+            self._finish_scan()
+        return out
+
+    def _start_pool(self) -> ScanPool | None:
+        try:
+            return ScanPool(self.scanner, self.settings.max_file_size)
+        except Exception as err:  # no workers (no /dev/shm, a process limit): one core still works
+            log.warning("scan workers could not start (%s); scanning in-process", type(err).__name__)
+            self._use_pool = False
+            return None
+
+    def _plan(self, index: int, entry: FileEntry) -> tuple[FileEntry, FileJob | None, FileOutcome | None]:
+        """(entry, job to run, outcome already known): an overlay is scanned here, a cache hit
+        answered, anything else becomes a job (verify-only when the cache has the same size)."""
+        planned = self._planned.get(index)
+        if planned is not None and planned[0] is entry:
+            return planned
+        path = self.abs_path(entry)
+        if path in self.overlays:
+            try:
+                sha, size, found, cached = self.scan_file(entry)
+                done = FileOutcome(index=index, sha256=sha, size=size, candidates=found, cached=cached)
+            except Unreadable as err:
+                done = FileOutcome(index=index, unreadable=str(err))
+            plan = (entry, None, done)
+        else:
+            plan = (entry, *self._job_or_hit(index, entry, path))
+        self._planned[index] = plan
+        return plan
+
+    def _job_or_hit(self, index: int, entry: FileEntry, path: str) -> tuple[FileJob | None, FileOutcome | None]:
+        job = FileJob(index=index, root=entry.root, path=entry.path, abs_path=path, size=entry.size)
+        if self.cache is None:
+            return job, None
+        try:
+            st = os.stat(path)
+        except OSError:
+            return job, None  # the read will say why
+        if st.st_size > self.settings.max_file_size:
+            return job, None
+        hit, trusted = self.cache.lookup(entry.root, entry.path, st.st_size, st.st_mtime_ns)
+        if hit is not None and trusted:
+            found = self.cache.candidates(hit)
+            if found is not None:
+                return None, FileOutcome(index=index, sha256=hit.sha256, size=hit.scanned_size, candidates=found, cached=True)
+            hit = None  # an entry that does not validate: scan again
+        job = FileJob(index=index, root=entry.root, path=entry.path, abs_path=path, size=st.st_size,
+                      mtime_ns=st.st_mtime_ns, expect_sha256=hit.sha256 if hit is not None else None)
+        return job, None
+
+    def _remember(self, entry: FileEntry, job: FileJob, outcome: FileOutcome) -> FileOutcome:
+        """Put a fresh scan into the cache; answer a verified-unchanged file from it. The size
+        and mtime stored are those seen before the read: a change during the read shows up
+        as a different mtime next time, never as a stale hit."""
+        cache = self.cache
+        if cache is None or job.mtime_ns is None:
+            return outcome
+        if outcome.unreadable is not None:
+            cache.forget(entry.root, entry.path)
+            return outcome
+        if outcome.cached:  # the worker found the cached content under a new mtime
+            hit = cache.entry(entry.root, entry.path)
+            found = cache.candidates(hit) if hit is not None else None
+            if hit is not None and found is not None:
+                cache.confirm(entry.root, entry.path, job.mtime_ns)
+                return FileOutcome(index=outcome.index, sha256=outcome.sha256, size=hit.scanned_size, candidates=found, cached=True)
+            plain = FileJob(job.index, job.root, job.path, job.abs_path, job.size, job.mtime_ns)
+            outcome = scan_job(self.scanner, plain, self.settings.max_file_size)
+            if outcome.unreadable is not None:
+                return outcome
+        cache.store(entry.root, entry.path, job.size, job.mtime_ns, outcome.sha256, outcome.size, outcome.candidates)
+        return outcome
+
+    def _finish_scan(self) -> None:
+        """The last batch: write the cache (a full scan from the start forgets deleted files)
+        and let the workers go."""
+        if self.cache is not None:
+            self.cache.flush(drop_unseen=self._from_start and self.task.only_paths is None)
+        if self._pool is not None:
+            self._pool.close()
+            self._pool = None
+
+    def close(self) -> None:
+        """End of a run (also a cancelled one): keep what the cache learnt, stop the workers."""
+        if self.cache is not None:
+            self.cache.flush()
+        if self._pool is not None:
+            self._pool.close()
+            self._pool = None
 
     # decisions (filter and review)
     def decisions_path(self, root: int) -> str:

@@ -1,0 +1,213 @@
+"""The content cache: a rescan answers unchanged files from the candidates found last time.
+
+An entry is keyed by the file (root index, root-relative path) and remembers its size,
+mtime_ns and content sha256 with the candidates it gave. A file is unchanged when its
+size and mtime_ns both match; when only the mtime moved (a checkout, a `touch`) the
+caller re-reads it and compares the sha256 before trusting the entry. Candidates hold
+no values (redacted previews and fingerprints only), so the cache holds none either.
+
+One cache file per scan configuration: the roots (in order: candidates carry the root
+index), the rules catalogue's digest, the scanning code's own version and the context
+lines. Changing any of them starts an empty cache (the old file is pruned later). The
+file is written atomically; a corrupt one is ignored with a warning and rebuilt.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import time
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from .rules.catalogue import Catalogue
+from .runs import atomic_write
+from .state import Candidate
+
+log = logging.getLogger("secretloop.content_cache")
+
+FORMAT = 1
+KEEP_FILES = 8  # cache files (configurations) kept per run store; the oldest are pruned
+# An mtime this close to the moment the file was read cannot prove the file did not change
+# again within the same clock tick ("racily clean", as git calls it): such an entry is
+# stored without its mtime and verified by content next time.
+RACY_SECONDS = 2.0
+
+# The modules whose code decides what a scan produces: a change to any of them changes
+# the cache key, so candidates computed by older code are never served.
+_SCANNING_MODULES = (
+    "scanner.py", "detect.py", "features.py", "filters.py", "languages.py", "suppressions.py",
+    "redact.py", "rules/checksums.py", "state.py",
+)
+
+
+@lru_cache(maxsize=1)
+def scanner_version() -> str:
+    """A hash of the scanning code: the sources of the modules that shape a candidate."""
+    here = Path(__file__).resolve().parent
+    h = hashlib.sha256()
+    for name in _SCANNING_MODULES:
+        h.update(name.encode())
+        try:
+            h.update((here / name).read_bytes())
+        except OSError:
+            h.update(b"<missing>")
+    return h.hexdigest()[:16]
+
+
+def catalogue_version(catalogue: Catalogue) -> str:
+    """The catalogue's digest (of its rules file); for a catalogue built in code, which has
+    none, a hash of its rules as data."""
+    if catalogue.digest:
+        return catalogue.digest
+    rules = json.dumps([r.model_dump(mode="json") for r in catalogue.rules], sort_keys=True)
+    return "rules:" + hashlib.sha256(rules.encode()).hexdigest()
+
+
+def config_key(roots: list[str], catalogue_digest: str, context_lines: int) -> str:
+    """What the cached candidates depend on, besides each file's content."""
+    parts = [f"format={FORMAT}", f"code={scanner_version()}", f"rules={catalogue_digest}", f"context={context_lines}", *roots]
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:24]
+
+
+@dataclass(slots=True)
+class Entry:
+    size: int  # bytes on disk when scanned
+    mtime_ns: int | None  # None: too recent to trust (see RACY_SECONDS); verify by content
+    sha256: str
+    scanned_size: int  # the size the scan reported (what history.bytes_scanned counts)
+    candidates: list[dict]  # Candidate.model_dump(mode="json") of each candidate, status "candidate"
+
+
+class ContentCache:
+    """Entries for one scan configuration, loaded once, written back with `flush`."""
+
+    def __init__(self, directory: str | os.PathLike, key: str):
+        self.dir = Path(directory)
+        self.path = self.dir / f"{key}.json"
+        self.key = key
+        self.problems: list[str] = []  # warnings about the cache file, for the host to show
+        self._dirty = False
+        self._entries: dict[str, Entry] = self._load()
+        self._seen: set[str] = set()
+
+    @staticmethod
+    def entry_key(root: int, path: str) -> str:
+        return f"{root}:{path}"
+
+    # ---- lookups -------------------------------------------------------------------------
+    def lookup(self, root: int, path: str, size: int, mtime_ns: int) -> tuple[Entry | None, bool]:
+        """(entry, trusted): trusted when size and mtime match; an untrusted entry (same size,
+        other mtime) is returned for the caller to verify by content; (None, False) on a miss."""
+        key = self.entry_key(root, path)
+        self._seen.add(key)
+        entry = self._entries.get(key)
+        if entry is None or entry.size != size:
+            return None, False
+        return entry, entry.mtime_ns == mtime_ns
+
+    def entry(self, root: int, path: str) -> Entry | None:
+        return self._entries.get(self.entry_key(root, path))
+
+    def candidates(self, entry: Entry) -> list[Candidate] | None:
+        """Fresh Candidate objects (the engine mutates the ones it is given), or None when the
+        entry does not validate (a hand-edited file): the caller rescans, never fails."""
+        try:
+            return [Candidate.model_validate(d) for d in entry.candidates]
+        except (ValidationError, TypeError):
+            return None
+
+    def confirm(self, root: int, path: str, mtime_ns: int) -> None:
+        """A same-size entry whose content hash matched: trust the new mtime from now on."""
+        entry = self._entries[self.entry_key(root, path)]
+        trusted = mtime_ns if time.time() - mtime_ns / 1e9 > RACY_SECONDS else None
+        if entry.mtime_ns != trusted:
+            entry.mtime_ns = trusted
+            self._dirty = True
+
+    def store(self, root: int, path: str, size: int, mtime_ns: int, sha256: str, scanned_size: int,
+              candidates: list[Candidate]) -> None:
+        key = self.entry_key(root, path)
+        self._seen.add(key)
+        trusted = mtime_ns if time.time() - mtime_ns / 1e9 > RACY_SECONDS else None
+        self._entries[key] = Entry(size, trusted, sha256, scanned_size, [c.model_dump(mode="json") for c in candidates])
+        self._dirty = True
+
+    def forget(self, root: int, path: str) -> None:
+        if self._entries.pop(self.entry_key(root, path), None) is not None:
+            self._dirty = True
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    # ---- disk ------------------------------------------------------------------------------
+    def flush(self, drop_unseen: bool = False) -> None:
+        """Write the entries atomically. `drop_unseen` (a full scan): forget files not looked
+        up in this run, so deleted files do not accumulate. Failures only cost warmth."""
+        if drop_unseen:
+            stale = [k for k in self._entries if k not in self._seen]
+            for k in stale:
+                del self._entries[k]
+            self._dirty = self._dirty or bool(stale)
+        if not self._dirty:
+            return
+        data = {
+            "format": FORMAT,
+            "key": self.key,
+            "entries": {
+                k: [e.size, e.mtime_ns, e.sha256, e.scanned_size, e.candidates] for k, e in self._entries.items()
+            },
+        }
+        try:
+            atomic_write(self.path, json.dumps(data, separators=(",", ":"), ensure_ascii=False))
+            self._dirty = False
+            self._prune()
+        except OSError as err:
+            self._warn(f"the content cache could not be written ({err.strerror}); the next scan starts cold")
+
+    def _load(self) -> dict[str, Entry]:
+        try:
+            raw = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return {}
+        except (OSError, UnicodeDecodeError) as err:
+            self._warn(f"the content cache {self.path} is unreadable ({type(err).__name__}); it is rebuilt")
+            return {}
+        try:
+            data = json.loads(raw)
+            if data.get("format") != FORMAT or data.get("key") != self.key:
+                raise ValueError("written for another configuration")
+            entries: dict[str, Entry] = {}
+            for k, (size, mtime_ns, sha, scanned_size, cands) in data["entries"].items():
+                if not (isinstance(size, int) and isinstance(sha, str) and isinstance(cands, list)):
+                    raise ValueError(f"bad entry for {k!r}")
+                if mtime_ns is not None and not isinstance(mtime_ns, int):
+                    raise ValueError(f"bad mtime for {k!r}")
+                entries[k] = Entry(size, mtime_ns, sha, int(scanned_size), cands)
+            return entries
+        except (ValueError, TypeError, KeyError, AttributeError) as err:
+            self._warn(f"the content cache {self.path} is corrupt ({type(err).__name__}); it is ignored and rebuilt")
+            self._dirty = True
+            return {}
+
+    def _prune(self) -> None:
+        """Keep the newest KEEP_FILES cache files: each rules or code change leaves one behind."""
+        try:
+            files = sorted(self.dir.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+        except OSError:
+            return
+        for old in files[KEEP_FILES:]:
+            if old != self.path:
+                try:
+                    old.unlink()
+                except OSError:
+                    pass
+
+    def _warn(self, message: str) -> None:
+        log.warning("%s", message)
+        self.problems.append(message)

@@ -1,0 +1,209 @@
+"""The content cache: a rescan with nothing changed answers from it; any change is seen."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from secretloop.loops.content_cache import ContentCache, config_key
+from secretloop.loops.engine import Engine
+from secretloop.loops.rules.catalogue import load_catalogue, parse_catalogue
+from secretloop.loops.runs import RunStore, new_run
+from secretloop.loops.scanner import Scanner
+from secretloop.loops.settings import Settings
+from tests.support.tokens import github_pat, random_password
+
+PAST = time.time() - 3600  # file times well before any scan: trusted by the cache
+
+
+def write(path: Path, text: str, mtime: float = PAST) -> None:
+    path.write_text(text)
+    os.utime(path, (mtime, mtime))
+
+
+@pytest.fixture
+def ws(tmp_path: Path) -> dict:
+    root = tmp_path / "ws"
+    root.mkdir()
+    planted = {"token": github_pat(seed=3), "pw": random_password(seed=4)}
+    write(root / "app.py", f'GITHUB_TOKEN = "{planted["token"]}"\n')
+    write(root / "settings.py", f'db_password = "{planted["pw"]}"\n')
+    write(root / "clean.py", "print('hello')\n")
+    return {"root": root, "store": RunStore(tmp_path / "state"), "planted": planted}
+
+
+class ScanCounter:
+    """Counts Scanner.scan_text calls (what the cache should spare)."""
+
+    def __init__(self, monkeypatch):
+        self.paths: list[str] = []
+        original = Scanner.scan_text
+
+        def counting(scanner, text, root, path):
+            self.paths.append(path)
+            return original(scanner, text, root, path)
+
+        monkeypatch.setattr(Scanner, "scan_text", counting)
+
+
+async def scan(ws: dict, catalogue=None, **settings):
+    state = new_run([str(ws["root"])], Settings(**settings))
+    return await Engine(state, store=ws["store"], catalogue=catalogue).run()
+
+
+def found(state) -> list[tuple]:
+    return sorted((c.id, c.rule_id, c.fingerprint, c.preview, c.start_line, c.start_col, c.end_col, tuple(c.context)) for c in state.candidates)
+
+
+def cache_files(ws: dict) -> list[Path]:
+    return sorted((ws["store"].dir / "content-cache").glob("*.json"))
+
+
+async def test_rescan_with_nothing_changed_answers_from_the_cache(ws, monkeypatch):
+    first = await scan(ws)
+    assert first.history.cache_hits == 0
+    counter = ScanCounter(monkeypatch)
+    second = await scan(ws)
+    assert second.status == first.status
+    assert second.history.cache_hits == second.history.files_scanned == 3
+    assert counter.paths == []  # nothing was scanned again
+    assert found(second) == found(first)
+    assert [f.sha256 for f in second.files] == [f.sha256 for f in first.files]
+    assert second.counts() == first.counts()  # filter and triage ran over the cached candidates
+
+
+async def test_changed_content_is_rescanned(ws, monkeypatch):
+    await scan(ws)
+    counter = ScanCounter(monkeypatch)
+    other = random_password(seed=99)
+    # same size, other content, other (still old) mtime: verified by hash, then rescanned
+    write(ws["root"] / "settings.py", f'db_password = "{other}"\n', mtime=PAST + 10)
+    # another size: a miss without reading the cache entry's hash
+    write(ws["root"] / "clean.py", "print('hello, world')\n")
+    second = await scan(ws)
+    assert sorted(counter.paths) == ["clean.py", "settings.py"]
+    assert second.history.cache_hits == 1
+    previews = {c.path: c.preview for c in second.candidates}
+    assert previews["settings.py"] == Scanner(load_catalogue()).scan_text(f'db_password = "{other}"\n', 0, "x")[0].preview
+
+
+async def test_touched_file_with_the_same_content_is_verified_not_rescanned(ws, monkeypatch):
+    first = await scan(ws)
+    os.utime(ws["root"] / "app.py", (PAST + 60, PAST + 60))
+    counter = ScanCounter(monkeypatch)
+    second = await scan(ws)
+    assert counter.paths == []
+    assert second.history.cache_hits == 3
+    assert found(second) == found(first)
+    # the new mtime is trusted from now on
+    cache = ContentCache(cache_files(ws)[0].parent, cache_files(ws)[0].stem)
+    assert cache.entry(0, "app.py").mtime_ns == (ws["root"] / "app.py").stat().st_mtime_ns
+
+
+async def test_a_change_within_the_same_clock_tick_is_not_missed(ws, monkeypatch):
+    """A file scanned right after it was written may change again without its mtime moving:
+    such an entry is verified by content ("racily clean")."""
+    path = ws["root"] / "settings.py"
+    now = time.time()
+    write(path, f'db_password = "{random_password(seed=5)}"\n', mtime=now)
+    await scan(ws)
+    stat = path.stat()
+    write(path, f'db_password = "{random_password(seed=6)}"\n')
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))  # same size, same mtime
+    counter = ScanCounter(monkeypatch)
+    await scan(ws)
+    assert counter.paths == ["settings.py"]
+
+
+async def test_a_new_rules_version_starts_a_new_cache(ws, monkeypatch):
+    await scan(ws)
+    packaged = load_catalogue()
+    text = (Path(__file__).resolve().parents[2] / "loops" / "rules" / "rules.toml").read_text(encoding="utf-8")
+    changed = parse_catalogue(text + "\n# a comment: another digest\n", source="changed")
+    assert changed.digest != packaged.digest
+    counter = ScanCounter(monkeypatch)
+    second = await scan(ws, catalogue=changed)
+    assert second.history.cache_hits == 0
+    assert len(counter.paths) == 3
+    assert len(cache_files(ws)) == 2  # one per rules version
+
+
+async def test_a_corrupt_cache_is_ignored_with_a_warning_and_rebuilt(ws, caplog):
+    first = await scan(ws)
+    (path,) = cache_files(ws)
+    path.write_text('{"format": 1, "key": "' + path.stem + '", "entries": {"0:app.py": [1, 2')  # cut short
+    with caplog.at_level(logging.WARNING, logger="secretloop.content_cache"):
+        second = await scan(ws)
+    assert second.status == first.status
+    assert second.history.cache_hits == 0
+    assert found(second) == found(first)
+    assert any("corrupt" in r.getMessage() for r in caplog.records)
+    json.loads(path.read_text())  # rewritten whole
+    third = await scan(ws)
+    assert third.history.cache_hits == 3
+
+
+async def test_an_entry_that_does_not_validate_is_rescanned(ws, monkeypatch):
+    first = await scan(ws)
+    (path,) = cache_files(ws)
+    data = json.loads(path.read_text())
+    data["entries"]["0:app.py"][4] = [{"not": "a candidate"}]
+    path.write_text(json.dumps(data))
+    counter = ScanCounter(monkeypatch)
+    second = await scan(ws)
+    assert counter.paths == ["app.py"]
+    assert found(second) == found(first)
+
+
+async def test_the_cache_holds_no_secret_value(ws):
+    await scan(ws)
+    await scan(ws)
+    for path in cache_files(ws):
+        text = path.read_text()
+        for value in ws["planted"].values():
+            assert value not in text
+
+
+async def test_deleted_files_leave_the_cache_but_a_partial_scan_keeps_the_rest(ws):
+    await scan(ws)
+    (ws["root"] / "clean.py").unlink()
+    await scan(ws)
+    (path,) = cache_files(ws)
+    assert sorted(json.loads(path.read_text())["entries"]) == ["0:app.py", "0:settings.py"]
+    state = new_run([str(ws["root"])], Settings(), only_paths=[["app.py"]])
+    await Engine(state, store=ws["store"]).run()
+    assert state.history.cache_hits == 1
+    assert sorted(json.loads(path.read_text())["entries"]) == ["0:app.py", "0:settings.py"]
+
+
+def test_cache_entries_round_trip_and_misses(tmp_path):
+    key = config_key(["/ws"], "digest", 2)
+    cache = ContentCache(tmp_path, key)
+    assert cache.lookup(0, "a.py", 10, 1) == (None, False)
+    cache.store(0, "a.py", size=10, mtime_ns=1_000_000_000, sha256="ab" * 32, scanned_size=10, candidates=[])
+    cache.flush()
+    again = ContentCache(tmp_path, key)
+    entry, trusted = again.lookup(0, "a.py", 10, 1_000_000_000)
+    assert trusted and entry is not None and entry.sha256 == "ab" * 32 and again.candidates(entry) == []
+    assert again.lookup(0, "a.py", 10, 2_000_000_000)[1] is False  # same size, other mtime: verify
+    assert again.lookup(0, "a.py", 11, 1_000_000_000) == (None, False)  # other size: a miss
+    assert again.lookup(1, "a.py", 10, 1_000_000_000) == (None, False)  # other root
+    assert config_key(["/ws"], "digest", 3) != key and config_key(["/ws", "/b"], "digest", 2) != key
+    assert ContentCache(tmp_path, config_key(["/ws"], "other", 2)).lookup(0, "a.py", 10, 1_000_000_000) == (None, False)
+
+
+def test_catalogues_built_in_code_get_a_version_from_their_rules():
+    from secretloop.loops.content_cache import catalogue_version
+    from secretloop.loops.rules.catalogue import Catalogue
+
+    rules = load_catalogue().rules
+    a, b = Catalogue(rules=rules[:5]), Catalogue(rules=rules[:6])
+    assert a.digest == b.digest == ""
+    assert catalogue_version(a) != catalogue_version(b)
+    assert catalogue_version(a) == catalogue_version(Catalogue(rules=rules[:5]))
+    assert catalogue_version(load_catalogue()) == load_catalogue().digest
