@@ -60,6 +60,7 @@ class Engine:
         overlays: dict[str, str] | None = None,
         catalogue: Catalogue | None = None,
         handlers: dict[str, Any] | None = None,
+        verdict_cache_dir: str | os.PathLike | None = None,
     ):
         self.state = state
         self.store = store
@@ -79,9 +80,11 @@ class Engine:
             "report": ReportPhase(),
         }
         self.handlers.update(handlers or {})
+        self._verdict_cache_dir = verdict_cache_dir or (store.dir if store is not None else None)
         self.verdict_cache = self._open_verdict_cache()
         self._memo: dict[str, Verdict] = {}  # fingerprint -> verdict, for this run
         self._cancel = False
+        self._known_files: set[tuple[int, str]] | None = None
         self._by_file: dict[tuple[int, str], list[int]] = defaultdict(list)
         for i, c in enumerate(state.candidates):
             self._by_file[(c.root, c.path)].append(i)
@@ -103,12 +106,13 @@ class Engine:
 
     def _open_verdict_cache(self) -> Any:
         """Verdicts by fingerprint across runs, so the same value is never asked about twice."""
-        if self.judge.name == "offline" or self.store is None:
+        # Document scans run without a store; the host passes the workspace's cache folder.
+        if self.judge.name == "offline" or self._verdict_cache_dir is None:
             return None
         from .judges.verdict_cache import VerdictCache
 
         version = getattr(self.judge, "prompt_version", "v0")
-        return VerdictCache(self.store.dir / "verdicts.jsonl", self.judge.name, version)
+        return VerdictCache(os.path.join(self._verdict_cache_dir, "verdicts.jsonl"), self.judge.name, version)
 
     # ---- public -------------------------------------------------------------------------
     def cancel(self) -> None:
@@ -405,7 +409,9 @@ class Engine:
         for i in r.skipped_indices:
             if not 0 <= i < n:
                 return f"scan skipped file index {i} outside the list of {n}"
-        known = {(f.root, f.path) for f in st.files} if r.added else set()
+        if r.added and self._known_files is None:
+            self._known_files = {(f.root, f.path) for f in st.files}  # the list is fixed after discover
+        known = self._known_files or set()
         for c in r.added:
             if (c.root, c.path) not in known:
                 return f"candidate in a file that is not in the list ({c.path})"
@@ -541,9 +547,12 @@ class Engine:
         from .reports import render
 
         st = self.state
-        final = st.model_copy(deep=True)
-        final.status = "need_human" if st.counts()["pending"] else "done"
-        final.history.report_written = True
+        # A shallow copy with the final status: renderers only read (a deep copy of a large
+        # state cost a third of a second).
+        final = st.model_copy(update={
+            "status": "need_human" if st.counts()["pending"] else "done",
+            "history": st.history.model_copy(update={"report_written": True}),
+        })
         where: list[str] = []
         for out in st.task.outputs:
             text = render(out.format, final, self.catalogue)

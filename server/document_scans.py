@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..loops.engine import Engine
-from ..loops.runs import new_run
+from ..loops.runs import RunStore, new_run
 from ..loops.settings import Settings
 from ..loops.state import Candidate, RunState
 from .diagnostics_store import Ticks
@@ -67,6 +67,8 @@ class DocumentScans:
             state,
             store=None,
             overlays={where.abs_path: text} if text is not None else None,
+            # a model is never asked twice about the same value, also across document scans
+            verdict_cache_dir=RunStore.default_dir([where.root]),
         )
         mine = _InFlight(tick=tick, engine=engine)
         self._inflight[where.abs_path] = mine
