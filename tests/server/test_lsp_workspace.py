@@ -192,3 +192,18 @@ async def test_an_added_workspace_folder_is_scanned(launcher: Launcher, tmp_path
     )
     assert second["filesTotal"] == first["filesTotal"] + 1
     await editor.wait_for(lambda: editor.client.diagnostics.get(uri_of(extra / "keys.py")), "the new folder's finding")
+
+
+async def test_a_failing_model_falls_back_to_offline_and_tells_the_person(launcher: Launcher, tmp_path: Path, fake_openai):
+    from tests.support.fake_openai_server import unauthorized
+
+    ws = tmp_path / "ws"
+    make_workspace(ws, files=3, every=1)
+    (ws / "settings.py").write_text(f'db_password = "{random_password(6)}"\n')
+    fake_openai.default = unauthorized()
+    editor = await launcher.start(ws, settings=openai_settings(fake_openai.base_url))
+    final = await editor.wait_for_status("done")
+    assert final["findings"] >= 3
+    texts = [m.message for m in editor.client.messages if m.type == types.MessageType.Warning]
+    assert any("offline judge decides what is left" in t and "auth" in t for t in texts), texts
+    assert len(fake_openai.chat_requests) == 1  # 401 is not retried
