@@ -34,13 +34,14 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
-import tempfile
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from .atomic import atomic_write
 
 try:  # POSIX
     import fcntl
@@ -329,27 +330,7 @@ class DecisionsStore:
             os.close(fd)
 
     def _write_atomic(self, text: str) -> None:
-        target = os.path.realpath(self.path)  # a symlinked file stays a symlink
-        directory = os.path.dirname(target)
-        try:
-            mode = os.stat(target).st_mode & 0o777
-        except FileNotFoundError:
-            mode = 0o644
-        fd, tmp = tempfile.mkstemp(prefix=".decisions.", suffix=".tmp", dir=directory)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-                f.write(text)
-                f.flush()
-                os.fsync(f.fileno())
-            os.chmod(tmp, mode)
-            os.replace(tmp, target)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
-        _fsync_dir(directory)
+        atomic_write(self.path, text)  # keeps a symlink a symlink and the file's permissions
 
 
 def _try_lock(fd: int) -> bool:
@@ -373,17 +354,3 @@ def _unlock(fd: int) -> None:
     else:  # pragma: no cover - Windows
         os.lseek(fd, 0, os.SEEK_SET)
         msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
-
-
-def _fsync_dir(directory: str) -> None:
-    # Make the rename itself durable; not every platform can open a directory.
-    try:
-        dfd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(dfd)
-    except OSError:
-        pass
-    finally:
-        os.close(dfd)

@@ -20,6 +20,7 @@ from typing import Any, Iterable
 from pydantic import ValidationError
 
 from . import events as ev
+from .atomic import atomic_write
 from .judges.base import Judge, JudgeRequest, Verdict
 from .judges.offline import OfflineJudge
 from .phases.base import RoundResult
@@ -561,13 +562,9 @@ class Engine:
                 sys.stdout.flush()
                 where.append("-")
             else:
-                from .runs import atomic_write
-
                 atomic_write(out.path, text)
                 where.append(os.path.abspath(out.path))
         if self.store is not None:
-            from .runs import atomic_write
-
             path = self.store.run_dir(st.task.run_id) / "report.json"
             atomic_write(path, render("json", final, self.catalogue))
             where.append(str(path))

@@ -11,35 +11,17 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from pathlib import Path
 
 from pydantic import ValidationError
 
+from .atomic import atomic_write  # noqa: F401  (re-exported: the store's writer)
 from .settings import Settings
 from .state import OutputSpec, RunState, Task
 
 
 class SnapshotError(Exception):
     """A snapshot that cannot be read back; the message says which file and why."""
-
-
-def atomic_write(path: str | os.PathLike, data: str) -> None:
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 def new_run(

@@ -1,0 +1,51 @@
+"""Atomic file writes: a crash leaves the old file or the new one, never half of one.
+
+One implementation for every file the loop writes (snapshots, reports, the decisions
+file, the verdict and content caches): temp file in the same directory, fsync, rename,
+fsync the directory. A symlinked target stays a symlink (the file it points to is
+replaced) and an existing file keeps its permissions.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+
+
+def atomic_write(path: str | os.PathLike, text: str) -> None:
+    target = os.path.realpath(os.fspath(path))
+    directory = os.path.dirname(target)
+    os.makedirs(directory, exist_ok=True)
+    try:
+        mode = os.stat(target).st_mode & 0o777
+    except FileNotFoundError:
+        mode = 0o644
+    fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    _fsync_dir(directory)
+
+
+def _fsync_dir(directory: str) -> None:
+    # Make the rename itself durable; not every platform can open a directory.
+    try:
+        dfd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(dfd)
+    except OSError:
+        pass
+    finally:
+        os.close(dfd)
