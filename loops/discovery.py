@@ -365,7 +365,21 @@ def _layers_above(root: str) -> tuple[_IgnoreLayer, ...]:
         spec = _load_spec(os.path.join(folder, ".gitignore"))
         if spec:
             layers.append(_IgnoreLayer(spec, prefix=prefix_for(folder)))
+    if _root_itself_ignored(tuple(layers)):
+        # The person named an ignored folder on purpose (e.g. `secretloop scan build/`):
+        # scan it, with only its own ignore files, rather than report nothing.
+        return ()
     return tuple(layers)
+
+
+def _root_itself_ignored(layers: tuple[_IgnoreLayer, ...]) -> bool:
+    """Whether the root, or a folder between it and the repository top, is ignored."""
+    for layer in layers:
+        parts = layer.prefix.strip("/").split("/") if layer.prefix else []
+        for depth in range(1, len(parts) + 1):
+            if layer.spec.check_file("/".join(parts[:depth]) + "/").include:
+                return True
+    return False
 
 
 def _layer_for_dir(abs_dir: str, rel_dir: str) -> _IgnoreLayer | None:

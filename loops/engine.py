@@ -306,6 +306,10 @@ class Engine:
             st.history.files_skipped += len(r.skipped)
             if not st.files:
                 self._emit_phase_finished(phase, "no files to scan")
+                # Nothing to do still leaves an (empty) report where one was asked for: a CI job
+                # that uploads the SARIF file must find it.
+                st.history.reports.extend(self._write_reports())
+                st.history.report_written = True
                 self._finish("done", "nothing to do: no files to scan")
                 return
         else:

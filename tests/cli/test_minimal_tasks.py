@@ -238,3 +238,10 @@ def test_review_walks_pending_findings_and_writes_decisions(ws, tmp_path):
     r = cli("scan", str(ws), "--format", "json", state=tmp_path / "s")
     statuses = sorted(f["status"] for f in json.loads(r.stdout)["findings"])
     assert "dismissed" in statuses
+
+
+def test_nothing_to_scan_still_writes_the_requested_report(ws, tmp_path):
+    out = tmp_path / "report.sarif"
+    r = cli("scan", str(ws), "--format", "sarif", "--output", str(out), state=tmp_path / "s")
+    assert r.returncode == 0, r.stderr
+    assert sarif_results(out.read_text()) == []

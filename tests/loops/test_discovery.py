@@ -406,3 +406,20 @@ def test_skip_reasons_never_name_contents(tmp_path: Path) -> None:
     write(tmp_path, "b.js", PLANTED * 100)
     _, skipped = run(tmp_path)
     assert skipped and all(PLANTED not in reason for reason in skipped.values())
+
+
+def test_a_root_that_its_repository_ignores_is_still_scanned(tmp_path):
+    # `secretloop scan build/` inside a repository that ignores build/: the person asked for it.
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    (repo / ".gitignore").write_text("build/\n*.log\n")
+    (repo / "build" / "gen").mkdir(parents=True)
+    (repo / "build" / "gen" / "a.py").write_text("x = 1\n")
+    (repo / "build" / "gen" / "b.log").write_text("x\n")
+    (repo / "build" / ".gitignore").write_text("skip.py\n")
+    (repo / "build" / "skip.py").write_text("x = 2\n")
+    files, _ = discover([str(repo / "build")], Settings())
+    assert [f.path for f in files if f.path != ".gitignore"] == ["gen/a.py", "gen/b.log"]
+    # from the repository top the folder stays ignored
+    files, _ = discover([str(repo)], Settings())
+    assert all(not f.path.startswith("build/") for f in files)
