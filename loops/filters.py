@@ -505,6 +505,7 @@ _NUMBER_OR_VERSION = (
     re.compile(r"^v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?$"),  # 1.2.3, v2.0.1-rc1, 10.0.0.1
     re.compile(r"^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$"),  # dates
     re.compile(r"^\d+(?:ms|s|m|h|d|w|kb|mb|gb|k|px|%)$", re.IGNORECASE),  # durations, sizes
+    re.compile(r"^0[xX][0-9a-fA-F]{1,8}$"),  # hex constants: flags, enums (0x8802)
 )
 
 
@@ -512,6 +513,26 @@ _NUMBER_OR_VERSION = (
 def is_number_or_version(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     return any(p.match(v) for p in _NUMBER_OR_VERSION)
+
+
+_DOTTED_NAME = re.compile(r"^[A-Za-z_][A-Za-z_]*(?:\.[A-Za-z_][A-Za-z_]*)+$")
+_SLUG = re.compile(r"^[a-z0-9]+(?:_[a-z0-9]+){3,}$")
+
+
+@_filter("dotted_name", "a dotted module, class or setting name (auth.User, app_tests.CustomUser), not a literal secret",
+         generic_only=True)
+def is_dotted_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # no digits at all: generated secrets and typed passwords almost always have some
+    return bool(_DOTTED_NAME.match(value)) and not value.lower().endswith((".com", ".org", ".net", ".io"))
+
+
+@_filter("snake_case_slug", "a snake_case name of four or more words (0007_alter_user_email), an identifier",
+         generic_only=True)
+def is_snake_case_slug(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    if not _SLUG.match(value):
+        return False
+    words = value.split("_")
+    return sum(w.isalpha() for w in words) >= 3
 
 
 _NON_SECRET_LITERALS = frozenset({

@@ -33,7 +33,11 @@ NON_NEGATIVE = frozenset({"key_password", "key_credential", "checksum_ok", "know
 NON_POSITIVE = frozenset({"sig_wordlike", "wordlike_x_lower", "wordlike_x_password", "sig_names_credential", "sig_multiword", "key_fixture", "key_phrase",
                           "ctx_fixture_words", "entropy_gap", "sig_identifier", "sig_bare_word", "sig_same_as_user",
                           "sig_sequential", "len_lt6"})
-UNSURE_BAND = 0.05  # width of the "unsure" band above the threshold (pending findings are reported)
+UNSURE_BAND = 0.10  # width of the "unsure" band above the threshold (pending findings are reported)
+# The dev sets label nearly every candidate line, so their best threshold is lower than real
+# code tolerates: on django + typescript (bench/speed's corpus) 0.25 confirmed 194 findings
+# where 0.40 with two more filters confirms 86, for 0.004 less creddata F1.
+MIN_THRESHOLD = 0.40
 
 
 def fit(x: np.ndarray, y: np.ndarray, l2: float, balance: float = 0.0, iterations: int = 30,
@@ -107,7 +111,7 @@ def main() -> int:
     best = None
     print("cross-validated (held-out groups), whole pipeline:")
     print(f"{'threshold':>9}  {'creddata P/R/F1':>22}  {'cases R/FAR':>14}")
-    for threshold in np.arange(0.10, 0.91, 0.05):
+    for threshold in np.arange(MIN_THRESHOLD, 0.91, 0.05):
         results = {}
         for name in SETS:
             reported = [r.status == "confirmed" if r.stage == "filter" else held_out[index[id(r)]] >= threshold

@@ -455,3 +455,29 @@ def test_signals_are_not_decisive_and_decisive_filters_are_listed() -> None:
     assert signals == {"bare_word_in_code", "wordlike_value", "hex_value", "uuid_value", "value_names_credential",
                        "identifier_in_code", "multiword_value", "password_equals_user", "sequential_run"}
     assert filters.DECISIVE_FILTERS == {f.name for f in FILTERS} - signals
+
+
+@pytest.mark.parametrize("value, hit", [
+    ("auth_tests.CustomUser", True),
+    ("myapp.models.User", True),
+    ("Summer.Time2024", False),  # digits: could be a typed password
+    ("example.com", False),  # a host, left to other filters
+    ("kX9.pQ2", False),
+])
+def test_dotted_name(value, hit):
+    assert ("dotted_name" in run_filters(value, f'k = "{value}"', "password")) is hit
+
+
+@pytest.mark.parametrize("value, hit", [
+    ("0007_alter_user_email_max_length", True),
+    ("add_error_messages_to_form", True),
+    ("my_secret_pass", False),  # three words: a passphrase-like stand-in stays with the judge
+    ("x9_kd_ap_2q_7z", False),  # not words
+])
+def test_snake_case_slug(value, hit):
+    assert ("snake_case_slug" in run_filters(value, f'k = "{value}"', "password")) is hit
+
+
+def test_hex_constants_are_numbers():
+    assert "number_or_version" in run_filters("0x8802", "PASS_DEPTH_FAIL: 0x8802;", "PASS_DEPTH_FAIL")
+    assert "number_or_version" not in run_filters("0x8802aa77c1d0e5f3b2", "k = 0x8802aa77c1d0e5f3b2", "secret")
