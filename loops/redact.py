@@ -58,5 +58,5 @@ def preview(value: str) -> str:
 
 
 def mask(text: str, start: int, end: int) -> str:
-    """Replace text[start:end] by its preview (used to build masked context lines)."""
+    """Replace text[start:end] by its preview (how masked context lines show a value)."""
     return text[:start] + "«" + preview(text[start:end]) + "»" + text[end:]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 MB = 1024 * 1024
 
@@ -58,28 +58,3 @@ class Settings(BaseModel):
     trace: bool = False  # keep a state snapshot per round (trace lines are always written)
     context_lines: int = Field(2, ge=0, le=10)
     decisions_file: str = ".secretloop/decisions.jsonl"  # relative to each root
-
-
-def parse_settings(data: dict | None) -> tuple[Settings, list[str]]:
-    """Parse settings leniently: return the model and human-readable problems.
-
-    A bad field is reported and replaced by its default, the rest is kept: an editor
-    user with one typo keeps every other setting.
-    """
-    data = dict(data or {})
-    problems: list[str] = []
-    for _ in range(len(data) + 1):
-        try:
-            return Settings.model_validate(data), problems
-        except ValidationError as err:
-            removed = False
-            for e in err.errors():
-                top = e["loc"][0] if e["loc"] else None
-                where = ".".join(str(p) for p in e["loc"]) or "(settings)"
-                problems.append(f"setting '{where}': {e['msg']}; using the default")
-                if top in data:
-                    del data[top]
-                    removed = True
-            if not removed:
-                break
-    return Settings(), problems
