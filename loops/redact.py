@@ -57,6 +57,11 @@ def preview(value: str) -> str:
     return f"{value[:head]}****…****{value[n - tail:] if tail else ''}({n} chars, {char_classes(value)})"
 
 
+def masked(value: str) -> str:
+    """How a value appears inside masked text: its preview between guillemets."""
+    return "«" + preview(value) + "»"
+
+
 def mask(text: str, start: int, end: int) -> str:
-    """Replace text[start:end] by its preview (how masked context lines show a value)."""
-    return text[:start] + "«" + preview(text[start:end]) + "»" + text[end:]
+    """Replace text[start:end] by its masked form (how masked context lines show a value)."""
+    return text[:start] + masked(text[start:end]) + text[end:]

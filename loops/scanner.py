@@ -11,7 +11,7 @@ import re
 
 from .detect import Detector, Match
 from .features import build_features, shannon_entropy
-from .redact import char_classes, fingerprint, preview
+from .redact import char_classes, fingerprint, masked, preview
 from .rules.catalogue import Catalogue
 from .state import Candidate
 
@@ -35,7 +35,7 @@ def _could_be_secret(word: str) -> bool:
 
 
 def _mask_noise(text: str) -> str:
-    return _WORD.sub(lambda m: "«" + preview(m.group(0)) + "»" if _could_be_secret(m.group(0)) else m.group(0), text)
+    return _WORD.sub(lambda m: masked(m.group(0)) if _could_be_secret(m.group(0)) else m.group(0), text)
 
 
 class Scanner:
@@ -79,7 +79,7 @@ class Scanner:
                     if a < pos:
                         continue
                     out.append(_mask_noise(line[pos:a]))
-                    out.append("«" + preview(line[a:b]) + "»")
+                    out.append(masked(line[a:b]))
                     pos = b
                 out.append(_mask_noise(line[pos:]))
                 masked_cache[li] = "".join(out)[:400]

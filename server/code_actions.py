@@ -55,24 +55,19 @@ def actions_for(
     uri: str, c: Candidate, diagnostic: types.Diagnostic, lines: Sequence[str] | None, codec: PositionCodec
 ) -> list[types.CodeAction]:
     argument = review_argument(uri, c, diagnostic)
-    actions: list[types.CodeAction] = []
-    if c.status != "confirmed":
-        actions.append(
-            types.CodeAction(
-                title=CONFIRM_TITLE,
-                kind=types.CodeActionKind.QuickFix,
-                diagnostics=[diagnostic],
-                command=types.Command(title=CONFIRM_TITLE, command=CONFIRM_COMMAND, arguments=[argument]),
-            )
-        )
-    actions.append(
-        types.CodeAction(
-            title=DISMISS_TITLE,
+
+    def review_action(title: str, command: str) -> types.CodeAction:
+        return types.CodeAction(
+            title=title,
             kind=types.CodeActionKind.QuickFix,
             diagnostics=[diagnostic],
-            command=types.Command(title=DISMISS_TITLE, command=DISMISS_COMMAND, arguments=[argument]),
+            command=types.Command(title=title, command=command, arguments=[argument]),
         )
-    )
+
+    actions: list[types.CodeAction] = []
+    if c.status != "confirmed":
+        actions.append(review_action(CONFIRM_TITLE, CONFIRM_COMMAND))
+    actions.append(review_action(DISMISS_TITLE, DISMISS_COMMAND))
     edit = allow_comment_edit(uri, c, lines, codec)
     if edit is not None:
         actions.append(types.CodeAction(title=ALLOW_TITLE, kind=types.CodeActionKind.QuickFix, diagnostics=[diagnostic], edit=edit))
