@@ -42,7 +42,7 @@ RACY_SECONDS = 2.0
 # the cache key, so candidates computed by older code are never served.
 _SCANNING_MODULES = (
     "scanner.py", "detect.py", "features.py", "filters.py", "languages.py", "suppressions.py",
-    "redact.py", "rules/checksums.py", "state.py",
+    "redact.py", "rules/checksums.py", "state.py", "discovery.py",
 )
 
 
@@ -110,6 +110,11 @@ class ContentCache:
         if entry is None or entry.size != size:
             return None, False
         return entry, entry.mtime_ns == mtime_ns
+
+    def holds(self, root: int, path: str, size: int, mtime_ns: int) -> bool:
+        """This very file (same size and trusted mtime) was scanned under this configuration."""
+        entry = self._entries.get(f"{root}:{path}")
+        return entry is not None and entry.size == size and entry.mtime_ns == mtime_ns
 
     def entry(self, root: int, path: str) -> Entry | None:
         return self._entries.get(self.entry_key(root, path))

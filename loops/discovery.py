@@ -23,11 +23,14 @@ import posixpath
 import re
 import stat
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Callable, Iterable
 
 from pathspec import GitIgnoreSpec
 
 from .settings import Settings
+
+# (root index, root-relative path, size, mtime_ns) -> the content cache holds this very file
+KnownFile = Callable[[int, str, int, int], bool]
 from .state import FileEntry, SkippedFile
 
 SNIFF_BYTES = 8192  # NUL-byte check, as git does
@@ -243,14 +246,16 @@ def _looks_minified(head: bytes) -> bool:
     return any(len(line) > MINIFIED_LINE_LENGTH for line in head[:MINIFIED_SNIFF_BYTES].split(b"\n"))
 
 
-def file_skip_reason(abs_path: str, name: str, size: int, max_size: int) -> str | None:
-    """Why this file is not scanned (by name, size, then a small sniff), or None to scan it."""
+def file_skip_reason(abs_path: str, name: str, size: int, max_size: int, sniffed_before: bool = False) -> str | None:
+    """Why this file is not scanned (by name, size, then a small sniff), or None to scan it.
+    `sniffed_before`: the content cache holds this very file (same size and mtime), so it
+    passed the sniff last time and its content has not changed: a rescan skips the read."""
     reason = _skip_by_name(name)
     if reason:
         return reason
     if size > max_size:
         return too_large_reason(size, max_size)
-    if size == 0:
+    if size == 0 or sniffed_before:
         return None
     try:
         head = _read_regular(abs_path, SNIFF_BYTES, None)
@@ -403,8 +408,9 @@ def _exclude_spec(patterns: list[str]) -> GitIgnoreSpec | None:
 class _RootWalk:
     """Discovery of one root: collects FileEntry and SkippedFile items."""
 
-    def __init__(self, index: int, root: str, settings: Settings) -> None:
+    def __init__(self, index: int, root: str, settings: Settings, known: KnownFile | None = None) -> None:
         self.index = index
+        self.known = known
         self.root = root
         self.max_size = settings.max_file_size
         self.respect_gitignore = settings.respect_gitignore
@@ -424,8 +430,9 @@ class _RootWalk:
             self._above = _layers_above(self.root) if self.respect_gitignore else ()
         return self._above
 
-    def add_file(self, abs_path: str, rel: str, size: int) -> None:
-        reason = file_skip_reason(abs_path, rel.rsplit("/", 1)[-1], size, self.max_size)
+    def add_file(self, abs_path: str, rel: str, size: int, mtime_ns: int | None = None) -> None:
+        known = self.known is not None and mtime_ns is not None and self.known(self.index, rel, size, mtime_ns)
+        reason = file_skip_reason(abs_path, rel.rsplit("/", 1)[-1], size, self.max_size, known)
         if reason:
             self.skip(rel, reason)
         else:
@@ -460,22 +467,22 @@ class _RootWalk:
 
     def _visit(self, entry: os.DirEntry, rel: str, layers: tuple[_IgnoreLayer, ...],
                stack: list[tuple[str, str, tuple[_IgnoreLayer, ...]]]) -> None:
+        # Called for every entry of the workspace: the type comes from the directory listing
+        # (no system call), and a file's single lstat gives its kind, size and mtime.
         try:
-            if entry.is_symlink():
-                self.skip(rel, "symlink (not followed)")
-                return
             is_dir = entry.is_dir(follow_symlinks=False)
-            is_file = not is_dir and entry.is_file(follow_symlinks=False)
+            st = None if is_dir else entry.stat(follow_symlinks=False)
         except OSError as err:
             self.skip(rel, os_error_reason(err))
             return
-        if entry.name in SKIP_DIRS and (is_dir or entry.name == ".git"):
-            self.skip(rel, SKIP_DIRS[entry.name])
+        if is_dir or entry.name == ".git":
+            if entry.name in SKIP_DIRS:
+                self.skip(rel, SKIP_DIRS[entry.name])
+                return
+        if st is not None and not stat.S_ISREG(st.st_mode):
+            self.skip(rel, "symlink (not followed)" if stat.S_ISLNK(st.st_mode) else "not a regular file")
             return
-        if not is_dir and not is_file:
-            self.skip(rel, "not a regular file")
-            return
-        if self.excluded(rel, is_dir):
+        if self.exclude is not None and self.excluded(rel, is_dir):
             self.skip(rel, "excluded directory (settings.exclude)" if is_dir else "excluded (settings.exclude)")
             return
         if layers and _ignored(layers, rel, is_dir):
@@ -484,12 +491,7 @@ class _RootWalk:
         if is_dir:
             stack.append((rel, entry.path, layers))
             return
-        try:
-            size = entry.stat(follow_symlinks=False).st_size
-        except OSError as err:
-            self.skip(rel, os_error_reason(err))
-            return
-        self.add_file(entry.path, rel, size)
+        self.add_file(entry.path, rel, st.st_size, st.st_mtime_ns)
 
     def only(self, paths: Iterable[str]) -> None:
         """Just these paths (e.g. staged files). Gitignore does not apply to a named file (a
@@ -530,7 +532,7 @@ class _RootWalk:
             elif not stat.S_ISREG(st.st_mode):
                 self.skip(rel, "not a regular file")
             else:
-                self.add_file(abs_path, rel, st.st_size)
+                self.add_file(abs_path, rel, st.st_size, st.st_mtime_ns)
 
 
 def _normalise_rel(raw: str) -> str | None:
@@ -550,18 +552,20 @@ def discover(
     roots: list[str],
     settings: Settings,
     only_paths: list[list[str]] | None = None,
+    known: KnownFile | None = None,
 ) -> tuple[list[FileEntry], list[SkippedFile]]:
     """The files to scan under each root, sorted, and the skipped ones with their reasons.
 
     `only_paths[i]` restricts root i to those relative paths (an empty list: nothing).
-    A root may be a single file. A missing root raises DiscoveryError.
+    A root may be a single file. A missing root raises DiscoveryError. `known(root, path,
+    size, mtime_ns)` says a file is unchanged since it was last scanned (no sniff needed).
     """
     if only_paths is not None and len(only_paths) != len(roots):
         raise DiscoveryError(f"only_paths has {len(only_paths)} lists for {len(roots)} roots; give one per root")
     files: list[FileEntry] = []
     skipped: list[SkippedFile] = []
     for index, root in enumerate(roots):
-        walk = _RootWalk(index, root, settings)
+        walk = _RootWalk(index, root, settings, known)
         wanted = None if only_paths is None else only_paths[index]
         try:
             st = os.stat(root)

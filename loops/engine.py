@@ -38,6 +38,8 @@ from .workspace import Workspace
 log = logging.getLogger("secretloop.loop")
 
 FILTER_BATCH = 500
+# Quick rounds share a snapshot at most this often (see Engine._snapshot_due).
+SNAPSHOT_EVERY_SECONDS = 1.0
 
 
 def _drive(coro: Any) -> Any:
@@ -85,6 +87,8 @@ class Engine:
         self.verdict_cache = self._open_verdict_cache()
         self._memo: dict[str, Verdict] = {}  # fingerprint -> verdict, for this run
         self._cancel = False
+        self._saved_at = time.monotonic()
+        self._saved: tuple[int, str] | None = None
         self._known_files: set[tuple[int, str]] | None = None
         self._by_file: dict[tuple[int, str], list[int]] = defaultdict(list)
         for i, c in enumerate(state.candidates):
@@ -140,7 +144,8 @@ class Engine:
                 break
             await self._round()
         self.workspace.close()  # [speed hook] write the content cache, stop scan workers
-        self._save()
+        if self._saved != (st.history.rounds, st.status):  # the last round's snapshot may be this one
+            self._save()
         self._emit(
             ev.RunFinished(
                 run_id=st.task.run_id,
@@ -210,6 +215,8 @@ class Engine:
     async def _round(self) -> None:
         st = self.state
         phase = st.working.phase
+        if self._may_wait_outside(phase) and self._saved != (st.history.rounds, st.status):
+            self._save()  # what is done so far survives if the host dies while waiting
         t0 = time.monotonic()
         try:
             result = await self._call_phase(phase)
@@ -228,7 +235,8 @@ class Engine:
         st.history.elapsed_seconds = self._elapsed_at_start + (time.monotonic() - self._started)
         self._apply(phase, result)
         self._trace(result.action, dict(result.args), result.summary or (result.failure.message if result.failure else ""), duration=time.monotonic() - t0)
-        self._save()
+        if self._snapshot_due(result):
+            self._save()
 
     async def _call_phase(self, phase: Phase) -> RoundResult:
         handler = self.handlers[phase]
@@ -342,10 +350,13 @@ class Engine:
         st = self.state
         for s in r.scanned:
             st.processed[s.index] = True
-            st.files[s.index].sha256 = s.sha256
-            st.history.files_scanned += 1
-            st.history.bytes_scanned += s.size
-            st.history.cache_hits += int(s.cached)
+            # s.sha256 was validated as part of the round result; skipping the per-assignment
+            # validation matters on a warm rescan (one assignment per file of the workspace)
+            st.files[s.index].__dict__["sha256"] = s.sha256
+        h = st.history
+        h.files_scanned += len(r.scanned)
+        h.bytes_scanned += sum(s.size for s in r.scanned)
+        h.cache_hits += sum(1 for s in r.scanned if s.cached)
         for i in r.skipped_indices:
             st.processed[i] = True
         if r.discovered is None and r.skipped:
@@ -595,9 +606,35 @@ class Engine:
             except OSError as err:
                 log.warning("cannot write the trace: %s", err.strerror)
 
+    def _snapshot_due(self, result: RoundResult) -> bool:
+        """Whether to write the snapshot after this round. Any snapshot is a consistent state to
+        resume from, and replaying a cheap round is harmless, so quick rounds are batched: a crash
+        loses at most SNAPSHOT_EVERY_SECONDS of replayable work. What is costly or cannot be
+        replayed is saved at once: model calls (tokens), failures, a stop or pause, and every
+        round when tracing; and before a round that may wait on a model or a person, what came
+        before it is saved (see _round) (each round's snapshot is kept for diffing). A large warm rescan
+        spent a third of its time re-serialising the state every round before this."""
+        if self.store is None:
+            return False
+        return (
+            self.store.keep_round_snapshots
+            or self.state.status != "running"
+            or result.failure is not None
+            or result.usage.calls > 0
+            or time.monotonic() - self._saved_at >= SNAPSHOT_EVERY_SECONDS
+        )
+
+    def _may_wait_outside(self, phase: Phase) -> bool:
+        """A round that may wait on a model or a person (seconds, or a crash meanwhile)."""
+        if phase == "review":
+            return True
+        return phase == "triage" and self.judge.name != "offline" and not self.state.working.judge_fallback
+
     def _save(self) -> None:
         if self.store is None:
             return
+        self._saved_at = time.monotonic()
+        self._saved = (self.state.history.rounds, self.state.status)
         try:
             self.store.save(self.state)
         except (TypeError, ValueError) as err:

@@ -65,6 +65,8 @@ class Workspace:
         self._planned: dict[int, tuple[FileEntry, FileJob | None, FileOutcome | None]] = {}
         self._from_start = False  # this workspace saw the scan from its first file
         self._root_files: dict[int, bool] = {}
+        # (root, path) -> (size, mtime_ns) as discovery saw them, for files the cache holds
+        self._unchanged: dict[tuple[int, str], tuple[int, int]] = {}
         if task.only_paths is None and (self.cache is None or len(self.cache) == 0):
             # a first whole-workspace scan may need workers: start their fork server meanwhile
             # (a rescan answers mostly from the cache, and starts one only if it must)
@@ -72,7 +74,18 @@ class Workspace:
 
     # discover
     def list_files(self) -> tuple[list[FileEntry], list[SkippedFile]]:
-        return discover(self.task.roots, self.settings, self.task.only_paths)
+        known = None
+        if self.cache is not None:
+            cache, seen = self.cache, self._unchanged
+
+            def known(root: int, path: str, size: int, mtime_ns: int) -> bool:
+                if cache.holds(root, path, size, mtime_ns):
+                    seen[(root, path)] = (size, mtime_ns)  # the scan's cache lookup needs no second stat
+                    return True
+                return False
+
+        self._unchanged.clear()
+        return discover(self.task.roots, self.settings, self.task.only_paths, known)
 
     # scan
     def batch_size(self, total: int) -> int:
@@ -84,6 +97,8 @@ class Workspace:
         root = self.task.roots[entry.root]
         if self._root_is_file(entry.root):
             return root
+        if os.sep == "/":  # the common case, without a join per path part (a warm rescan asks for every file)
+            return f"{root}/{entry.path}" if not root.endswith("/") else root + entry.path
         return os.path.join(root, *entry.path.split("/"))
 
     def _root_is_file(self, index: int) -> bool:
@@ -165,23 +180,26 @@ class Workspace:
         return plan
 
     def _job_or_hit(self, index: int, entry: FileEntry, path: str) -> tuple[FileJob | None, FileOutcome | None]:
-        job = FileJob(index=index, root=entry.root, path=entry.path, abs_path=path, size=entry.size)
         if self.cache is None:
-            return job, None
-        try:
-            st = os.stat(path)
-        except OSError:
-            return job, None  # the read will say why
-        if st.st_size > self.settings.max_file_size:
-            return job, None
-        hit, trusted = self.cache.lookup(entry.root, entry.path, st.st_size, st.st_mtime_ns)
+            return FileJob(index=index, root=entry.root, path=entry.path, abs_path=path, size=entry.size), None
+        size_mtime = self._unchanged.pop((entry.root, entry.path), None)
+        if size_mtime is None:
+            try:
+                st = os.stat(path)
+            except OSError:  # the read will say why
+                return FileJob(index=index, root=entry.root, path=entry.path, abs_path=path, size=entry.size), None
+            size_mtime = (st.st_size, st.st_mtime_ns)
+        size, mtime_ns = size_mtime
+        if size > self.settings.max_file_size:
+            return FileJob(index=index, root=entry.root, path=entry.path, abs_path=path, size=entry.size), None
+        hit, trusted = self.cache.lookup(entry.root, entry.path, size, mtime_ns)
         if hit is not None and trusted:
             found = self.cache.candidates(hit)
             if found is not None:
                 return None, FileOutcome(index=index, sha256=hit.sha256, size=hit.scanned_size, candidates=found, cached=True)
             hit = None  # an entry that does not validate: scan again
-        job = FileJob(index=index, root=entry.root, path=entry.path, abs_path=path, size=st.st_size,
-                      mtime_ns=st.st_mtime_ns, expect_sha256=hit.sha256 if hit is not None else None)
+        job = FileJob(index=index, root=entry.root, path=entry.path, abs_path=path, size=size,
+                      mtime_ns=mtime_ns, expect_sha256=hit.sha256 if hit is not None else None)
         return job, None
 
     def _remember(self, entry: FileEntry, job: FileJob, outcome: FileOutcome) -> FileOutcome:

@@ -423,3 +423,23 @@ def test_a_root_that_its_repository_ignores_is_still_scanned(tmp_path):
     # from the repository top the folder stays ignored
     files, _ = discover([str(repo)], Settings())
     assert all(not f.path.startswith("build/") for f in files)
+
+
+def test_a_file_the_content_cache_holds_is_not_sniffed_again(tmp_path):
+    # The sniff (binary, minified) reads each file's head; a file the content cache holds under the
+    # same size and mtime passed it before, so a rescan trusts the cache instead of reading.
+    (tmp_path / "data.txt").write_bytes(b"looks like text\x00 but has a NUL")
+    (tmp_path / "plain.txt").write_text("hello\n")
+    asked: dict[str, tuple[int, int]] = {}
+
+    def known(root: int, path: str, size: int, mtime_ns: int) -> bool:
+        asked[path] = (size, mtime_ns)
+        return path == "data.txt"
+
+    files, skipped = discover([str(tmp_path)], Settings(), None, known)
+    assert [f.path for f in files] == ["data.txt", "plain.txt"]
+    st = os.stat(tmp_path / "data.txt")
+    assert asked["data.txt"] == (st.st_size, st.st_mtime_ns)
+    files, skipped = discover([str(tmp_path)], Settings(), None, lambda *a: False)
+    assert [f.path for f in files] == ["plain.txt"]
+    assert [(s.path, s.reason) for s in skipped] == [("data.txt", "binary (NUL byte)")]

@@ -332,3 +332,48 @@ async def test_file_findings_stream_during_the_scan(ws, tmp_path):
     # the state itself is decided by the filter phase, not by the stream
     assert kinds.index("file_findings") < filter_started
     assert final.status == "done"
+
+
+class CountingStore(RunStore):
+    """A run store that counts snapshot writes."""
+
+    def __init__(self, *a, **kw):
+        super().__init__(*a, **kw)
+        self.saves: list[tuple[int, str]] = []
+        self.phases: list[str] = []
+
+    def save(self, state: RunState) -> None:
+        self.saves.append((state.history.rounds, state.status))
+        self.phases.append(state.working.phase)
+        super().save(state)
+
+
+async def test_quick_rounds_share_a_snapshot_and_the_last_one_is_the_final_state(ws, tmp_path):
+    make_workspace(ws, n_generic=3)
+    store = CountingStore(tmp_path / "state")
+    final, _, _ = await run(new_run([str(ws)], settings()), tmp_path, store=store)
+    # quick offline rounds are not each written, but the end state always is, once
+    assert final.history.rounds > 3
+    assert len(store.saves) < final.history.rounds
+    assert store.saves[-1] == (final.history.rounds, final.status)
+    assert len(store.saves) == len(set(store.saves)), "the same state was written twice"
+    assert store.load(final.task.run_id) == final
+
+
+async def test_rounds_that_spend_model_calls_are_saved_at_once(ws, tmp_path):
+    make_workspace(ws, n_generic=3)
+    store = CountingStore(tmp_path / "state")
+    final, _, _ = await run(new_run([str(ws)], settings()), tmp_path, store=store, judge=ScriptedJudge(default="unsure"))
+    triage_rounds = [n for n, line in enumerate(_trace_lines(store, final), start=1) if line["action"] == "judge_batch"]
+    assert triage_rounds, "the scripted judge was never asked"
+    saved_rounds = {r for r, _ in store.saves}
+    assert set(triage_rounds) <= saved_rounds
+    # before the first model call, the scan's work was written (a host dying mid-call resumes there)
+    before_call = triage_rounds[0] - 1
+    assert (before_call, "running") in store.saves
+    assert store.phases[store.saves.index((before_call, "running"))] == "triage"
+
+
+def _trace_lines(store: RunStore, state: RunState) -> list[dict]:
+    path = store.run_dir(state.task.run_id) / "trace.jsonl"
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]

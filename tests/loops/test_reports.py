@@ -321,6 +321,18 @@ def test_json_report_structure(planted: Planted) -> None:
     assert [f["status"] for f in doc["findings"]].count("dismissed") == 5
 
 
+def test_json_report_keeps_one_finding_per_line_and_compact_form_is_the_same_document(planted: Planted) -> None:
+    out = render("json", planted.state, CATALOGUE)
+    doc = json.loads(out)
+    lines = out.splitlines()
+    for f in doc["findings"]:  # each finding is one readable, diffable line
+        assert sum(1 for line in lines if f'"id": {json.dumps(f["id"])}' in line) == 1
+    assert len(lines) < len(doc["findings"]) + len(doc["skipped"]) + 30
+    compact = render("json", planted.state, CATALOGUE, indent=None)
+    assert len(compact.splitlines()) == 1
+    assert json.loads(compact) == doc
+
+
 def test_json_finding_fields(planted: Planted) -> None:
     doc = json_report.document(planted.state, CATALOGUE)
     by_fp = {f["fingerprint"]: f for f in doc["findings"]}
