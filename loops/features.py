@@ -216,6 +216,7 @@ def build_features(
         in_test_path=is_test_path(path),
         in_docs_path=is_docs_path(path),
         in_comment=in_comment(line, start - line_start, language),
-        filter_hits=run_filters(value, line, key_name, generic=rule_confidence != "high", language=language),
+        filter_hits=run_filters(value, line, key_name, generic=rule_confidence != "high", language=language,
+                                known_prefix=known_prefix),
         suppressed_by=suppression_at(text, start, end),
     )

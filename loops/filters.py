@@ -51,14 +51,18 @@ class Filter:
     generic_only: bool
     check: Check  # (value, line, key_name, language) -> matched
     decisive: bool = True  # a hit dismisses; False: a signal the judge weighs
+    # The check sees the value without the rule's known prefix (`ghp_`, `sk-ant-api03-`):
+    # the prefix is fixed by the format and says nothing about whether the rest is real.
+    after_prefix: bool = False
 
 
 FILTERS: list[Filter] = []
 
 
-def _filter(name: str, reason: str, generic_only: bool = False, decisive: bool = True) -> Callable[[Check], Check]:
+def _filter(name: str, reason: str, generic_only: bool = False, decisive: bool = True,
+            after_prefix: bool = False) -> Callable[[Check], Check]:
     def register(check: Check) -> Check:
-        FILTERS.append(Filter(name, reason, generic_only, check, decisive))
+        FILTERS.append(Filter(name, reason, generic_only, check, decisive, after_prefix))
         return check
 
     return register
@@ -135,6 +139,8 @@ _PLACEHOLDER_PHRASES = (
 
 
 _CAPS_NAME = re.compile(r"^[A-Z][A-Z_]{2,24}$")
+# Longer capitals without an underscore are a base32 secret (a TOTP seed), not one word.
+_MAX_CAPS_WORD = 15
 
 
 @_filter("placeholder", "a placeholder that stands for a value to fill in (<your-key>, changeme, dummy, TODO, VALUE)")
@@ -142,7 +148,8 @@ def is_placeholder(value: str, line: str, key_name: str | None, language: str | 
     low = value.strip().lower()
     if low in _PLACEHOLDER_VALUES:
         return True
-    if _CAPS_NAME.match(value.strip()) and wordlike(value.strip()):
+    caps = value.strip()
+    if _CAPS_NAME.match(caps) and ("_" in caps or len(caps) <= _MAX_CAPS_WORD) and wordlike(caps):
         return True  # PASSWORD, VALUE, API_TOKEN: the name of what goes here
     if _ANGLE_PLACEHOLDER.search(value) or _BRACKET_PLACEHOLDER.match(value.strip()):
         return True
@@ -184,6 +191,82 @@ def is_repeated_or_sequential(value: str, line: str, key_name: str | None, langu
         return True
     low = v.lower()
     return n >= 6 and any(low in row for row in _KEYBOARD_ROWS)
+
+
+# A token body longer than this is a blob (a key block, a certificate): runs of "AAAA" there
+# encode zero bytes, not a hand-typed placeholder.
+_MAX_TYPED_BODY = 256
+
+
+def _typed_positions(segment: str) -> set[int]:
+    """Positions of `segment` (lower-cased letters and digits) that sit in a hand-typed pattern:
+    a run of one character (4+), an ascending or descending run (3+: abc, 456, zyx), or a
+    short block repeated (period 2 to 4, 3+ times: 123123123)."""
+    n = len(segment)
+    typed: set[int] = set()
+    i = 0
+    while i < n:  # runs of one character
+        j = i
+        while j + 1 < n and segment[j + 1] == segment[i]:
+            j += 1
+        if j - i + 1 >= 4:
+            typed.update(range(i, j + 1))
+        i = j + 1
+    for step in (1, -1):  # alphabet and digit runs, within one class
+        i = 0
+        while i < n:
+            j = i
+            while (j + 1 < n and ord(segment[j + 1]) - ord(segment[j]) == step
+                   and segment[j + 1].isdigit() == segment[j].isdigit()):
+                j += 1
+            if j - i + 1 >= 3:
+                typed.update(range(i, j + 1))
+            i = j + 1
+    for period in (2, 3, 4):  # repeated blocks
+        i = period
+        while i < n:
+            j = i
+            while j < n and segment[j] == segment[j - period]:
+                j += 1
+            if j - (i - period) >= max(3 * period, 6):
+                typed.update(range(i - period, j))
+            i = j + 1
+    return typed
+
+
+def _typed_shares(body: str) -> tuple[float, float]:
+    """Share of the letters and digits of `body` that sit in hand-typed patterns (see
+    _typed_positions), over the whole body and over its longest segment. Separators split
+    the body and break every run; case is ignored."""
+    segments = re.findall(r"[a-z0-9]+", body.lower())
+    total = sum(len(s) for s in segments)
+    if not total:
+        return 0.0, 0.0
+    typed = [len(_typed_positions(s)) for s in segments]
+    longest = max(range(len(segments)), key=lambda i: len(segments[i]))
+    return sum(typed) / total, typed[longest] / len(segments[longest])
+
+
+def typed_share(body: str) -> float:
+    """Share of the letters and digits of `body` that sit in hand-typed patterns."""
+    return _typed_shares(body)[0]
+
+
+@_filter("typed_placeholder", "made by hand, not generated: runs like aaaaaa, 123123123, abc123 or klmnopq fill most of it"
+         " (checked after a known prefix too)", after_prefix=True)
+def is_typed_placeholder(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # A generated key of 8+ characters almost never has half its characters in such runs;
+    # a fixture written to look like a key (sk-ant-api03-abc123xyz-456def789…) does.
+    v = value.strip()
+    alnum = sum(c.isascii() and c.isalnum() for c in v)
+    if alnum < 8 or len(v) > _MAX_TYPED_BODY:
+        return False
+    # Short random values fall into such runs by chance more often (a digit PIN: 1 in 80).
+    floor = 0.5 if alnum >= 16 else 0.75
+    whole, longest = _typed_shares(v)
+    # The longest segment carries the secret in a segmented token (xoxa-2-<ids>-<secret>):
+    # typed-looking ids beside a random secret part do not make a placeholder.
+    return whole >= floor and longest >= floor
 
 
 _ENV_VALUE = (
@@ -270,7 +353,7 @@ def is_code_reference(value: str, line: str, key_name: str | None, language: str
         return False  # "self.password" in quotes is a string literal, whatever it spells
     if _SIGIL_VAR.match(v):
         return True
-    if language is not None and language not in CONFIG_LANGUAGES and _is_quoted(v, line) is False:
+    if _in_code(v, line, language) and _is_quoted(v, line) is False:
         if _SNAKE_NAME.match(v):
             return True  # db_password, BCRYPT_HASH: unquoted in code, a name
         if _BARE_WORD.match(v) and (wordlike(v) or _ends_statement(v, line)):
@@ -282,6 +365,27 @@ def is_code_reference(value: str, line: str, key_name: str | None, language: str
 
 
 _MAX_IDENTIFIER = 40
+
+# Go cannot hold these lines, so in a .go file they are config text inside a raw string
+# (a test's server config): `users: [ {user: svc, password: x} ]`, a lone `pass: x`. Go
+# writes a composite literal as `Type{Field: v}` or `{...},` inside a slice, never after
+# `[`, `:` or `=` (an element of a slice literal ends with a comma), and a bare `key: value`
+# line in Go is a label before a useless expression.
+_GO_CONFIG_MAPPING = re.compile(r"(?:^|[\[:=])\s*\{[^{}]*$")
+_GO_CONFIG_LINE = re.compile(r"^\s*[a-z_][a-z0-9_]*\s*:\s*$")
+
+
+def _in_code(value: str, line: str, language: str | None) -> bool:
+    """The value sits in program code (so an unquoted word is a name), not in config text."""
+    if language is None or language in CONFIG_LANGUAGES:
+        return False
+    if language == "go":
+        at = line.find(value)
+        if at >= 0:
+            before, after = line[:at], line[at + len(value):].strip()
+            if (_GO_CONFIG_MAPPING.search(before) and not after.endswith(",")) or (_GO_CONFIG_LINE.match(before) and not after):
+                return False
+    return True
 
 
 def _ends_statement(value: str, line: str) -> bool:
@@ -303,7 +407,7 @@ def is_bare_word_in_code(value: str, line: str, key_name: str | None, language: 
     # A signal, not a verdict: `password: pwd` in a Go test's config string is a literal to
     # the program that parses it; `Password: userPassword` is a variable.
     v = value.strip()
-    code = language is not None and language not in CONFIG_LANGUAGES
+    code = _in_code(v, line, language)
     return code and _is_quoted(v, line) is False and bool(_BARE_WORD.match(v)) and not _in_url_userinfo(v, line)
 
 
@@ -414,6 +518,25 @@ def is_key_naming_no_credential(value: str, line: str, key_name: str | None, lan
     if not words:
         return False
     return not any(w in _CREDENTIAL_WORDS or w.endswith(_CREDENTIAL_ENDINGS) for w in words)
+
+
+# Words in a key name that say its value was made up for a test: invalidPassword, wrong_secret,
+# fakeKey, MOCK_TOKEN, expiredJwt. A fixture that must fail is no credential.
+_FIXTURE_NAME_WORDS = frozenset({
+    "invalid", "wrong", "bad", "fake", "dummy", "mock", "mocked", "incorrect", "expired", "revoked", "bogus",
+    "mismatched", "mismatching", "nonmatching", "unmatched", "forged", "tampered", "malformed",
+})
+# Two-word forms of the same: nonMatchingToken, not_valid_key.
+_FIXTURE_NAME_PAIRS = frozenset({("non", "matching"), ("not", "matching"), ("non", "valid"), ("not", "valid")})
+
+
+@_filter("fixture_key_name", "the name marks a test fixture (invalidPassword, wrongSecret, fakeKey, nonMatchingToken)",
+         generic_only=True)
+def is_fixture_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    words = key_words(key_name)
+    if not names_credential(words):
+        return False
+    return any(w in _FIXTURE_NAME_WORDS for w in words) or any(pair in _FIXTURE_NAME_PAIRS for pair in zip(words, words[1:]))
 
 
 # The first word of a key in a message catalogue: LABEL_PASSWORD, MSG_INVALID_TOKEN, TITLE_API_KEYS.
@@ -660,7 +783,7 @@ _IDENTIFIER_SHAPES = re.compile(
          generic_only=True, decisive=False)
 def is_identifier_in_code(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
-    code = language is not None and language not in CONFIG_LANGUAGES
+    code = _in_code(v, line, language)
     return code and _is_quoted(v, line) is False and bool(_IDENTIFIER_SHAPES.match(v)) and not _in_url_userinfo(v, line)
 
 
@@ -692,17 +815,20 @@ def run_filters(
     *,
     generic: bool = True,
     language: str | None = None,
+    known_prefix: str | None = None,
 ) -> list[str]:
     """Names of the filters that match, in catalogue order.
 
     `generic=False` (a high-confidence rule: the format alone says secret) skips the
     filters that only make sense for generic matches. `language` (from language_for)
-    lets code_reference tell a variable from an unquoted config value.
+    lets code_reference tell a variable from an unquoted config value. `known_prefix`
+    (the format's prefix the value starts with) is cut off for `after_prefix` filters.
     """
     if len(value) > _MAX_FILTERED_LENGTH:
         return []
+    body = value[len(known_prefix):] if known_prefix and value.startswith(known_prefix) else value
     return [
         f.name
         for f in FILTERS
-        if (generic or not f.generic_only) and f.check(value, line, key_name, language)
+        if (generic or not f.generic_only) and f.check(body if f.after_prefix else value, line, key_name, language)
     ]

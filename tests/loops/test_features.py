@@ -217,3 +217,18 @@ def test_build_features_suppression(text: str, marker: str | None) -> None:
 def test_build_features_value_on_first_and_last_line_of_file() -> None:
     assert _features("VALUE", "VALUE", key_name=None).length == 5
     assert _features("a = 1\nVALUE", "VALUE", key_name=None).suppressed_by is None
+
+
+def test_build_features_checks_a_token_body_after_its_known_prefix() -> None:
+    # The fixed prefix is the format's, so only the rest can say "typed by hand".
+    typed = "sgp_" + "3333333eEEEEE9999999" + "a" * 20
+    text = f"SRC_ACCESS_TOKEN={typed}\n"
+    start = text.index(typed)
+    f = build_features(typed, text, start, start + len(typed), "app/.env", "high", known_prefix="sgp_")
+    assert "typed_placeholder" in f.filter_hits
+    rng = random.Random(7)
+    real = "sgp_" + "".join(rng.choice("0123456789abcdef") for _ in range(40))
+    text = f"SRC_ACCESS_TOKEN={real}\n"
+    start = text.index(real)
+    f = build_features(real, text, start, start + len(real), "app/.env", "high", known_prefix="sgp_")
+    assert f.filter_hits == []

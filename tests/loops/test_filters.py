@@ -481,3 +481,103 @@ def test_snake_case_slug(value, hit):
 def test_hex_constants_are_numbers():
     assert "number_or_version" in run_filters("0x8802", "PASS_DEPTH_FAIL: 0x8802;", "PASS_DEPTH_FAIL")
     assert "number_or_version" not in run_filters("0x8802aa77c1d0e5f3b2", "k = 0x8802aa77c1d0e5f3b2", "secret")
+
+
+# --- typed_placeholder: hand-typed runs, also behind a known prefix ---------------------
+
+@pytest.mark.parametrize("value", [
+    "zzzzzzzzzzzzzzzz",  # one character
+    "0000000077777777",
+    "987987987987987987",  # a short block repeated
+    "ababababababab12",
+    "BcDeFG789",  # ascending runs, case ignored
+    "321cba654fed",  # descending runs
+    "hijk-678-mnopq-2345-rstuvw",  # runs across segments
+    "lmnopqrstuvw56789xy",
+    "7777777eEEEEE3333333DdddDBbbbbbbbbbbbbbb",  # hex-shaped, typed
+])
+def test_typed_placeholder_positive(value: str) -> None:
+    assert check("typed_placeholder", value)
+
+
+@pytest.mark.parametrize("value", [
+    *RANDOM_TOKENS, HEX_40, HEX_64,
+    "Tr0ub4dor&3", "password123", "s3cr3t-pr0d-2024",
+    "abc12",  # too short to say
+    "2-733333333-944444444-f7c2e98a1d04b6a35e",  # typed ids beside a random secret part
+])
+def test_typed_placeholder_negative(value: str) -> None:
+    assert not check("typed_placeholder", value)
+
+
+@pytest.mark.parametrize("alphabet", [string.ascii_letters + string.digits, "0123456789abcdef", string.digits,
+                                      string.ascii_uppercase + "234567"])
+@pytest.mark.parametrize("length", [8, 12, 20, 40])
+def test_typed_placeholder_spares_generated_values(alphabet: str, length: int) -> None:
+    values = [_random_token(1000 + seed, length, alphabet) for seed in range(200)]
+    # Random values fall into typed runs by chance; at these lengths that is rare.
+    assert sum(check("typed_placeholder", v) for v in values) <= 2
+
+
+def test_typed_placeholder_ignores_blobs() -> None:
+    # Runs of "A" in base64 encode zero bytes: a key block is no placeholder.
+    assert not check("typed_placeholder", "MIIBCgKCAQEA" + "A" * 40 + RANDOM_TOKENS[0] * 8)
+
+
+def test_typed_placeholder_checks_the_part_after_a_known_prefix() -> None:
+    body = "abc789-lmnop-234-qrstu-5678-zzzzzz"
+    token = "sk-ant-api03-" + body
+    hits = run_filters(token, f'key = "{token}"', "key", generic=False, known_prefix="sk-ant-api03-")
+    assert "typed_placeholder" in hits
+    real = "ghp_" + RANDOM_TOKENS[1][:36]
+    assert run_filters(real, f'token = "{real}"', "token", generic=False, known_prefix="ghp_") == []
+
+
+def test_typed_placeholder_is_decisive_and_universal() -> None:
+    f = FILTERS_BY_NAME["typed_placeholder"]
+    assert f.decisive and not f.generic_only and f.after_prefix
+
+
+# --- fixture_key_name ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("key", [
+    "nonMatchingToken", "invalidPassword", "wrong_secret", "badToken", "FAKE_API_KEY", "dummyAuthToken",
+    "mock_client_secret", "incorrectPassword", "expiredJwtToken", "revoked-token", "notMatchingSecret",
+])
+def test_fixture_key_name_positive(key: str) -> None:
+    assert check("fixture_key_name", RANDOM_TOKENS[2], key=key)
+
+
+@pytest.mark.parametrize("key", [
+    "api_token", "non_prod_password", "badge_token", "mockingbird", "invalid_count", "client_secret", None,
+])
+def test_fixture_key_name_negative(key: str | None) -> None:
+    assert not check("fixture_key_name", RANDOM_TOKENS[3], key=key)
+
+
+def test_placeholder_leaves_a_long_upper_case_base32_secret() -> None:
+    assert check("placeholder", "ACCESS_TOKEN_VALUE")
+    assert not check("placeholder", "KRUGOZANFOSAYJAOREXGALKE")  # a TOTP seed without digits
+
+
+# --- config text inside Go source: not code --------------------------------------------
+
+@pytest.mark.parametrize("line,value", [
+    ("\tusers: [ {user: svc, password: kq7vzt} ]", "kq7vzt"),
+    ("\t\tusers = [{user: app, pass: kq7vzt}]", "kq7vzt"),
+    ("\t{username: leaf, password: kq7vzt}", "kq7vzt"),
+    ("    pass: kq7vzt", "kq7vzt"),
+])
+def test_go_lines_that_go_cannot_hold_are_config_text(line: str, value: str) -> None:
+    # A test's server config in a raw string: the unquoted word is the password itself.
+    assert not check("code_reference", value, line=line, key="password", language="go")
+    assert not check("bare_word_in_code", value, line=line, key="password", language="go")
+
+
+@pytest.mark.parametrize("line,value", [
+    ("\tc := &client{user: u, password: secretword}", "secretword"),
+    ("\t\t{user: u, password: secretword},", "secretword"),
+    ("\t\tpassword: secretword,", "secretword"),
+])
+def test_go_code_keeps_unquoted_words_as_names(line: str, value: str) -> None:
+    assert check("code_reference", value, line=line, key="password", language="go")
