@@ -11,7 +11,9 @@
 4. Prints medians, the ratios, peak RSS (largest single process, from wait4's rusage, and the
    sum over the process tree, sampled from /proc every 10 ms), and where the cold run's time
    goes (from the run's trace).
-5. The rule engine on a 1,000-line file (bench/rule_engine.py) and, when present,
+5. The same cold scan / warm rescan pair inside one long-lived process, as the language
+   server runs them (bench/speed/in_process.py): no start-up, imports or rule compilation.
+6. The rule engine on a 1,000-line file (bench/rule_engine.py) and, when present,
    didSave → publishDiagnostics through a JSON-RPC client (bench/lsp_latency.py).
 
 The corpus sits inside this repository, whose .gitignore lists bench/corpus/: secretloop is run
@@ -210,6 +212,7 @@ def main() -> int:
     ap.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
     ap.add_argument("--gitleaks", type=Path, help="a gitleaks executable (default: installed into bench/.venv)")
     ap.add_argument("--skip-latency", action="store_true", help="skip the rule-engine and LSP latency benchmarks")
+    ap.add_argument("--skip-in-process", action="store_true", help="skip the cold/warm pair inside one process (bench/speed/in_process.py)")
     ap.add_argument("--json", type=Path, help="also write the numbers here")
     args = ap.parse_args()
 
@@ -273,6 +276,10 @@ def main() -> int:
         "cold_tree_pss_mb": cold.peak("tree_pss_mb"),
         "gitleaks_max_rss_mb": gl.peak("max_rss_mb"), "phases_ms": phases,
     }
+    if not args.skip_in_process:
+        # the editor's rescan: the same cold/warm pair inside one long-lived process
+        print()
+        subprocess.run([sys.executable, str(HERE / "in_process.py"), str(corpus), "--runs", str(args.runs)], check=False)
     if not args.skip_latency:
         print()
         subprocess.run([sys.executable, str(BENCH / "rule_engine.py")], check=True)
