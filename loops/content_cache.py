@@ -84,6 +84,15 @@ class Entry:
     candidates: list[dict]  # Candidate.model_dump(mode="json") of each candidate, status "candidate"
 
 
+def _copy_entries(entries: dict[str, Entry]) -> dict[str, Entry]:
+    # Entries are mutated in place (confirm); their candidate lists are only ever replaced.
+    return {k: Entry(e.size, e.mtime_ns, e.sha256, e.scanned_size, e.candidates) for k, e in entries.items()}
+
+
+# path of a cache file -> ((mtime_ns, size, inode) of the file, its entries), see ContentCache._recall
+_IN_MEMORY: dict[str, tuple[tuple[int, int, int], dict[str, Entry]]] = {}
+
+
 class ContentCache:
     """Entries for one scan configuration, loaded once, written back with `flush`."""
 
@@ -93,7 +102,7 @@ class ContentCache:
         self.key = key
         self.problems: list[str] = []  # warnings about the cache file, for the host to show
         self._dirty = False
-        self._entries: dict[str, Entry] = self._load()
+        self._entries: dict[str, Entry] = self._recall() or self._load()
         self._seen: set[str] = set()
 
     @staticmethod
@@ -171,9 +180,33 @@ class ContentCache:
         try:
             atomic_write(self.path, json.dumps(data, separators=(",", ":"), ensure_ascii=False))
             self._dirty = False
+            self._remember()
             self._prune()
         except OSError as err:
             self._warn(f"the content cache could not be written ({err.strerror}); the next scan starts cold")
+
+    # ---- in-process memory of the file ---------------------------------------------------------
+    # A long-lived host (the language server) rescans with a new ContentCache each time; parsing
+    # the file again is most of a warm rescan's cache cost. The entries last written or read are
+    # kept per file with the file's stat, and reused (as copies: a cache is mutated while in use)
+    # only while the file on disk is still exactly that one.
+    def _file_key(self) -> tuple[int, int, int] | None:
+        try:
+            st = os.stat(self.path)
+        except OSError:
+            return None
+        return st.st_mtime_ns, st.st_size, st.st_ino
+
+    def _remember(self) -> None:
+        key = self._file_key()
+        if key is not None:
+            _IN_MEMORY[str(self.path)] = (key, _copy_entries(self._entries))
+
+    def _recall(self) -> dict[str, Entry] | None:
+        held = _IN_MEMORY.get(str(self.path))
+        if held is None or held[0] != self._file_key():
+            return None
+        return _copy_entries(held[1])
 
     def _load(self) -> dict[str, Entry]:
         try:
@@ -194,6 +227,8 @@ class ContentCache:
                 if mtime_ns is not None and not isinstance(mtime_ns, int):
                     raise ValueError(f"bad mtime for {k!r}")
                 entries[k] = Entry(size, mtime_ns, sha, int(scanned_size), cands)
+            self._entries = entries
+            self._remember()
             return entries
         except (ValueError, TypeError, KeyError, AttributeError) as err:
             self._warn(f"the content cache {self.path} is corrupt ({type(err).__name__}); it is ignored and rebuilt")

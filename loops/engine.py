@@ -611,8 +611,8 @@ class Engine:
         resume from, and replaying a cheap round is harmless, so quick rounds are batched: a crash
         loses at most SNAPSHOT_EVERY_SECONDS of replayable work. What is costly or cannot be
         replayed is saved at once: model calls (tokens), failures, a stop or pause, and every
-        round when tracing; and before a round that may wait on a model or a person, what came
-        before it is saved (see _round) (each round's snapshot is kept for diffing). A large warm rescan
+        round when tracing; and before a round that may wait on a model, what came before it
+        is saved (see _round) (each round's snapshot is kept for diffing). A large warm rescan
         spent a third of its time re-serialising the state every round before this."""
         if self.store is None:
             return False
@@ -625,9 +625,8 @@ class Engine:
         )
 
     def _may_wait_outside(self, phase: Phase) -> bool:
-        """A round that may wait on a model or a person (seconds, or a crash meanwhile)."""
-        if phase == "review":
-            return True
+        """A round that may wait on a model (seconds, or a crash meanwhile). A review round
+        only reads the decisions file; waiting for a person ends the run as need_human."""
         return phase == "triage" and self.judge.name != "offline" and not self.state.working.judge_fallback
 
     def _save(self) -> None:

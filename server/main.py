@@ -7,6 +7,8 @@ import sys
 
 from pygls.lsp.server import LanguageServer
 
+from secretloop.loops import gc_policy
+
 from .client import EditorClient
 from .register import register
 from .session import Session
@@ -46,6 +48,7 @@ def start(tcp: str | None = None) -> None:
     # stdout carries JSON-RPC: logs must go to stderr only.
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="secretloop-lsp %(levelname)s %(name)s: %(message)s")
     server = create_server()
+    gc_policy.apply()
     if tcp:
         try:
             host, port = parse_tcp(tcp)

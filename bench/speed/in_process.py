@@ -25,6 +25,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
+from secretloop.loops import gc_policy  # noqa: E402
 from secretloop.loops.engine import Engine  # noqa: E402
 from secretloop.loops.runs import RunStore, new_run  # noqa: E402
 from secretloop.loops.settings import Settings  # noqa: E402
@@ -52,6 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     if not corpus.is_dir():
         print(f"no corpus at {corpus}: run bench/speed/corpus.py first", file=sys.stderr)
         return 2
+    gc_policy.apply()  # as the language server does at start-up
     tmp = Path(tempfile.mkdtemp(prefix="secretloop-inproc-"))
     try:
         one_run(corpus, tmp / "warm-up")  # imports, rule compilation, worker fork server: once, as in a server

@@ -13,6 +13,7 @@ import os
 import sys
 
 from secretloop import __version__
+from secretloop.loops import gc_policy
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_UNFINISHED = 0, 1, 2, 3
 
@@ -84,10 +85,12 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "scan":
             from .scan_command import run_scan
 
+            gc_policy.apply()
             return run_scan(args)
         if args.command == "resume":
             from .scan_command import run_resume
 
+            gc_policy.apply()
             return run_resume(args)
         if args.command == "rules":
             from .rules_command import run_rules

@@ -207,3 +207,28 @@ def test_catalogues_built_in_code_get_a_version_from_their_rules():
     assert catalogue_version(a) != catalogue_version(b)
     assert catalogue_version(a) == catalogue_version(Catalogue(rules=rules[:5]))
     assert catalogue_version(load_catalogue()) == load_catalogue().digest
+
+
+def test_a_long_lived_host_reuses_the_cache_it_wrote_until_the_file_changes(tmp_path, monkeypatch):
+    from secretloop.loops import content_cache as cc
+
+    first = ContentCache(tmp_path, "k1")
+    first.store(0, "a.py", 10, 1, "sha-a", 10, [])
+    first.flush()
+    parsed: list[str] = []
+    real_loads = json.loads
+    monkeypatch.setattr(cc.json, "loads", lambda raw: parsed.append("x") or real_loads(raw))
+
+    second = ContentCache(tmp_path, "k1")  # same process, file untouched: no second parse
+    assert parsed == [] and second.holds(0, "a.py", 10, 1)
+    second.confirm(0, "a.py", 2)  # a copy: the next cache does not see unflushed changes
+    assert ContentCache(tmp_path, "k1").holds(0, "a.py", 10, 1)
+
+    other = ContentCache(tmp_path / "elsewhere", "k1")  # another process wrote the file meanwhile
+    other.store(0, "b.py", 5, 1, "sha-b", 5, [])
+    other.path = first.path
+    other.flush()
+    os.utime(first.path, ns=(10**18, 10**18))
+    third = ContentCache(tmp_path, "k1")
+    assert parsed == ["x"], "a rewritten file is read again"
+    assert third.holds(0, "b.py", 5, 1) and not third.holds(0, "a.py", 10, 1)
