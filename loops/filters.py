@@ -125,7 +125,12 @@ _PLACEHOLDER_VALUES = frozenset({
     "changeme", "changeit", "test", "test123", "testing", "testpass", "testpassword", "dummy",
     "example", "sample", "placeholder", "todo", "tbd", "fixme", "foo", "bar", "baz", "foobar",
     "xyz", "abc", "abc123", "secretkey", "secret_key",
+    # words that say a test's value is meant to fail
+    "wrong", "bad", "invalid", "incorrect", "bogus",
 })
+# Metasyntactic words: a value made only of them (bar:baz, foo-bar) stands for any value.
+_METASYNTACTIC = frozenset({"foo", "bar", "baz", "qux", "quux", "corge", "grault", "garply", "waldo", "fred", "plugh",
+                            "xyzzy", "thud", "foobar", "spam", "eggs", "ham"})
 _ANGLE_PLACEHOLDER = re.compile(r"<[A-Za-z][A-Za-z0-9 _.\-]{0,48}>")
 _BRACKET_PLACEHOLDER = re.compile(r"^\[[A-Za-z][A-Za-z _\-]{1,48}\]$")
 _PLACEHOLDER_PHRASES = (
@@ -148,6 +153,8 @@ def is_placeholder(value: str, line: str, key_name: str | None, language: str | 
     low = value.strip().lower()
     if low in _PLACEHOLDER_VALUES:
         return True
+    if re.fullmatch(r"[a-z]+(?:[:._\- ][a-z]+)*", low) and all(w in _METASYNTACTIC for w in re.split(r"[:._\- ]", low)):
+        return True  # bar:baz, foo-bar
     caps = value.strip()
     if _CAPS_NAME.match(caps) and ("_" in caps or len(caps) <= _MAX_CAPS_WORD) and wordlike(caps):
         return True  # PASSWORD, VALUE, API_TOKEN: the name of what goes here
@@ -418,6 +425,13 @@ _HASH_WHOLE_WORDS = frozenset({"sum", "commit", "revision", "rev", "etag", "fing
 _SRI = re.compile(r"^sha(?:1|256|384|512)-[A-Za-z0-9+/]{20,}={0,2}$")
 _PREFIXED_DIGEST = re.compile(r"^(?:sha1|sha224|sha256|sha384|sha512|md5)[:=$][0-9a-fA-F]{32,128}$", re.IGNORECASE)
 _CRYPT_HASH = re.compile(r"^\$(?:2[abxy]?|5|6|argon2(?:id|i|d)|scrypt|pbkdf2[\w-]*)\$")
+# A stored password hash in a framework's `algorithm$[iterations$]salt$hash` form (Django,
+# Werkzeug), or only its algorithm prefix as code filters by it (`md5$`, `bcrypt$$`): a hash
+# is what a system keeps instead of the password.
+_HASHER_FORMAT = re.compile(
+    r"^(?:unsalted_)?(?:pbkdf2(?:_sha(?:1|256|512))?|bcrypt(?:_sha256)?|argon2(?:id|i|d)?|scrypt|sha(?:1|256|512)|md5|crypt)"
+    r"[$:][A-Za-z0-9+/=.,$_:-]*$"
+)
 
 
 @_filter("hash_or_digest", "a digest or hash (sha256:…, sha512-… integrity, hex under a sha/checksum name, bcrypt)")
@@ -425,6 +439,8 @@ def is_hash_or_digest(value: str, line: str, key_name: str | None, language: str
     v = value.strip()
     if _SRI.match(v) or _PREFIXED_DIGEST.match(v) or _CRYPT_HASH.match(v):
         return True
+    if _HASHER_FORMAT.match(v) and (v.count("$") >= 2 or v.endswith("$")):
+        return True  # pbkdf2_sha256$600000$salt$hash, or a bare prefix: md5$, sha1$$
     if len(v) in _HEX_DIGEST_LENGTHS and _HEX.match(v):
         words = _context_words(v, line, key_name)
         return any(w in _HASH_WHOLE_WORDS or any(h in w for h in _HASH_WORDS) for w in words)
@@ -458,6 +474,10 @@ _DESCRIBING_WORDS = frozenset({
     "store", "storage", "manager", "service", "class", "handler", "helper", "factory", "generator", "builder",
     "parser", "validity", "location", "env", "var", "variable", "ref", "reference", "id", "ids", "arn",
     "tokenizer", "tokenize", "changed", "updated", "created", "at", "date", "time",
+    # framework settings that name code or a template handling credentials: AUTH_USER_MODEL,
+    # PASSWORD_HASHERS, password_reset_template, AUTHENTICATION_BACKENDS
+    "model", "models", "backend", "backends", "hasher", "hashers", "template", "templates", "form", "forms",
+    "view", "views", "widget", "middleware", "module", "serializer", "link", "links", "page", "email",
 })
 
 
@@ -558,13 +578,17 @@ def is_ui_text_key(value: str, line: str, key_name: str | None, language: str | 
          generic_only=True)
 def is_natural_language(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # Generated keys are ASCII; a value with letters beyond ASCII is written for people to read.
+    # A few letters do when most are beyond ASCII: a CJK or Hangul word cut off at a quote
+    # inside its sentence ("프로젝트 '{0}'...").
     letters = [c for c in value if c.isalpha()]
-    return len(letters) >= 5 and any(not c.isascii() for c in letters)
+    foreign = sum(not c.isascii() for c in letters)
+    return (len(letters) >= 5 and foreign > 0) or (foreign >= 2 and foreign * 2 >= len(letters))
 
 
 _FILE_EXTENSIONS = frozenset({
     "pem", "key", "crt", "cer", "der", "pub", "p12", "pfx", "jks", "keystore", "json", "yaml", "yml", "toml",
     "ini", "cfg", "conf", "env", "txt", "xml", "properties", "csv", "log", "db", "sqlite", "sh", "py", "js",
+    "html", "htm", "jinja", "j2", "tmpl", "tpl", "mustache", "hbs", "erb",
 })
 _WORDY_PIECE = re.compile(r"^(?:[a-z]+|[A-Z]+|[A-Z][a-z]+)[0-9]{0,4}$|^[0-9]+$")
 
@@ -638,20 +662,33 @@ def is_number_or_version(value: str, line: str, key_name: str | None, language: 
     return any(p.match(v) for p in _NUMBER_OR_VERSION)
 
 
-_DOTTED_NAME = re.compile(r"^[A-Za-z_][A-Za-z_]*(?:\.[A-Za-z_][A-Za-z_]*)+$")
+_DOTTED_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$")
+_TRAILING_NUMBER = re.compile(r"\d{2,}$")
 _SLUG = re.compile(r"^[a-z0-9]+(?:_[a-z0-9]+){3,}$")
 
 
-@_filter("dotted_name", "a dotted module, class or setting name (auth.User, app_tests.CustomUser), not a literal secret",
-         generic_only=True)
+@_filter("dotted_name", "a dotted module, class or setting name (auth.User, app_tests.CustomUser, hashers.MD5Hasher), "
+         "not a literal secret", generic_only=True)
 def is_dotted_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
-    # no digits at all: generated secrets and typed passwords almost always have some
-    return bool(_DOTTED_NAME.match(value)) and not value.lower().endswith((".com", ".org", ".net", ".io"))
+    if not _DOTTED_NAME.match(value) or value.lower().endswith((".com", ".org", ".net", ".io")):
+        return False
+    if not any(c.isdigit() for c in value):
+        return True
+    # Digits inside identifiers made of words (MD5PasswordHasher, UserWithM2M) are names; a
+    # word with a number appended (Summer.Time2024) is how people type passwords.
+    segments = value.split(".")
+    return wordlike(value) and not any(_TRAILING_NUMBER.search(s) for s in segments)
 
 
-@_filter("snake_case_slug", "a snake_case name of four or more words (0007_alter_user_email), an identifier",
-         generic_only=True)
+# A leading underscore marks a private or internal name (_auth_user_id, _session_cache).
+_PRIVATE_NAME = re.compile(r"^_[a-z]+(?:_[a-z]+)+$")
+
+
+@_filter("snake_case_slug", "a snake_case name of four or more words (0007_alter_user_email) or a private name"
+         " (_auth_user_id), an identifier", generic_only=True)
 def is_snake_case_slug(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    if _PRIVATE_NAME.match(value):
+        return wordlike(value)
     if not _SLUG.match(value):
         return False
     words = value.split("_")
@@ -682,7 +719,12 @@ def is_same_as_key_name(value: str, line: str, key_name: str | None, language: s
         return False
     words = key_words(key_name)
     # The whole name, or its last words run together (cfg.Mqtt.Token = "mqtttoken").
-    return v == _normalised(key_name) or any(v == "".join(words[i:]) for i in range(len(words) - 1))
+    if v == _normalised(key_name) or any(v == "".join(words[i:]) for i in range(len(words) - 1)):
+        return True
+    # The name with a word before it, as an identifier (password: "cmd_password").
+    value_words = key_words(value)
+    return (len(value_words) > len(words) and value_words[-len(words):] == words
+            and re.fullmatch(r"[A-Za-z]+(?:[_\-][A-Za-z]+)+|[a-z]+(?:[A-Z][a-z]+)+", value.strip()) is not None)
 
 
 _PUBLIC_WORDS = frozenset({"public", "publishable", "pub"})
@@ -715,6 +757,58 @@ def is_prose(value: str, line: str, key_name: str | None, language: str | None) 
     return len(alphabetic) * 2 >= len(words) and any(w.lower().strip(".,:!?") in _PROSE_WORDS for w in words)
 
 
+_QUOTE = "\"'`"
+
+
+@_filter("literal_type_union", "one of a union of string-literal types (type Mode = \"include\" | \"omit\"): a type, not a value",
+         generic_only=True)
+def is_literal_type_union(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # In TypeScript (and Flow) `|` between string literals only builds a type.
+    if language not in ("typescript", "javascript") or not value:
+        return False
+    at = line.find(value)
+    while at > 0:
+        end = at + len(value)
+        if line[at - 1] in _QUOTE and line[end:end + 1] == line[at - 1]:
+            before, after = line[:at - 1].rstrip(), line[end + 1:].lstrip()
+            if (before.endswith("|") and before[:-1].rstrip()[-1:] in _QUOTE) or (after.startswith("|") and after[1:].lstrip()[:1] in _QUOTE):
+                return True
+        at = line.find(value, at + 1)
+    return False
+
+
+# `callee("name", "value")` or a bare `("name", "value")` tuple.
+_PAIR = re.compile(r"""(?:([A-Za-z_$][\w$]*)[ \t]*)?\([ \t]*["'`]([^"'`]{1,80})["'`][ \t]*,[ \t]*(?:[rbufRBUF]{1,2}|@|\$)?["'`]([^"'`]*)["'`][ \t]*\)""")
+# A name alone that could be anything: `auth` is an app, a module or a scheme; `password` as a
+# first argument is as often the password itself (verify("password", hash)) as its name.
+_BARE_CREDENTIAL_WORDS = frozenset({
+    "auth", "password", "passwd", "pwd", "pass", "passphrase", "secret", "token", "key", "credential", "credentials",
+})
+# Calls that take a name and its value: setters, getters with a default, header and env helpers.
+_ACCESSOR = re.compile(r"(?i)^(?:set|get|put|add|append|insert|with|header|env|default|store|save|update|field|param|option)")
+_SETTER = re.compile(r"(?i)^(?:set|put|add|append|insert|with|header)")
+
+
+@_filter("argument_pair", "two string arguments after a bare word (get_model(\"auth\", \"User\"), (\"auth\", \"0001_initial\"),"
+         " verify(\"password\", \"encoded\")): not a name and its credential", generic_only=True)
+def is_argument_pair(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    if not key_name:
+        return False
+    for m in _PAIR.finditer(line):
+        callee, key, val = m.group(1), m.group(2), m.group(3)
+        if key != key_name or val.strip() != value.strip():
+            continue
+        head, _, rest = key.partition(".")
+        if head.lower() not in _BARE_CREDENTIAL_WORDS:
+            return False
+        if rest:
+            return rest.replace("_", "").isalnum()  # auth.change_user: an app-qualified permission or model
+        if head.lower() == "auth":
+            return not (callee and _SETTER.match(callee))  # get_model("auth", "User"), ("auth", "0001_initial")
+        return bool(callee) and not _ACCESSOR.match(callee)
+    return False
+
+
 # --- signals (not decisive: the judge weighs them) ----------------------------------------
 
 _VOWELS = frozenset("aeiouy")
@@ -744,6 +838,37 @@ def wordlike(value: str) -> bool:
          generic_only=True, decisive=False)
 def is_wordlike_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     return wordlike(value.strip())
+
+
+# The most frequent letter pairs of English text. A typed word or phrase is mostly made of
+# them (something, letmein, testclient); random letters hit them about one time in eight.
+_COMMON_BIGRAMS = frozenset("""
+th he in er an re on at en nd ti es or te of ed is it al ar st to nt ng se ha as ou io le ve co me de
+hi ri ro ic ne ea ra ce li ch ll be ma si om ur ca el ta la ns di fo ho pe ec pr no ct us ac ot il tr ly
+nc et ut ss so rs un lo wa ge ie wh ee wi em ad ol rt po we na ul ni ts mo ow pa im mi
+""".split())
+_LETTER_RUN = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+
+
+def english_like(value: str) -> bool:
+    """The value's letters read as English words: 5+ letters, in word-shaped runs, at least
+    half of their letter pairs among English's most frequent ones. A short number after the
+    words is how people type passwords (admin123) and does not count."""
+    v = re.sub(r"[0-9]{1,4}[!?.]?$", "", value.strip())
+    letters = sum(c.isalpha() for c in v)
+    if letters < 5 or letters < 0.7 * len(v) or not v.isascii():
+        return False
+    runs = [r.lower() for r in _LETTER_RUN.findall(v)]
+    if sum(len(r) for r in runs if len(r) >= 3) < 0.8 * letters:
+        return False  # letters scattered between digits and case flips: generated
+    pairs = [r[i:i + 2] for r in runs for i in range(len(r) - 1)]
+    return sum(p in _COMMON_BIGRAMS for p in pairs) * 2 >= len(pairs)
+
+
+@_filter("english_value", "the value reads as English (letmein, something, testclient): a word a person typed, "
+         "which generated keys and passwords are not", generic_only=True, decisive=False)
+def is_english_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return english_like(value)
 
 
 @_filter("hex_value", "the value is a run of hexadecimal digits (a key, a digest or an id)",
