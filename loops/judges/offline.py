@@ -82,6 +82,9 @@ def features_of(req: JudgeRequest) -> dict[str, float]:
     length = max(1, f.length)
     classes = f.char_classes.replace("-", "")
     ceiling = math.log2(min(length, 64)) if length > 1 else 1.0
+    # A plain-text file in a documentation folder is written for people (Django and Python
+    # write their reST docs as .txt): prose, not a dump of config or logs.
+    docs_text = f.language == "text" and f.in_docs_path
     out: dict[str, float] = {
         "bias": 1.0,
         "conf_high": float(req.rule_confidence == "high"),
@@ -107,13 +110,14 @@ def features_of(req: JudgeRequest) -> dict[str, float]:
         "only_digits": float(classes == "1"),
         "has_symbol": float("+" in classes),
         "lang_config": float(f.language in CONFIG_LANGUAGES and f.language not in _PROSE_LANGUAGES and f.language != "text"),
-        "lang_prose": float(f.language in _PROSE_LANGUAGES),
-        "lang_text": float(f.language == "text"),
+        "lang_prose": float(f.language in _PROSE_LANGUAGES or docs_text),
+        "lang_text": float(f.language == "text" and not docs_text),
         "test_path": float(f.in_test_path),
         "docs_path": float(f.in_docs_path),
         "comment": float(f.in_comment),
         "sig_bare_word": float("bare_word_in_code" in f.filter_hits),
         "sig_wordlike": float("wordlike_value" in f.filter_hits),
+        "sig_english": float("english_value" in f.filter_hits),
         "sig_hex": float("hex_value" in f.filter_hits),
         "sig_uuid": float("uuid_value" in f.filter_hits),
         "sig_names_credential": float("value_names_credential" in f.filter_hits),
@@ -130,6 +134,7 @@ def features_of(req: JudgeRequest) -> dict[str, float]:
     # Interactions the linear model cannot build itself.
     out["wordlike_x_password"] = out["sig_wordlike"] * out["key_password"]
     out["wordlike_x_lower"] = out["sig_wordlike"] * out["only_lower"]  # a plain lower-case word: "confirmed"
+    out["english_x_test"] = out["sig_english"] * out["test_path"]  # a test's password: letmein
     out["provider_x_checksum_failed"] = out["kind_provider"] * out["checksum_failed"]
     out["checksum_failed_x_test"] = out["checksum_failed"] * out["test_path"]
     return out
@@ -151,6 +156,7 @@ _REASONS: dict[str, str] = {
     "key_credential": "assigned to a secret-, token- or key-like name",
     "key_none": "no credential-like name",
     "sig_wordlike": "reads as words",
+    "sig_english": "reads as English",
     "sig_bare_word": "an unquoted word in code (likely a variable)",
     "sig_uuid": "shaped like a UUID",
     "sig_hex": "a hexadecimal run",
@@ -185,6 +191,23 @@ def explain(req: JudgeRequest, secret: bool) -> list[str]:
     return [_REASONS[name] for _, name in toward[:3]]
 
 
+# Evidence that a value was put there for a test, a document or a comparison, or is a name
+# rather than a literal: with none of it, a credential-named literal is treated as real.
+_STAND_IN_EVIDENCE = (
+    "test_path", "docs_path", "comment", "lang_prose", "key_fixture", "key_phrase", "ctx_fixture_words",
+    "ctx_comparison", "sig_bare_word", "sig_identifier", "sig_names_credential", "sig_same_as_user", "len_lt6",
+)
+
+
+def production_credential(feats: dict[str, float]) -> bool:
+    """A literal assigned to a password-, secret- or token-like name in code or config, with no
+    sign of a test, a document, a comparison or a stand-in. People choose such passwords from
+    words ("sunshine2024"), so reading as words is no reason to dismiss one there; the model,
+    trained on labelled sets whose real values were replaced by random ones, would."""
+    named = feats["key_password"] or feats["key_credential"]
+    return bool(named) and not feats["kind_provider"] and not any(feats[name] for name in _STAND_IN_EVIDENCE)
+
+
 class OfflineJudge:
     name = "offline"
 
@@ -192,13 +215,17 @@ class OfflineJudge:
         out = []
         for req in batch:
             p = probability(req)
+            floor = ""
             if p >= offline_model.SECRET_AT:
                 verdict, conf = "secret", p
             elif p < offline_model.NOT_SECRET_BELOW:
                 verdict, conf = "not_secret", 1.0 - p
+                if production_credential(features_of(req)):
+                    verdict, conf = "unsure", 0.5
+                    floor = "; a credential-named literal outside tests and docs: a person decides"
             else:
                 verdict, conf = "unsure", 0.5
             why = explain(req, secret=verdict == "secret")
-            reason = f"{req.rule_confidence}-confidence rule; P(secret)={p:.2f}" + (f"; {'; '.join(why)}" if why else "")
+            reason = f"{req.rule_confidence}-confidence rule; P(secret)={p:.2f}" + (f"; {'; '.join(why)}" if why else "") + floor
             out.append(Verdict(candidate_id=req.candidate_id, verdict=verdict, confidence=round(conf, 3), reason=reason[:500]))
         return out, JudgeUsage()

@@ -146,3 +146,38 @@ def test_classify_dismisses_on_a_decisive_filter() -> None:
 def test_general_false_alarms_are_dismissed_before_the_judge(text: str, path: str) -> None:
     for c in candidates(text, path):
         assert classify(c, None).status == "dismissed", c.rule_id
+
+
+# --- human-chosen passwords in production code are never dismissed by the model ----------------
+
+# Word-made passwords as people choose them (built here, not taken from any data set).
+_HUMAN_PASSWORDS = ["".join(parts) for parts in (
+    ("sunshine", "2024"), ("correct", "horse", "battery"), ("Monkey", "!", "Business", "7"), ("spring", "time", "99"),
+)]
+
+
+@pytest.mark.parametrize("value", _HUMAN_PASSWORDS)
+@pytest.mark.parametrize("text,path", [
+    ('db_password = "{v}"\n', "app/settings.py"),
+    ('DATABASES = {{"default": {{"PASSWORD": "{v}"}}}}\n', "project/settings.py"),
+    ("database:\n  password: {v}\n", "deploy/config.yaml"),
+    ("DB_PASSWORD={v}\n", ".env"),
+])
+def test_a_word_made_password_in_production_config_waits_for_a_person_at_least(value, text, path) -> None:
+    req = request(text.format(v=value), path=path)
+    assert verdict_of(req) in ("secret", "unsure")
+
+
+@pytest.mark.parametrize("text,path", [
+    ('db_password = "{v}"\n', "tests/test_settings.py"),  # a test's password
+    ('PASSWORD = "{v}"\n', "docs/examples/settings.py"),  # documentation
+    ('assert form.password == "{v}"\n', "app/forms.py"),  # a comparison
+])
+def test_the_floor_does_not_apply_to_tests_docs_or_comparisons(text, path) -> None:
+    from secretloop.loops.judges.offline import production_credential
+
+    found = candidates(text.format(v=_HUMAN_PASSWORDS[1]), path)
+    assert found, "the scanner should still report it as a candidate"
+    for c in found:
+        req = JudgeRequest.from_candidate(c, CATALOGUE.get(c.rule_id).description)
+        assert not production_credential(features_of(req))
