@@ -31,7 +31,6 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from . import gc_policy
 from .discovery import Unreadable, read_text_and_hash
 from .phases.scan import FileOutcome
 from .rules.catalogue import Catalogue, Rule
@@ -130,7 +129,6 @@ def _init_worker(data: _CatalogueData, context_lines: int, max_file_size: int, h
     _detach_from_host(host)
     _worker_scanner = Scanner(data.build(), context_lines=context_lines)
     _worker_max_size = max_file_size
-    gc_policy.apply()  # the compiled rules and modules are never collected: keep them out of every collection
 
 
 def _scan_chunk(jobs: list[FileJob]) -> list[FileOutcome]:
