@@ -180,7 +180,7 @@ class ContentCache:
         try:
             atomic_write(self.path, json.dumps(data, separators=(",", ":"), ensure_ascii=False))
             self._dirty = False
-            self._remember()
+            self._remember(self._entries)
             self._prune()
         except OSError as err:
             self._warn(f"the content cache could not be written ({err.strerror}); the next scan starts cold")
@@ -197,10 +197,10 @@ class ContentCache:
             return None
         return st.st_mtime_ns, st.st_size, st.st_ino
 
-    def _remember(self) -> None:
+    def _remember(self, entries: dict[str, Entry]) -> None:
         key = self._file_key()
         if key is not None:
-            _IN_MEMORY[str(self.path)] = (key, _copy_entries(self._entries))
+            _IN_MEMORY[str(self.path)] = (key, _copy_entries(entries))
 
     def _recall(self) -> dict[str, Entry] | None:
         held = _IN_MEMORY.get(str(self.path))
@@ -227,8 +227,7 @@ class ContentCache:
                 if mtime_ns is not None and not isinstance(mtime_ns, int):
                     raise ValueError(f"bad mtime for {k!r}")
                 entries[k] = Entry(size, mtime_ns, sha, int(scanned_size), cands)
-            self._entries = entries
-            self._remember()
+            self._remember(entries)
             return entries
         except (ValueError, TypeError, KeyError, AttributeError) as err:
             self._warn(f"the content cache {self.path} is corrupt ({type(err).__name__}); it is ignored and rebuilt")

@@ -610,10 +610,10 @@ class Engine:
         """Whether to write the snapshot after this round. Any snapshot is a consistent state to
         resume from, and replaying a cheap round is harmless, so quick rounds are batched: a crash
         loses at most SNAPSHOT_EVERY_SECONDS of replayable work. What is costly or cannot be
-        replayed is saved at once: model calls (tokens), failures, a stop or pause, and every
-        round when tracing; and before a round that may wait on a model, what came before it
-        is saved (see _round) (each round's snapshot is kept for diffing). A large warm rescan
-        spent a third of its time re-serialising the state every round before this."""
+        replayed is saved at once: model calls (tokens), failures, a stop or pause; with tracing,
+        every round (each round's snapshot is kept for diffing). Before a round that may wait on
+        a model, what came before it is saved too (see _round). A large warm rescan spent a
+        third of its time re-serialising the state every round before this."""
         if self.store is None:
             return False
         return (

@@ -180,18 +180,11 @@ class Workspace:
         return plan
 
     def _job_or_hit(self, index: int, entry: FileEntry, path: str) -> tuple[FileJob | None, FileOutcome | None]:
-        if self.cache is None:
+        seen = self._size_and_mtime(entry, path) if self.cache is not None else None
+        if self.cache is None or seen is None or seen[0] > self.settings.max_file_size:
+            # no cache to ask, or the read will say why it cannot scan the file
             return FileJob(index=index, root=entry.root, path=entry.path, abs_path=path, size=entry.size), None
-        size_mtime = self._unchanged.pop((entry.root, entry.path), None)
-        if size_mtime is None:
-            try:
-                st = os.stat(path)
-            except OSError:  # the read will say why
-                return FileJob(index=index, root=entry.root, path=entry.path, abs_path=path, size=entry.size), None
-            size_mtime = (st.st_size, st.st_mtime_ns)
-        size, mtime_ns = size_mtime
-        if size > self.settings.max_file_size:
-            return FileJob(index=index, root=entry.root, path=entry.path, abs_path=path, size=entry.size), None
+        size, mtime_ns = seen
         hit, trusted = self.cache.lookup(entry.root, entry.path, size, mtime_ns)
         if hit is not None and trusted:
             found = self.cache.candidates(hit)
@@ -201,6 +194,17 @@ class Workspace:
         job = FileJob(index=index, root=entry.root, path=entry.path, abs_path=path, size=size,
                       mtime_ns=mtime_ns, expect_sha256=hit.sha256 if hit is not None else None)
         return job, None
+
+    def _size_and_mtime(self, entry: FileEntry, path: str) -> tuple[int, int] | None:
+        """As discovery saw the file (when the cache holds it), else from a stat; None: unreadable."""
+        seen = self._unchanged.pop((entry.root, entry.path), None)
+        if seen is not None:
+            return seen
+        try:
+            st = os.stat(path)
+        except OSError:
+            return None
+        return st.st_size, st.st_mtime_ns
 
     def _remember(self, entry: FileEntry, job: FileJob, outcome: FileOutcome) -> FileOutcome:
         """Put a fresh scan into the cache; answer a verified-unchanged file from it. The size
