@@ -223,7 +223,9 @@ def resolve_path(root: str, rel_path: str) -> str:
 # --- what to skip ---------------------------------------------------------------------
 
 def _extension(name: str) -> str:
-    return name.rsplit(".", 1)[1] if "." in name.lstrip(".") else ""
+    """The part after the last dot; none for a dot file (.bashrc) or a name ending in a dot."""
+    head, dot, ext = name.rpartition(".")
+    return ext if dot and head.strip(".") else ""
 
 
 def _skip_by_name(name: str) -> str | None:
@@ -450,48 +452,48 @@ class _RootWalk:
                     layers += (layer,)
         abs_start = os.path.join(self.root, *start_rel.split("/")) if start_rel else self.root
         stack: list[tuple[str, str, tuple[_IgnoreLayer, ...]]] = [(start_rel, abs_start, layers)]
+        # The loop below runs once per entry of the workspace (tens of thousands): names it uses
+        # are locals, the type comes from the directory listing (no system call), and a file's
+        # single lstat gives its kind, size and mtime.
+        skip, exclude, add_file, is_reg, is_link = self.skip, self.exclude, self.add_file, stat.S_ISREG, stat.S_ISLNK
         while stack:
             rel_dir, abs_dir, layers = stack.pop()
             try:
                 with os.scandir(abs_dir) as it:
                     entries = list(it)
             except OSError as err:
-                self.skip(rel_dir or ".", os_error_reason(err))
+                skip(rel_dir or ".", os_error_reason(err))
                 continue
             if self.respect_gitignore and any(e.name == ".gitignore" for e in entries):
                 layer = _layer_for_dir(abs_dir, rel_dir)
                 if layer:
                     layers = layers + (layer,)
+            prefix = rel_dir + "/" if rel_dir else ""
             for entry in entries:
-                self._visit(entry, f"{rel_dir}/{entry.name}" if rel_dir else entry.name, layers, stack)
-
-    def _visit(self, entry: os.DirEntry, rel: str, layers: tuple[_IgnoreLayer, ...],
-               stack: list[tuple[str, str, tuple[_IgnoreLayer, ...]]]) -> None:
-        # Called for every entry of the workspace: the type comes from the directory listing
-        # (no system call), and a file's single lstat gives its kind, size and mtime.
-        try:
-            is_dir = entry.is_dir(follow_symlinks=False)
-            st = None if is_dir else entry.stat(follow_symlinks=False)
-        except OSError as err:
-            self.skip(rel, os_error_reason(err))
-            return
-        if is_dir or entry.name == ".git":
-            if entry.name in SKIP_DIRS:
-                self.skip(rel, SKIP_DIRS[entry.name])
-                return
-        if st is not None and not stat.S_ISREG(st.st_mode):
-            self.skip(rel, "symlink (not followed)" if stat.S_ISLNK(st.st_mode) else "not a regular file")
-            return
-        if self.exclude is not None and self.excluded(rel, is_dir):
-            self.skip(rel, "excluded directory (settings.exclude)" if is_dir else "excluded (settings.exclude)")
-            return
-        if layers and _ignored(layers, rel, is_dir):
-            self.skip(rel, "gitignored directory" if is_dir else "gitignored")
-            return
-        if is_dir:
-            stack.append((rel, entry.path, layers))
-            return
-        self.add_file(entry.path, rel, st.st_size, st.st_mtime_ns)
+                name = entry.name
+                rel = prefix + name
+                try:
+                    is_dir = entry.is_dir(follow_symlinks=False)
+                    st = None if is_dir else entry.stat(follow_symlinks=False)
+                except OSError as err:
+                    skip(rel, os_error_reason(err))
+                    continue
+                if (is_dir or name == ".git") and name in SKIP_DIRS:
+                    skip(rel, SKIP_DIRS[name])
+                    continue
+                if st is not None and not is_reg(st.st_mode):
+                    skip(rel, "symlink (not followed)" if is_link(st.st_mode) else "not a regular file")
+                    continue
+                if exclude is not None and self.excluded(rel, is_dir):
+                    skip(rel, "excluded directory (settings.exclude)" if is_dir else "excluded (settings.exclude)")
+                    continue
+                if layers and _ignored(layers, rel, is_dir):
+                    skip(rel, "gitignored directory" if is_dir else "gitignored")
+                    continue
+                if is_dir:
+                    stack.append((rel, entry.path, layers))
+                else:
+                    add_file(entry.path, rel, st.st_size, st.st_mtime_ns)
 
     def only(self, paths: Iterable[str]) -> None:
         """Just these paths (e.g. staged files). Gitignore does not apply to a named file (a
