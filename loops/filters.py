@@ -77,6 +77,7 @@ _CREDENTIAL_WORDS = frozenset({
     "secret", "secrets", "password", "passwd", "pwd", "pass", "passphrase", "key", "keys", "token",
     "tokens", "auth", "credential", "credentials", "cred", "creds", "apikey", "private", "signature",
     "sig", "cookie", "session", "bearer", "jwt", "otp", "pin", "salt", "seed", "dsn",
+    "identified",  # SQL: CREATE USER … IDENTIFIED BY '…' names the account's password
 })
 _CREDENTIAL_PARTS = ("secret", "passw", "token", "apikey", "privatekey", "accesskey", "authkey", "credential")
 

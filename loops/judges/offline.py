@@ -24,7 +24,8 @@ from ..rules.catalogue import NON_SPECIFIC_CATEGORIES, load_catalogue
 from . import offline_model
 from .base import JudgeRequest, JudgeUsage, Verdict
 
-_PASSWORD_WORDS = ("passw", "passwd", "pwd", "passphrase", "passcode")
+# (SQL names an account's password `IDENTIFIED BY '…'`.)
+_PASSWORD_WORDS = ("passw", "passwd", "pwd", "passphrase", "passcode", "identified")
 _SECRET_WORDS = ("secret", "private", "credential", "signing", "signature", "encryption", "master", "salt")
 _TOKEN_WORDS = ("token", "bearer", "jwt", "session", "cookie", "sid")
 _APIKEY_WORDS = ("apikey", "accesskey", "authkey")

@@ -181,3 +181,16 @@ def test_the_floor_does_not_apply_to_tests_docs_or_comparisons(text, path) -> No
     for c in found:
         req = JudgeRequest.from_candidate(c, CATALOGUE.get(c.rule_id).description)
         assert not production_credential(features_of(req))
+
+
+# --- database passwords in SQL setup scripts --------------------------------------------------
+
+def test_a_database_password_in_an_init_script_is_confirmed_and_a_placeholder_is_not() -> None:
+    real = high_entropy(seed=7, length=14)
+    req = request(f"CREATE USER 'app'@'%' IDENTIFIED BY '{real}';\n", path="docker/initdb/01-users.sql")
+    assert req.rule_id == "sql-user-password"
+    assert verdict_of(req) == "secret"
+    for stand_in in ("changeme", "password"):
+        found = candidates(f"ALTER ROLE app WITH LOGIN PASSWORD '{stand_in}';\n", path="db/roles.sql")
+        assert found and all(c.status == "candidate" for c in found)
+        assert all(classify(c, None).status == "dismissed" for c in found), stand_in
