@@ -122,7 +122,7 @@ class ContentCache:
 
     def holds(self, root: int, path: str, size: int, mtime_ns: int) -> bool:
         """This very file (same size and trusted mtime) was scanned under this configuration."""
-        entry = self._entries.get(f"{root}:{path}")
+        entry = self._entries.get(self.entry_key(root, path))
         return entry is not None and entry.size == size and entry.mtime_ns == mtime_ns
 
     def entry(self, root: int, path: str) -> Entry | None:

@@ -28,10 +28,10 @@ from typing import Callable, Iterable
 from pathspec import GitIgnoreSpec
 
 from .settings import Settings
+from .state import FileEntry, SkippedFile
 
 # (root index, root-relative path, size, mtime_ns) -> the content cache holds this very file
 KnownFile = Callable[[int, str, int, int], bool]
-from .state import FileEntry, SkippedFile
 
 SNIFF_BYTES = 8192  # NUL-byte check, as git does
 MINIFIED_SNIFF_BYTES = 4096

@@ -141,10 +141,10 @@ def features_of(req: JudgeRequest) -> dict[str, float]:
     return out
 
 
-def probability(req: JudgeRequest) -> float:
-    """P(secret) under the trained model."""
+def probability(req: JudgeRequest, feats: dict[str, float] | None = None) -> float:
+    """P(secret) under the trained model (`feats`: features_of(req), when already computed)."""
     weights = offline_model.WEIGHTS
-    z = sum(weights.get(name, 0.0) * value for name, value in features_of(req).items())
+    z = sum(weights.get(name, 0.0) * value for name, value in (feats or features_of(req)).items())
     return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, z))))
 
 
@@ -180,12 +180,12 @@ _REASONS: dict[str, str] = {
 }
 
 
-def explain(req: JudgeRequest, secret: bool) -> list[str]:
+def explain(req: JudgeRequest, secret: bool, feats: dict[str, float] | None = None) -> list[str]:
     """Up to three readable pieces of evidence that pushed towards the verdict."""
     weights = offline_model.WEIGHTS
     contributions = [
         (weights.get(name, 0.0) * value, name)
-        for name, value in features_of(req).items()
+        for name, value in (feats or features_of(req)).items()
         if name in _REASONS and value
     ]
     toward = sorted((c for c in contributions if (c[0] > 0) == secret and c[0] != 0), reverse=secret)
@@ -215,18 +215,19 @@ class OfflineJudge:
     async def judge(self, batch: list[JudgeRequest]) -> tuple[list[Verdict], JudgeUsage]:
         out = []
         for req in batch:
-            p = probability(req)
+            feats = features_of(req)  # once per request: scoring, the floor and the reasons read it
+            p = probability(req, feats)
             floor = ""
             if p >= offline_model.SECRET_AT:
                 verdict, conf = "secret", p
             elif p < offline_model.NOT_SECRET_BELOW:
                 verdict, conf = "not_secret", 1.0 - p
-                if production_credential(features_of(req)):
+                if production_credential(feats):
                     verdict, conf = "unsure", 0.5
                     floor = "; a credential-named literal outside tests and docs: a person decides"
             else:
                 verdict, conf = "unsure", 0.5
-            why = explain(req, secret=verdict == "secret")
+            why = explain(req, secret=verdict == "secret", feats=feats)
             reason = f"{req.rule_confidence}-confidence rule; P(secret)={p:.2f}" + (f"; {'; '.join(why)}" if why else "") + floor
             out.append(Verdict(candidate_id=req.candidate_id, verdict=verdict, confidence=round(conf, 3), reason=reason[:500]))
         return out, JudgeUsage()

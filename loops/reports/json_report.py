@@ -13,17 +13,12 @@ from typing import Any
 
 from ... import __version__
 from ..state import Candidate, RunState
-from . import TOOL_NAME, ordered, rule_meta
+from . import TOOL_NAME, RuleMeta, ordered, rule_meta
 
 REPORT_VERSION = 1
 
 
-def finding(c: Candidate, state: RunState, catalogue: Any, rules: dict[str, Any] | None = None) -> dict[str, Any]:
-    rule = rules.get(c.rule_id) if rules is not None else None
-    if rule is None:
-        rule = rule_meta(catalogue, c.rule_id)
-        if rules is not None:
-            rules[c.rule_id] = rule
+def finding(c: Candidate, state: RunState, rule: RuleMeta) -> dict[str, Any]:
     f = c.features
     out: dict[str, Any] = {
         "id": c.id,
@@ -64,7 +59,7 @@ def finding(c: Candidate, state: RunState, catalogue: Any, rules: dict[str, Any]
 def document(state: RunState, catalogue: Any) -> dict[str, Any]:
     """The report as a plain dict (what `render` serialises)."""
     h = state.history
-    rules: dict[str, Any] = {}  # one lookup per rule, not per finding
+    rules = {rule_id: rule_meta(catalogue, rule_id) for rule_id in {c.rule_id for c in state.candidates}}
     return {
         "version": REPORT_VERSION,
         "tool": {"name": TOOL_NAME, "version": __version__},
@@ -78,7 +73,7 @@ def document(state: RunState, catalogue: Any) -> dict[str, Any]:
             "files_scanned": h.files_scanned,
             "files_skipped": h.files_skipped,
         },
-        "findings": [finding(c, state, catalogue, rules) for c in ordered(state.candidates)],
+        "findings": [finding(c, state, rules[c.rule_id]) for c in ordered(state.candidates)],
         "skipped": [s.model_dump(mode="json") for s in state.skipped],
         "notes": [n.model_dump(mode="json") for n in state.notes],
         "failures": [f.model_dump(mode="json") for f in state.failures.entries],
