@@ -31,7 +31,7 @@ from .state import Candidate
 
 log = logging.getLogger("secretloop.content_cache")
 
-FORMAT = 1
+FORMAT = 2  # 2: entries may remember a skip (binary, minified) instead of candidates
 KEEP_FILES = 8  # cache files (configurations) kept per run store; the oldest are pruned
 # An mtime this close to the moment the file was read cannot prove the file did not change
 # again within the same clock tick ("racily clean", as git calls it): such an entry is
@@ -82,11 +82,14 @@ class Entry:
     sha256: str
     scanned_size: int  # the size the scan reported (what history.bytes_scanned counts)
     candidates: list[dict]  # Candidate.model_dump(mode="json") of each candidate, status "candidate"
+    # Why discovery skipped this file for its content ("binary (NUL byte)", "minified"): such an
+    # entry answers discovery (no second sniff of an unchanged file), never the scan.
+    skipped: str | None = None
 
 
 def _copy_entries(entries: dict[str, Entry]) -> dict[str, Entry]:
     # Entries are mutated in place (confirm); their candidate lists are only ever replaced.
-    return {k: Entry(e.size, e.mtime_ns, e.sha256, e.scanned_size, e.candidates) for k, e in entries.items()}
+    return {k: Entry(e.size, e.mtime_ns, e.sha256, e.scanned_size, e.candidates, e.skipped) for k, e in entries.items()}
 
 
 # path of a cache file -> ((mtime_ns, size, inode) of the file, its entries), see ContentCache._recall
@@ -116,14 +119,34 @@ class ContentCache:
         key = self.entry_key(root, path)
         self._seen.add(key)
         entry = self._entries.get(key)
-        if entry is None or entry.size != size:
+        if entry is None or entry.size != size or entry.skipped is not None:
             return None, False
         return entry, entry.mtime_ns == mtime_ns
 
     def holds(self, root: int, path: str, size: int, mtime_ns: int) -> bool:
         """This very file (same size and trusted mtime) was scanned under this configuration."""
-        entry = self._entries.get(self.entry_key(root, path))
-        return entry is not None and entry.size == size and entry.mtime_ns == mtime_ns
+        return self.known(root, path, size, mtime_ns) is True
+
+    def known(self, root: int, path: str, size: int, mtime_ns: int) -> bool | str:
+        """What discovery needs of this very file (same size and trusted mtime): True when it
+        was scanned, the reason when it was skipped for its content, False when unknown."""
+        key = self.entry_key(root, path)
+        entry = self._entries.get(key)
+        if entry is None or entry.size != size or entry.mtime_ns != mtime_ns:
+            return False
+        if entry.skipped is None:
+            return True
+        self._seen.add(key)  # the scan never looks a skipped file up: keep it past this run
+        return entry.skipped
+
+    def remember_skip(self, root: int, path: str, size: int, mtime_ns: int, reason: str) -> None:
+        """Discovery skipped this file for its content; a racily recent one is not remembered."""
+        if time.time() - mtime_ns / 1e9 <= RACY_SECONDS:
+            return
+        key = self.entry_key(root, path)
+        self._seen.add(key)
+        self._entries[key] = Entry(size, mtime_ns, "", 0, [], reason)
+        self._dirty = True
 
     def entry(self, root: int, path: str) -> Entry | None:
         return self._entries.get(self.entry_key(root, path))
@@ -174,7 +197,8 @@ class ContentCache:
             "format": FORMAT,
             "key": self.key,
             "entries": {
-                k: [e.size, e.mtime_ns, e.sha256, e.scanned_size, e.candidates] for k, e in self._entries.items()
+                k: [e.size, e.mtime_ns, e.sha256, e.scanned_size, e.candidates]
+                + ([e.skipped] if e.skipped is not None else []) for k, e in self._entries.items()
             },
         }
         try:
@@ -221,12 +245,14 @@ class ContentCache:
             if data.get("format") != FORMAT or data.get("key") != self.key:
                 raise ValueError("written for another configuration")
             entries: dict[str, Entry] = {}
-            for k, (size, mtime_ns, sha, scanned_size, cands) in data["entries"].items():
+            for k, (size, mtime_ns, sha, scanned_size, cands, *skipped) in data["entries"].items():
                 if not (isinstance(size, int) and isinstance(sha, str) and isinstance(cands, list)):
                     raise ValueError(f"bad entry for {k!r}")
                 if mtime_ns is not None and not isinstance(mtime_ns, int):
                     raise ValueError(f"bad mtime for {k!r}")
-                entries[k] = Entry(size, mtime_ns, sha, int(scanned_size), cands)
+                if len(skipped) > 1 or (skipped and not isinstance(skipped[0], str)):
+                    raise ValueError(f"bad skip for {k!r}")
+                entries[k] = Entry(size, mtime_ns, sha, int(scanned_size), cands, skipped[0] if skipped else None)
             self._remember(entries)
             return entries
         except (ValueError, TypeError, KeyError, AttributeError) as err:

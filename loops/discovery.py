@@ -30,8 +30,12 @@ from pathspec import GitIgnoreSpec
 from .settings import Settings
 from .state import FileEntry, SkippedFile
 
-# (root index, root-relative path, size, mtime_ns) -> the content cache holds this very file
-KnownFile = Callable[[int, str, int, int], bool]
+# (root index, root-relative path, size, mtime_ns) -> what the content cache knows of this very
+# file (same size and mtime): True, it was scanned; a reason, its content was skipped (binary,
+# minified); False, nothing
+KnownFile = Callable[[int, str, int, int], "bool | str"]
+# (root index, path, size, mtime_ns, reason): a file skipped for its content, for the cache to remember
+SniffedSkip = Callable[[int, str, int, int, str], None]
 
 SNIFF_BYTES = 8192  # NUL-byte check, as git does
 MINIFIED_SNIFF_BYTES = 4096
@@ -259,15 +263,21 @@ def file_skip_reason(abs_path: str, name: str, size: int, max_size: int, sniffed
         return too_large_reason(size, max_size)
     if size == 0 or sniffed_before:
         return None
+    return sniff_skip_reason(abs_path, name)[0]
+
+
+def sniff_skip_reason(abs_path: str, name: str) -> tuple[str | None, bool]:
+    """(why the file's first bytes say not to scan it, or None; whether that reason comes from
+    the content alone, so holds for as long as the file is unchanged: binary, minified)."""
     try:
         head = _read_regular(abs_path, SNIFF_BYTES, None)
     except Unreadable as err:
-        return err.reason
+        return err.reason, False  # permissions and file kinds change without a new mtime
     if _bom_encoding(head[:4]) is None and b"\x00" in head:
-        return "binary (NUL byte)"
+        return "binary (NUL byte)", True
     if _extension(name.lower()) in MINIFIABLE_EXTENSIONS and _looks_minified(head):
-        return "minified"
-    return None
+        return "minified", True
+    return None, False
 
 
 # --- ignore rules ---------------------------------------------------------------------
@@ -410,9 +420,11 @@ def _exclude_spec(patterns: list[str]) -> GitIgnoreSpec | None:
 class _RootWalk:
     """Discovery of one root: collects FileEntry and SkippedFile items."""
 
-    def __init__(self, index: int, root: str, settings: Settings, known: KnownFile | None = None) -> None:
+    def __init__(self, index: int, root: str, settings: Settings, known: KnownFile | None = None,
+                 sniffed: SniffedSkip | None = None) -> None:
         self.index = index
         self.known = known
+        self.sniffed = sniffed
         self.root = root
         self.max_size = settings.max_file_size
         self.respect_gitignore = settings.respect_gitignore
@@ -433,8 +445,21 @@ class _RootWalk:
         return self._above
 
     def add_file(self, abs_path: str, rel: str, size: int, mtime_ns: int | None = None) -> None:
-        known = self.known is not None and mtime_ns is not None and self.known(self.index, rel, size, mtime_ns)
-        reason = file_skip_reason(abs_path, rel.rsplit("/", 1)[-1], size, self.max_size, known)
+        known = self.known(self.index, rel, size, mtime_ns) if self.known is not None and mtime_ns is not None else False
+        if known and size <= self.max_size:
+            # This very file was seen under the same discovery code (part of the cache key), so
+            # its name passed the checks and its content gave this answer: no checks, no read.
+            if known is True:
+                self.files.append(FileEntry(root=self.index, path=rel, size=size))
+            else:
+                self.skip(rel, known)
+            return
+        name = rel.rsplit("/", 1)[-1]
+        reason = file_skip_reason(abs_path, name, size, self.max_size, sniffed_before=True)
+        if reason is None and size > 0:
+            reason, by_content = sniff_skip_reason(abs_path, name)
+            if by_content and self.sniffed is not None and mtime_ns is not None:
+                self.sniffed(self.index, rel, size, mtime_ns, reason)
         if reason:
             self.skip(rel, reason)
         else:
@@ -555,19 +580,21 @@ def discover(
     settings: Settings,
     only_paths: list[list[str]] | None = None,
     known: KnownFile | None = None,
+    sniffed: SniffedSkip | None = None,
 ) -> tuple[list[FileEntry], list[SkippedFile]]:
     """The files to scan under each root, sorted, and the skipped ones with their reasons.
 
     `only_paths[i]` restricts root i to those relative paths (an empty list: nothing).
     A root may be a single file. A missing root raises DiscoveryError. `known(root, path,
-    size, mtime_ns)` says a file is unchanged since it was last scanned (no sniff needed).
+    size, mtime_ns)` says what is known of a file unchanged since the last scan (see KnownFile);
+    `sniffed(...)` hears of files skipped for their content, to answer `known` next time.
     """
     if only_paths is not None and len(only_paths) != len(roots):
         raise DiscoveryError(f"only_paths has {len(only_paths)} lists for {len(roots)} roots; give one per root")
     files: list[FileEntry] = []
     skipped: list[SkippedFile] = []
     for index, root in enumerate(roots):
-        walk = _RootWalk(index, root, settings, known)
+        walk = _RootWalk(index, root, settings, known, sniffed)
         wanted = None if only_paths is None else only_paths[index]
         try:
             st = os.stat(root)

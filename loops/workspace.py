@@ -74,18 +74,19 @@ class Workspace:
 
     # discover
     def list_files(self) -> tuple[list[FileEntry], list[SkippedFile]]:
-        known = None
+        known = sniffed = None
         if self.cache is not None:
             cache, seen = self.cache, self._unchanged
+            sniffed = cache.remember_skip
 
-            def known(root: int, path: str, size: int, mtime_ns: int) -> bool:
-                if cache.holds(root, path, size, mtime_ns):
+            def known(root: int, path: str, size: int, mtime_ns: int) -> bool | str:
+                answer = cache.known(root, path, size, mtime_ns)
+                if answer is True:
                     seen[(root, path)] = (size, mtime_ns)  # the scan's cache lookup needs no second stat
-                    return True
-                return False
+                return answer
 
         self._unchanged.clear()
-        return discover(self.task.roots, self.settings, self.task.only_paths, known)
+        return discover(self.task.roots, self.settings, self.task.only_paths, known, sniffed)
 
     # scan
     def batch_size(self, total: int) -> int:

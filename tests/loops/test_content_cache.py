@@ -232,3 +232,85 @@ def test_a_long_lived_host_reuses_the_cache_it_wrote_until_the_file_changes(tmp_
     third = ContentCache(tmp_path, "k1")
     assert parsed == ["x"], "a rewritten file is read again"
     assert third.holds(0, "b.py", 5, 1) and not third.holds(0, "a.py", 10, 1)
+
+
+class SniffCounter:
+    """Counts the heads discovery reads to decide binary/minified (what the cache should spare)."""
+
+    def __init__(self, monkeypatch):
+        from secretloop.loops import discovery
+
+        self.paths: list[str] = []
+        original = discovery.sniff_skip_reason
+
+        def counting(abs_path, name):
+            self.paths.append(name)
+            return original(abs_path, name)
+
+        monkeypatch.setattr(discovery, "sniff_skip_reason", counting)
+
+
+def skipped(state) -> dict[str, str]:
+    return {s.path: s.reason for s in state.skipped}
+
+
+async def test_files_skipped_for_their_content_are_not_read_again(ws, monkeypatch):
+    (ws["root"] / "blob.dat").write_bytes(b"\x00\x01 binary " * 50)
+    os.utime(ws["root"] / "blob.dat", (PAST, PAST))
+    write(ws["root"] / "bundle.js", "var a=1;" * 200 + "\n")  # one 1,600-character line: minified
+    first = await scan(ws)
+    assert skipped(first) == {"blob.dat": "binary (NUL byte)", "bundle.js": "minified"}
+    sniffs = SniffCounter(monkeypatch)
+    second = await scan(ws)
+    assert sniffs.paths == []  # neither the skipped files nor the cached ones were read
+    assert skipped(second) == skipped(first)
+    assert second.history.cache_hits == 3
+
+    # the skip holds only while the file is unchanged: made text, it is read and scanned
+    write(ws["root"] / "bundle.js", "var a = 1;\n" * 20, mtime=PAST + 5)
+    counter = ScanCounter(monkeypatch)
+    third = await scan(ws)
+    assert sniffs.paths == ["bundle.js"] and counter.paths == ["bundle.js"]
+    assert skipped(third) == {"blob.dat": "binary (NUL byte)"}
+
+
+async def test_a_file_skipped_right_after_it_was_written_is_sniffed_again(ws, monkeypatch):
+    (ws["root"] / "blob.dat").write_bytes(b"\x00" * 100)  # mtime now: too recent to vouch for
+    await scan(ws)
+    sniffs = SniffCounter(monkeypatch)
+    await scan(ws)
+    assert sniffs.paths == ["blob.dat"]
+
+
+async def test_unreadable_files_are_not_remembered_as_skipped(ws, monkeypatch):
+    from secretloop.loops import discovery
+
+    monkeypatch.setattr(discovery, "_read_regular", lambda *a, **k: (_ for _ in ()).throw(discovery.Unreadable("unreadable: permission denied")))
+    write(ws["root"] / "locked.txt", "x" * 10)
+    first = await scan(ws)
+    assert skipped(first)["locked.txt"] == "unreadable: permission denied"
+    monkeypatch.undo()
+    sniffs = SniffCounter(monkeypatch)
+    second = await scan(ws)
+    assert "locked.txt" in sniffs.paths and "locked.txt" not in skipped(second)
+
+
+def test_skip_entries_round_trip_and_never_answer_the_scan(tmp_path):
+    cache = ContentCache(tmp_path, "k")
+    cache.remember_skip(0, "blob.bin", 100, 1_000_000_000, "binary (NUL byte)")
+    cache.store(0, "a.py", 10, 1_000_000_000, "ab" * 32, 10, [])
+    cache.flush(drop_unseen=True)  # both were seen in this run: both kept
+    again = ContentCache(tmp_path, "k")
+    assert again.known(0, "blob.bin", 100, 1_000_000_000) == "binary (NUL byte)"
+    assert again.known(0, "blob.bin", 101, 1_000_000_000) is False  # another size
+    assert again.known(0, "blob.bin", 100, 2_000_000_000) is False  # another mtime
+    assert again.known(0, "a.py", 10, 1_000_000_000) is True
+    assert not again.holds(0, "blob.bin", 100, 1_000_000_000)
+    assert again.lookup(0, "blob.bin", 100, 1_000_000_000) == (None, False)
+    # a skip entry with a reason of the wrong type makes the file corrupt: rebuilt, never trusted
+    data = json.loads(again.path.read_text())
+    data["entries"]["0:blob.bin"][5] = 7
+    again.path.write_text(json.dumps(data))
+    os.utime(again.path, ns=(10**18, 10**18))
+    broken = ContentCache(tmp_path, "k")
+    assert broken.problems and broken.known(0, "blob.bin", 100, 1_000_000_000) is False
