@@ -127,7 +127,9 @@ def _detach_from_host(host: int) -> None:
 def _init_worker(data: _CatalogueData, context_lines: int, max_file_size: int, host: int) -> None:
     global _worker_scanner, _worker_max_size
     _detach_from_host(host)
-    _worker_scanner = Scanner(data.build(), context_lines=context_lines)
+    preload = sys.modules.get(_PRELOAD_RULES)  # set in a worker forked from the fork server
+    catalogue = preload.packaged_for(data.digest, data.source) if preload is not None else None
+    _worker_scanner = Scanner(catalogue or data.build(), context_lines=context_lines)
     _worker_max_size = max_file_size
 
 
@@ -146,8 +148,10 @@ def _start_method() -> str:
     return "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() and sys.platform.startswith("linux") else "spawn"
 
 
-# Imported once by the fork server, so that each worker starts with them already loaded.
-_PRELOAD = ["secretloop.loops.parallel_scan"]
+# Imported once by the fork server, so that each worker starts with them already loaded
+# (the packaged rules compiled, see worker_preload.py).
+_PRELOAD_RULES = "secretloop.loops.worker_preload"
+_PRELOAD = ["secretloop.loops.parallel_scan", _PRELOAD_RULES]
 
 
 def warm_up() -> None:

@@ -13,7 +13,7 @@ import pytest
 from secretloop.loops import parallel_scan, workspace
 from secretloop.loops.engine import Engine
 from secretloop.loops.parallel_scan import FileJob, ScanPool, chunks, scan_job, wants_pool
-from secretloop.loops.rules.catalogue import load_catalogue
+from secretloop.loops.rules.catalogue import load_catalogue, parse_catalogue
 from secretloop.loops.runs import new_run
 from secretloop.loops.scanner import Scanner
 from secretloop.loops.settings import Settings
@@ -149,6 +149,29 @@ def test_spawned_workers_rebuild_the_catalogue(tmp_path, monkeypatch):
         pool.close()
     assert [[c.id for c in o.candidates] for o in got] == [[c.id for c in scan_job(scanner, j, MAX_SIZE).candidates] for j in jobs]
     assert sum(len(o.candidates) for o in got) >= 2
+
+
+def _worker_catalogue(_: int) -> tuple[bool, str]:
+    """Run in a worker: (whether it scans with the fork server's preloaded rules, their digest)."""
+    import sys
+
+    preload = sys.modules.get("secretloop.loops.worker_preload")
+    catalogue = parallel_scan._worker_scanner.catalogue
+    return preload is not None and catalogue is preload.PACKAGED, catalogue.digest
+
+
+@pytest.mark.skipif(parallel_scan._start_method() != "forkserver", reason="needs a fork server")
+def test_forked_workers_share_the_preloaded_rules_only_when_they_are_the_hosts():
+    packaged = load_catalogue()
+    text = (Path(__file__).resolve().parents[2] / "loops" / "rules" / "rules.toml").read_text(encoding="utf-8")
+    custom = parse_catalogue(text + "\n# a custom rules file: another digest\n", source="custom.toml")
+    for catalogue, preloaded in ((packaged, True), (custom, False)):
+        pool = ScanPool(Scanner(catalogue), MAX_SIZE)
+        try:
+            answers = list(pool._executor.map(_worker_catalogue, range(4), chunksize=1))
+        finally:
+            pool.close()
+        assert answers == [(preloaded, catalogue.digest)] * 4
 
 
 def test_chunks_bound_bytes_and_files():
