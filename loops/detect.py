@@ -51,17 +51,36 @@ class Match:
 
 @dataclass(frozen=True, slots=True)
 class _Compiled:
-    """A rule prepared for scanning: its regex, group indices and validators."""
+    """A rule prepared for scanning: its validators and rank (its regex: see _Matcher)."""
 
     index: int  # position in the catalogue: the final tie-breaker
     rule: Rule
+    checksum: Callable[[str], bool] | None
+    checksum_required: bool  # a failed checksum drops the match (else it is reported as failed)
+    priority: tuple[int, int]  # (specific, confidence rank)
+
+
+@dataclass(frozen=True, slots=True)
+class _Matcher:
+    """A rule's compiled regex and group indices, built the first time the rule runs: most
+    scans (a pre-commit hook's few files, a rescan answered from the cache) run few rules
+    or none, and compiling all of them cost every start-up tens of milliseconds."""
+
     regex: object
     leading_boundary: bool  # the pattern began with \b, checked by the detector (see above)
     secret_group: int
     key_group: int | None
-    checksum: Callable[[str], bool] | None
-    checksum_required: bool  # a failed checksum drops the match (else it is reported as failed)
-    priority: tuple[int, int]  # (specific, confidence rank)
+
+
+def _matcher_for(rule: Rule) -> _Matcher:
+    regex, leading_boundary = rule.regex, False
+    rest = rule.pattern[len(_LEADING_BOUNDARY) :]
+    if rule.pattern.startswith(_LEADING_BOUNDARY) and not _has_top_level_alternation(rest):
+        try:
+            regex, leading_boundary = re2.compile(rest, re2_options()), True
+        except re2.error:
+            pass  # keep the pattern as written
+    return _Matcher(regex, leading_boundary, rule.secret_group, rule.key_group)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,25 +103,16 @@ class Detector:
         self._always = frozenset(c.index for c in self._compiled if not c.rule.keywords)
         self._with_keywords = len(self._compiled) - len(self._always)
         self._keywords, self._keyword_rules = self._build_keyword_set(self._compiled)
+        # Filled as rules first run. Threads may race to fill a slot: both build the same thing.
+        self._matchers: list[_Matcher | None] = [None] * len(self._compiled)
         # How often each rule's pattern ran (the prefilter's effect, for tests and benchmarks).
         self.rule_runs: Counter[str] = Counter()
 
     @staticmethod
     def _prepare(index: int, rule: Rule) -> _Compiled:
-        regex, leading_boundary = rule.regex, False
-        rest = rule.pattern[len(_LEADING_BOUNDARY) :]
-        if rule.pattern.startswith(_LEADING_BOUNDARY) and not _has_top_level_alternation(rest):
-            try:
-                regex, leading_boundary = re2.compile(rest, re2_options()), True
-            except re2.error:
-                pass  # keep the pattern as written
         return _Compiled(
             index=index,
             rule=rule,
-            regex=regex,
-            leading_boundary=leading_boundary,
-            secret_group=rule.secret_group,
-            key_group=rule.key_group,
             checksum=get_checksum(rule.checksum) if rule.checksum else None,
             checksum_required=rule.checksum_required,
             priority=(int(rule.specific), rule.confidence_rank),
@@ -159,8 +169,20 @@ class Detector:
         data = _utf8(text)
         return self._to_matches(list(self._run(compiled, data)), text, data)
 
+    def compile_all(self) -> None:
+        """Build every rule's matcher now (a process that forks scanners shares them)."""
+        for compiled in self._compiled:
+            self._matcher(compiled)
+
+    def _matcher(self, compiled: _Compiled) -> _Matcher:
+        matcher = self._matchers[compiled.index]
+        if matcher is None:
+            matcher = self._matchers[compiled.index] = _matcher_for(compiled.rule)
+        return matcher
+
     def _run(self, compiled: _Compiled, data: bytes) -> Iterator[_RawMatch]:
-        regex, group, key_group = compiled.regex, compiled.secret_group, compiled.key_group
+        matcher = self._matcher(compiled)
+        regex, group, key_group, leading_boundary = matcher.regex, matcher.secret_group, matcher.key_group, matcher.leading_boundary
         rule = compiled.rule
         self.rule_runs[rule.id] += 1
         pos, size = 0, len(data)
@@ -168,7 +190,7 @@ class Detector:
             m = regex.search(data, pos)
             if m is None:
                 return
-            if compiled.leading_boundary and not _word_boundary(data, m.start()):
+            if leading_boundary and not _word_boundary(data, m.start()):
                 pos = m.start() + 1
                 continue
             start, end = m.span(group)

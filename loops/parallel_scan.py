@@ -128,8 +128,11 @@ def _init_worker(data: _CatalogueData, context_lines: int, max_file_size: int, h
     global _worker_scanner, _worker_max_size
     _detach_from_host(host)
     preload = sys.modules.get(_PRELOAD_RULES)  # set in a worker forked from the fork server
-    catalogue = preload.packaged_for(data.digest, data.source) if preload is not None else None
-    _worker_scanner = Scanner(catalogue or data.build(), context_lines=context_lines)
+    detector = preload.packaged_for(data.digest, data.source) if preload is not None else None
+    if detector is not None:
+        _worker_scanner = Scanner(detector.catalogue, context_lines=context_lines, detector=detector)
+    else:
+        _worker_scanner = Scanner(data.build(), context_lines=context_lines)
     _worker_max_size = max_file_size
 
 

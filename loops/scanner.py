@@ -39,9 +39,10 @@ def _mask_noise(text: str) -> str:
 
 
 class Scanner:
-    def __init__(self, catalogue: Catalogue, context_lines: int = 2):
+    def __init__(self, catalogue: Catalogue, context_lines: int = 2, detector: Detector | None = None):
         self.catalogue = catalogue
-        self.detector = Detector(catalogue)
+        # a detector built before (over this very catalogue) keeps the rules it compiled
+        self.detector = detector if detector is not None and detector.catalogue is catalogue else Detector(catalogue)
         self.context_lines = context_lines
 
     def scan_text(self, text: str, root: int, path: str) -> list[Candidate]:

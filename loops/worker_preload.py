@@ -9,6 +9,7 @@ from __future__ import annotations
 import gc
 import logging
 
+from .detect import Detector
 from .rules.catalogue import Catalogue, CatalogueError, load_catalogue
 
 log = logging.getLogger("secretloop.worker_preload")
@@ -20,14 +21,19 @@ except CatalogueError as err:  # a broken package: workers build from the host's
     log.warning("packaged rules not preloaded: %s", err)
     PACKAGED = None
 
+DETECTOR: Detector | None = None
+if PACKAGED is not None:
+    DETECTOR = Detector(PACKAGED)
+    DETECTOR.compile_all()  # rules otherwise compile on first use, in each worker separately
+
 # What exists now is shared with every worker forked from here: keep the collector from
 # touching (and so copying) those pages.
 gc.collect()
 gc.freeze()
 
 
-def packaged_for(digest: str, source: str) -> Catalogue | None:
-    """The preloaded catalogue when it is the one the host asks for, else None."""
-    if PACKAGED is not None and PACKAGED.digest == digest and PACKAGED.source == source:
-        return PACKAGED
+def packaged_for(digest: str, source: str) -> Detector | None:
+    """The preloaded rules' detector when they are the ones the host asks for, else None."""
+    if DETECTOR is not None and PACKAGED is not None and PACKAGED.digest == digest and PACKAGED.source == source:
+        return DETECTOR
     return None

@@ -283,3 +283,18 @@ def test_adversarial_inputs_complete(detector: Detector, name: str) -> None:
     found = detector.find(text)
     assert isinstance(found, list)
     assert all(0 <= m.start < m.end <= len(text) for m in found)
+
+
+def test_rules_compile_when_they_first_run_and_find_the_same() -> None:
+    catalogue = load_catalogue()
+    lazy = Detector(catalogue)
+    assert lazy._matchers == [None] * len(catalogue.rules)  # nothing compiled at start-up
+    text = f'GITHUB_TOKEN = "{github_pat(seed=21)}"\ndb_password = "{random_password(seed=22)}"\n'
+    found = lazy.find(text)
+    built = {c.rule.id for c, m in zip(lazy._compiled, lazy._matchers) if m is not None}
+    assert built == {r.id for r in lazy.rules_for(text)}  # exactly the rules the prefilter ran
+    assert 0 < len(built) < len(catalogue.rules) // 4
+    eager = Detector(catalogue)
+    eager.compile_all()
+    assert all(m is not None for m in eager._matchers)
+    assert eager.find(text) == found and len(found) == 2

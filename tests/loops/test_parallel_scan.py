@@ -156,8 +156,9 @@ def _worker_catalogue(_: int) -> tuple[bool, str]:
     import sys
 
     preload = sys.modules.get("secretloop.loops.worker_preload")
-    catalogue = parallel_scan._worker_scanner.catalogue
-    return preload is not None and catalogue is preload.PACKAGED, catalogue.digest
+    scanner = parallel_scan._worker_scanner
+    shared = preload is not None and scanner.catalogue is preload.PACKAGED and scanner.detector is preload.DETECTOR
+    return shared, scanner.catalogue.digest
 
 
 @pytest.mark.skipif(parallel_scan._start_method() != "forkserver", reason="needs a fork server")
