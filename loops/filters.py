@@ -19,6 +19,7 @@ Nothing here stores, logs or returns the value.
 from __future__ import annotations
 
 import base64
+import functools
 import json
 import math
 import re
@@ -541,6 +542,51 @@ def is_key_naming_no_credential(value: str, line: str, key_name: str | None, lan
     return not any(w in _CREDENTIAL_WORDS or w.endswith(_CREDENTIAL_ENDINGS) for w in words)
 
 
+def _provider_name(key_name: str | None) -> str:
+    """The name as lower-case words joined by "_", numbers dropped: TELEGRAM_BOT_TOKEN2 -> telegram_bot_token."""
+    words = [w.rstrip("0123456789") for w in key_words(key_name)]
+    return "_".join(w for w in words if w)
+
+
+@functools.lru_cache(maxsize=1)
+def _provider_rules() -> tuple[object, ...]:
+    """The packaged catalogue's rules that declare a provider's fixed credential format."""
+    from .rules.catalogue import load_catalogue  # the catalogue's loader needs nothing from here
+
+    return tuple(r for r in load_catalogue().rules if r.provider_names is not None)
+
+
+@functools.lru_cache(maxsize=1)
+def _detector() -> object:
+    from .detect import Detector  # detect imports features, which imports this module
+    from .rules.catalogue import load_catalogue
+
+    return Detector(load_catalogue())
+
+
+def _has_specific_format(value: str) -> bool:
+    """A provider or format rule recognises the value on its own (a JWT, a key with a known prefix)."""
+    detector = _detector()
+    catalogue = detector.catalogue
+    return any(catalogue.get(m.rule_id).specific for m in detector.find(value))
+
+
+@_filter("provider_format_mismatch", "the name names a provider's credential that has one fixed, documented format"
+         " (e.g. a Telegram bot token is always <bot id>:<35 characters>), and the value cannot be one", generic_only=True)
+def is_provider_format_mismatch(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # Only where the name says which credential it holds and that credential never had another
+    # shape: the rule's provider_names are written so (see rules.toml). A value of any other
+    # known format (a JWT under telegram_token) is still a credential and is kept.
+    name = _provider_name(key_name)
+    if not name:
+        return False
+    named = [r for r in _provider_rules() if r.names_provider(name)]
+    v = value.strip()
+    if not named or not v or any(r.provider_value(v) for r in named):
+        return False
+    return not _has_specific_format(v)
+
+
 # Words in a key name that say its value was made up for a test: invalidPassword, wrong_secret,
 # fakeKey, MOCK_TOKEN, expiredJwt. A fixture that must fail is no credential.
 _FIXTURE_NAME_WORDS = frozenset({
@@ -571,8 +617,10 @@ _UI_TEXT_WORDS = frozenset({
 @_filter("ui_text_key", "a message-catalogue entry (LABEL_PASSWORD, MSG_INVALID_TOKEN): text shown to a user",
          generic_only=True)
 def is_ui_text_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # A catalogue holds text for people; a random run of letters and digits is no such text
+    # (message_bird_token = "<25 random characters>" names the MessageBird service).
     words = key_words(key_name)
-    return len(words) >= 2 and words[0] in _UI_TEXT_WORDS
+    return len(words) >= 2 and words[0] in _UI_TEXT_WORDS and not _looks_random(value.strip())
 
 
 @_filter("natural_language", "text in a natural language (letters beyond ASCII, as in a translation), not a key",
@@ -640,11 +688,15 @@ def is_path_or_plain_url(value: str, line: str, key_name: str | None, language: 
     return _file_path(v)
 
 
-@_filter("low_entropy", "too little randomness for a generated key (under 2.5 bits per character over 8+ characters)",
-         generic_only=True)
+@_filter("low_entropy", "too little randomness for a generated key (under 2.5 bits per character over 8+ characters,"
+         " and a bit below what its length allows)", generic_only=True)
 def is_low_entropy(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # n characters show at most log2(n) bits each, and a random short value often repeats a
+    # few (8 random letters fall under 2.5 bits about one time in five): a short value must
+    # sit a whole bit under its ceiling before its repeats say "typed", not "generated".
     v = value.strip()
-    return len(v) >= 8 and shannon_entropy(v) < 2.5
+    n = len(v)
+    return n >= 8 and shannon_entropy(v) < min(2.5, math.log2(n) - 1.0)
 
 
 _NUMBER_OR_VERSION = (

@@ -76,8 +76,18 @@ class Rule(BaseModel):
     # Examples of the right shape whose checksum fails: the rule reports them with
     # checksum_valid=False (only for rules whose checksum is not required).
     checksum_fails: list[str] = Field(default_factory=list)
+    # For a provider whose credential has one fixed, documented shape and never had another:
+    # `provider_names` is searched in an assigned-to name written as lower-case words joined
+    # by "_" (TELEGRAM_BOT_TOKEN, telegramBotToken -> telegram_bot_token); `provider_format` is
+    # what a value under such a name must match whole to be that credential. A generic
+    # finding under such a name whose value can be none of them is dismissed
+    # (filters.provider_format_mismatch).
+    provider_names: str | None = None
+    provider_format: str | None = None
 
     _regex: object = PrivateAttr(default=None)
+    _provider_names: object = PrivateAttr(default=None)
+    _provider_format: object = PrivateAttr(default=None)
     _secret_index: int = PrivateAttr(default=0)
     _key_index: int | None = PrivateAttr(default=None)
 
@@ -111,6 +121,21 @@ class Rule(BaseModel):
             raise ValueError("checksum_required is set but the rule names no checksum")
         if self.checksum_fails and (self.checksum is None or self.checksum_required):
             raise ValueError("checksum_fails examples need a checksum that is not required")
+        return self
+
+    @model_validator(mode="after")
+    def _compile_provider(self) -> "Rule":
+        if (self.provider_names is None) != (self.provider_format is None):
+            raise ValueError("provider_names and provider_format go together")
+        if self.provider_names is None:
+            return self
+        if not self.specific:
+            raise ValueError("provider_names and provider_format belong on a provider rule, not a generic one")
+        for field in ("provider_names", "provider_format"):
+            try:
+                setattr(self, f"_{field}", re2.compile(getattr(self, field), re2_options()))
+            except re2.error:
+                raise ValueError(f"{field} does not compile under RE2") from None
         return self
 
     @model_validator(mode="after")
@@ -154,6 +179,14 @@ class Rule(BaseModel):
     @property
     def key_group(self) -> int | None:
         return self._key_index
+
+    def names_provider(self, name_words: str) -> bool:
+        """Whether an assigned-to name (lower-case words joined by "_") names this rule's provider."""
+        return self._provider_names is not None and self._provider_names.search(name_words) is not None
+
+    def provider_value(self, value: str) -> bool:
+        """Whether `value` has this rule's provider credential format (True where none is declared)."""
+        return self._provider_format is None or self._provider_format.fullmatch(value) is not None
 
     def known_prefix(self, value: str) -> str | None:
         """The longest keyword the value starts with, in the value's own case (e.g. 'ghp_').
