@@ -19,8 +19,9 @@ from pathlib import Path
 from typing import Literal
 
 import re2
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, ValidationInfo, field_validator, model_validator
 
+from . import parsed_rules
 from .checksums import CHECKSUMS
 
 Category = Literal[
@@ -49,6 +50,28 @@ def re2_options() -> re2.Options:
     options = re2.Options()
     options.log_errors = False  # errors are raised as CatalogueError, not printed to stderr
     return options
+
+
+# Validation context for rules that were validated and compiled before, unchanged since (the
+# parsed-rules cache): their patterns compile on first use instead of all at load time.
+COMPILED_BEFORE = "compiled_before"
+
+
+def _compile_pattern(pattern: str) -> tuple[object, int, int | None]:
+    """(regex, index of the secret group, index of the key group); ValueError says what is wrong."""
+    try:
+        regex = re2.compile(pattern, re2_options())
+    except re2.error as err:
+        detail = err.args[0].decode("utf-8", "replace") if err.args and isinstance(err.args[0], bytes) else str(err)
+        raise ValueError(f"pattern does not compile under RE2: {detail}") from None
+    groups = regex.groupindex
+    if SECRET_GROUP not in groups:
+        raise ValueError(f"pattern has no named group '{SECRET_GROUP}' (the secret value)")
+    for name in (SECRET_GROUP, KEY_GROUP):
+        # RE2 accepts a repeated group name and silently reports only the first one.
+        if pattern.count(f"(?P<{name}>") > 1:
+            raise ValueError(f"pattern names the group '{name}' more than once")
+    return regex, groups[SECRET_GROUP], groups.get(KEY_GROUP)
 
 
 class Rule(BaseModel):
@@ -139,23 +162,15 @@ class Rule(BaseModel):
         return self
 
     @model_validator(mode="after")
-    def _compile(self) -> "Rule":
-        try:
-            regex = re2.compile(self.pattern, re2_options())
-        except re2.error as err:
-            detail = err.args[0].decode("utf-8", "replace") if err.args and isinstance(err.args[0], bytes) else str(err)
-            raise ValueError(f"pattern does not compile under RE2: {detail}") from None
-        groups = regex.groupindex
-        if SECRET_GROUP not in groups:
-            raise ValueError(f"pattern has no named group '{SECRET_GROUP}' (the secret value)")
-        for name in (SECRET_GROUP, KEY_GROUP):
-            # RE2 accepts a repeated group name and silently reports only the first one.
-            if self.pattern.count(f"(?P<{name}>") > 1:
-                raise ValueError(f"pattern names the group '{name}' more than once")
-        self._regex = regex
-        self._secret_index = groups[SECRET_GROUP]
-        self._key_index = groups.get(KEY_GROUP)
+    def _compile(self, info: ValidationInfo) -> "Rule":
+        if info.context and info.context.get(COMPILED_BEFORE):
+            return self  # this very rule compiled when it was first parsed: now on first use (see regex)
+        self._set_compiled(_compile_pattern(self.pattern))
         return self
+
+    def _set_compiled(self, compiled: tuple[object, int, int | None]) -> None:
+        regex, self._secret_index, self._key_index = compiled
+        self._regex = regex  # last: another thread that sees the regex sees its groups too
 
     # -- derived facts -------------------------------------------------------------
 
@@ -170,14 +185,21 @@ class Rule(BaseModel):
 
     @property
     def regex(self):  # re2._Regexp; the module exposes no public type name
+        if self._regex is None:
+            try:
+                self._set_compiled(_compile_pattern(self.pattern))
+            except ValueError as err:  # only a damaged parsed-rules cache gets here (see _packaged_catalogue)
+                raise CatalogueError(f"rule '{self.id}': {err}") from None
         return self._regex
 
     @property
     def secret_group(self) -> int:
+        self.regex  # noqa: B018 (compiles on first use, which sets the groups)
         return self._secret_index
 
     @property
     def key_group(self) -> int | None:
+        self.regex  # noqa: B018
         return self._key_index
 
     def names_provider(self, name_words: str) -> bool:
@@ -309,17 +331,39 @@ def parse_catalogue(text: str, source: str = "<string>") -> Catalogue:
         seen[rule.id] = index
         rules.append(rule)
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
-    return Catalogue(rules=rules, source=source, digest=digest)
+    return _catalogue_of(rules, source, digest)
+
+
+def _catalogue_of(rules: list[Rule], source: str, digest: str) -> Catalogue:
+    # Validating the Catalogue runs each Rule's after-validators again: the context says the
+    # rules were validated and compiled just before, so they are not compiled a second time.
+    return Catalogue.model_validate({"rules": rules, "source": source, "digest": digest}, context={COMPILED_BEFORE: True})
+
+
+PACKAGED_SOURCE = "package:rules.toml"
 
 
 @functools.lru_cache(maxsize=1)
 def _packaged_catalogue() -> Catalogue:
+    """Parsed and validated in full the first time a rules version is seen; after that from the
+    parsed-rules cache (tomllib and compiling every pattern cost each CLI start ~75 ms), still
+    validated by the model, with patterns compiled as rules first run."""
     resource = resources.files("secretloop.loops.rules").joinpath("rules.toml")
     try:
         text = resource.read_text(encoding="utf-8")
     except OSError as err:
         raise CatalogueError(f"packaged rules.toml is unreadable: {err}") from None
-    return parse_catalogue(text, source="package:rules.toml")
+    key = parsed_rules.cache_key(text, Path(__file__).read_bytes())
+    raw = parsed_rules.load(key)
+    if raw is not None:
+        try:
+            rules = [Rule.model_validate(r, context={COMPILED_BEFORE: True}) for r in raw]
+            return _catalogue_of(rules, PACKAGED_SOURCE, hashlib.sha256(text.encode("utf-8")).hexdigest())
+        except (ValidationError, TypeError) as err:
+            parsed_rules.discard(key, f"does not validate ({type(err).__name__})")
+    catalogue = parse_catalogue(text, source=PACKAGED_SOURCE)
+    parsed_rules.store(key, [r.model_dump(mode="json") for r in catalogue.rules])
+    return catalogue
 
 
 def load_catalogue(path: str | None = None) -> Catalogue:
