@@ -38,6 +38,9 @@ def _mask_noise(text: str) -> str:
     return _WORD.sub(lambda m: masked(m.group(0)) if _could_be_secret(m.group(0)) else m.group(0), text)
 
 
+_FEW_MATCHES = 8  # up to this many matches, lines are located by counting (see scan_text)
+
+
 class Scanner:
     def __init__(self, catalogue: Catalogue, context_lines: int = 2, detector: Detector | None = None):
         self.catalogue = catalogue
@@ -49,14 +52,20 @@ class Scanner:
         matches = self.detector.find(text)
         if not matches:
             return []
-        line_starts = [0]
-        for m in re.finditer("\n", text):
-            line_starts.append(m.end())
         lines = text.split("\n")
+        if len(matches) <= _FEW_MATCHES:
+            # Most files with a match have one or two: counting newlines in C per offset is
+            # cheaper than indexing every line start of the file in Python.
+            def locate(offset: int) -> tuple[int, int]:
+                return text.count("\n", 0, offset), offset - text.rfind("\n", 0, offset) - 1
+        else:
+            line_starts = [0]
+            for m in re.finditer("\n", text):
+                line_starts.append(m.end())
 
-        def locate(offset: int) -> tuple[int, int]:
-            i = bisect.bisect_right(line_starts, offset) - 1
-            return i, offset - line_starts[i]
+            def locate(offset: int) -> tuple[int, int]:
+                i = bisect.bisect_right(line_starts, offset) - 1
+                return i, offset - line_starts[i]
 
         spans = []  # (line index, start col, end col) of every match, for masking context
         located = []
