@@ -10,7 +10,7 @@ from __future__ import annotations
 import posixpath
 import re
 
-from .filters import run_filters, shannon_entropy
+from .filters import Surroundings, run_filters, shannon_entropy
 from .languages import (
     BLOCK_COMMENT,
     EXTENSIONS,
@@ -190,6 +190,29 @@ def suppression_at(text: str, start: int, end: int) -> str | None:
     return None
 
 
+# Lines before and after a value that the filters reading surroundings see (a test vector's
+# iv and ciphertext sit within a few lines of its key).
+_SURROUNDING_LINES = 6
+
+
+def _surrounding_lines(text: str, line_start: int, line_end: int, n: int = _SURROUNDING_LINES) -> tuple[str, ...]:
+    """Up to n lines before and n after the line [line_start, line_end) of text."""
+    lo = line_start
+    for _ in range(n):
+        if lo <= 0:
+            break
+        lo = text.rfind("\n", 0, lo - 1) + 1
+    hi = line_end
+    for _ in range(n):
+        if hi >= len(text):
+            break
+        nxt = text.find("\n", hi + 1)
+        hi = len(text) if nxt < 0 else nxt
+    before = text[lo:line_start].split("\n")[:-1] if line_start > lo else []
+    after = text[line_end + 1:hi].split("\n") if hi > line_end else []
+    return tuple(x[:400] for x in before + after)
+
+
 def build_features(
     value: str,
     text: str,
@@ -205,6 +228,7 @@ def build_features(
     line_start, line_end = _line_bounds(text, start)
     line = _line(text, line_start, line_end)
     language = language_for(path)
+    in_test = is_test_path(path)
     return Features(
         length=len(value),
         entropy=round(shannon_entropy(value), 3),
@@ -213,10 +237,11 @@ def build_features(
         checksum_valid=checksum_valid,
         key_name=key_name,
         language=language,
-        in_test_path=is_test_path(path),
+        in_test_path=in_test,
         in_docs_path=is_docs_path(path),
         in_comment=in_comment(line, start - line_start, language),
         filter_hits=run_filters(value, line, key_name, generic=rule_confidence != "high", language=language,
-                                known_prefix=known_prefix),
+                                known_prefix=known_prefix,
+                                surroundings=Surroundings(_surrounding_lines(text, line_start, line_end), in_test)),
         suppressed_by=suppression_at(text, start, end),
     )

@@ -55,15 +55,25 @@ class Filter:
     # The check sees the value without the rule's known prefix (`ghp_`, `sk-ant-api03-`):
     # the prefix is fixed by the format and says nothing about whether the rest is real.
     after_prefix: bool = False
+    # The check also reads the lines around the value (`Surroundings`, as a fifth argument):
+    # run only when the caller passes them.
+    surroundings: bool = False
+
+
+@dataclass(frozen=True)
+class Surroundings:
+    """What a few filters read beyond the value's line: the lines around it and the path's kind."""
+    lines: tuple[str, ...] = ()  # a few lines before and after the value's line
+    in_test_path: bool = False
 
 
 FILTERS: list[Filter] = []
 
 
 def _filter(name: str, reason: str, generic_only: bool = False, decisive: bool = True,
-            after_prefix: bool = False) -> Callable[[Check], Check]:
+            after_prefix: bool = False, surroundings: bool = False) -> Callable[[Check], Check]:
     def register(check: Check) -> Check:
-        FILTERS.append(Filter(name, reason, generic_only, check, decisive, after_prefix))
+        FILTERS.append(Filter(name, reason, generic_only, check, decisive, after_prefix, surroundings))
         return check
 
     return register
@@ -132,7 +142,7 @@ _PLACEHOLDER_VALUES = frozenset({
 })
 # Metasyntactic words: a value made only of them (bar:baz, foo-bar) stands for any value.
 _METASYNTACTIC = frozenset({"foo", "bar", "baz", "qux", "quux", "corge", "grault", "garply", "waldo", "fred", "plugh",
-                            "xyzzy", "thud", "foobar", "spam", "eggs", "ham"})
+                            "xyzzy", "thud", "foobar", "spam", "eggs", "ham", "blah"})
 _ANGLE_PLACEHOLDER = re.compile(r"<[A-Za-z][A-Za-z0-9 _.\-]{0,48}>")
 _BRACKET_PLACEHOLDER = re.compile(r"^\[[A-Za-z][A-Za-z _\-]{1,48}\]$")
 _PLACEHOLDER_PHRASES = (
@@ -862,6 +872,146 @@ def is_argument_pair(value: str, line: str, key_name: str | None, language: str 
     return False
 
 
+# Type names a declaration writes between a name and its value (Go `var pw string = "…"`,
+# `password: str = "…"`). Type expressions with punctuation ([]byte, *string, str | None)
+# and capitalised names (SecretStr, String) are types too.
+_TYPE_WORDS = frozenset({
+    "string", "str", "bytes", "byte", "bytearray", "rune", "char", "int", "integer", "uint", "long", "bool", "boolean",
+    "any", "object", "text", "varchar", "number", "unknown", "dynamic", "auto", "var", "val", "let", "const", "final",
+    "static", "readonly", "public", "private", "protected", "internal", "mut", "secret", "interface", "value",
+})
+# What may open the value after the operator: a string prefix, escapes and the quote.
+_VALUE_OPENER = re.compile(r"""[ \t]*(?:\?\?=|\|\|=|:{1,3}=|\?=|\.=|\+=|=>|<-|===?|!==?|=|:)[ \t]*(?:\[[ \t]*)?(?:[rbufRBUF]{1,2}|@|\$)?\\{0,3}["'`]?$""")
+
+
+@_filter("key_not_the_name_assigned", "another word stands between the credential word and the operator: "
+         "`pass engine='x'` is the verb pass before an argument, not a password", generic_only=True)
+def is_key_not_the_name_assigned(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # A declaration may put a type there (Go `var password string = "…"`); any other plain
+    # lower-case word is the name that is really assigned (prose: "pass features='xml' into …").
+    if not key_name or not value:
+        return False
+    at = line.find(value)
+    while at >= 0:
+        k = line.rfind(key_name, 0, at)
+        if k >= 0:
+            between = _VALUE_OPENER.sub("", line[k + len(key_name):at])
+            m = re.fullmatch(r"[ \t]*:?[ \t]*([a-z][a-z0-9_]*)[ \t]*:?", between)
+            if m:
+                word = m.group(1)
+                return word not in _TYPE_WORDS and not names_credential(key_words(word))
+            return False
+        at = line.find(value, at + 1)
+    return False
+
+
+_PATH_VALUE = re.compile(r"^(?:/|~/|\.{1,2}/|[A-Za-z]:[\\/])")
+
+
+@_filter("working_directory_variable", "PWD or OLDPWD set to a path: the shell's working directory, not a password",
+         generic_only=True)
+def is_working_directory_variable(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return (key_name or "").lower() in ("pwd", "oldpwd") and bool(_PATH_VALUE.match(value.strip()))
+
+
+_COLOR = re.compile(r"^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$")
+
+
+@_filter("color_value", "a colour (#RGB, #RRGGBB, #RRGGBBAA), as style tables write them", generic_only=True)
+def is_color_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return bool(_COLOR.match(value.strip()))
+
+
+# Pieces of regular-expression syntax. Generated keys (base64, hex, URL-safe) never hold a
+# backslash class, a group construct or a bracketed range; a typed password may hold one of
+# them by chance, hardly two kinds.
+_REGEX_GROUP = re.compile(r"\(\?(?:[:=!>|]|P?<[A-Za-z_]|[aiLmsux-]+[:)])")  # (?:  (?P<n>  (?=  (?i)
+_REGEX_PIECES = (
+    re.compile(r"\\[sSdDwWbB](?:[*+?{]|$|[^A-Za-z0-9])"),  # \s*  \d+  \w
+    re.compile(r"\[\^?[^\]]*[A-Za-z0-9]-[A-Za-z0-9][^\]]*\](?:[*+?{]|$|[^A-Za-z0-9])"),  # [A-Fa-f0-9]{36}  [a-z]+
+    re.compile(r"[)\]](?:[*+?]|\{\d+(?:,\d*)?\})"),  # )+  ]{2,5}
+    re.compile(r"\.[*+]\??"),  # .*  .+?
+    re.compile(r"\\[./\-()\[\]{}|?*+^$]"),  # escaped punctuation: \.  \/
+    re.compile(r"\|\("),  # alternation of groups
+)
+
+
+def _regex_like(s: str) -> bool:
+    if _REGEX_GROUP.search(s):
+        return True
+    return sum(bool(p.search(s)) for p in _REGEX_PIECES) >= 2
+
+
+def _enclosing_literal(value: str, line: str) -> str | None:
+    """The quoted literal on the line that holds the value (the value may stop at a quote inside it)."""
+    at = line.find(value)
+    if at < 0:
+        return None
+    quotes = [i for i in range(at) if line[i] in _QUOTE]
+    if not quotes:
+        return None
+    q = quotes[-1]
+    end = line.find(line[q], at + len(value))
+    return line[q + 1:end] if end > q else line[q + 1:]
+
+
+@_filter("regex_source", "the value is regular-expression source ((?:…), \\s*, [A-Fa-f0-9]{36}): a pattern that "
+         "describes secrets, not one", generic_only=True)
+def is_regex_source(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if _regex_like(v):
+        return True
+    literal = _enclosing_literal(v, line)
+    return literal is not None and literal != v and _regex_like(literal)
+
+
+_URL = re.compile(r"""https?://[^\s"'<>()\[\]`]+""")
+
+
+@_filter("badge_image_token", "a token in a badge or status image's URL (…/badge.svg?token=…, repo.svg?token=…): a "
+         "read-only token published to every reader of the page", generic_only=True)
+def is_badge_image_token(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # Codecov's graph token and Travis's status-image token exist to be embedded in READMEs
+    # and only show a status image; they cannot read code or change anything.
+    for m in _URL.finditer(line):
+        url = m.group(0)
+        if "=" + value not in url:
+            continue
+        try:
+            path = urlsplit(url).path.lower()
+        except ValueError:
+            continue
+        if path.endswith(".svg") or "badge" in path:
+            return True
+    return False
+
+
+# Names that sit beside a key in a published test vector (NIST, RFC): the input, the output
+# and the other parameters of one known-answer test.
+_TEST_VECTOR_WORDS = frozenset({
+    "iv", "nonce", "plaintext", "ciphertext", "cleartext", "pt", "ct", "tag", "aad", "adata", "mac", "digest",
+    "expected", "counter", "ctr", "msg", "message", "tweak", "vector", "vectors", "output", "result",
+})
+_ASSIGNED_NAME = re.compile(r"""(?:^|[\s,{(\[])["']?([A-Za-z_][A-Za-z0-9_]*)["']?[ \t]*(?::|=(?!=))""")
+_MIN_TEST_VECTOR_HEX = 16
+
+
+@_filter("crypto_test_vector", "a hex key in a test among the other parts of a known-answer test (iv, plaintext, "
+         "ciphertext, tag, expected): a published test vector", generic_only=True, surroundings=True)
+def is_crypto_test_vector(value: str, line: str, key_name: str | None, language: str | None,
+                          around: Surroundings) -> bool:
+    # A test of a cipher or MAC checks it against the vectors its standard publishes: the key
+    # there is public by design. Outside test code the same lines could be a real key and IV.
+    v = value.strip()
+    if not around.in_test_path or len(v) < _MIN_TEST_VECTOR_HEX or not _HEX.match(v):
+        return False
+    parts = set()
+    for text in (line, *around.lines):
+        for m in _ASSIGNED_NAME.finditer(text):
+            parts.update(w for w in key_words(m.group(1)) if w in _TEST_VECTOR_WORDS)
+    return len(parts) >= 2
+
+
 # --- signals (not decisive: the judge weighs them) ----------------------------------------
 
 _VOWELS = frozenset("aeiouy")
@@ -903,9 +1053,29 @@ nc et ut ss so rs un lo wa ge ie wh ee wi em ad ol rt po we na ul ni ts mo ow pa
 _LETTER_RUN = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 
 
+# The next most frequent pairs: common in words, but too many to count fully (random letters
+# would hit both sets together too often): each counts a fifth of a frequent pair.
+_NEXT_BIGRAMS = frozenset("""
+ai sh ir su id os iv ia am fi ci vi pl ig tu ev ld ry mp fe bl ab gh ty op wo sa ay ex ke fr oo av ag if ap gr od
+bo sp rd do uc bu ei ov by rm ep tt oc fa ef cu rn sc gi da yo cr cl du ga qu ue ff ba ey ls va um pp ua up lu go
+ht ru ug ds lt pi rc rr eg au ck ew mu br bi pt ak pu ui rg ib tl ny ki rk ys ob mm fu
+""".split())
+_NEXT_BIGRAM_WEIGHT = 0.2
+# Inflections that end many words with rarer pairs (blanks, locks, worked): a run is also
+# judged without them, and the better reading counts.
+_INFLECTION = re.compile(r"(?:s|es|ed|ing|ly)$")
+
+
+def _bigram_score(run: str) -> tuple[float, int]:
+    pairs = [run[i:i + 2] for i in range(len(run) - 1)]
+    score = sum(1.0 if p in _COMMON_BIGRAMS else _NEXT_BIGRAM_WEIGHT if p in _NEXT_BIGRAMS else 0.0 for p in pairs)
+    return score, len(pairs)
+
+
 def english_like(value: str) -> bool:
     """The value's letters read as English words: 5+ letters, in word-shaped runs, at least
-    half of their letter pairs among English's most frequent ones. A short number after the
+    half of their letter pairs among English's most frequent ones (the next most frequent
+    count a quarter; a plural or past ending may be left out). A short number after the
     words is how people type passwords (admin123) and does not count."""
     v = re.sub(r"[0-9]{1,4}[!?.]?$", "", value.strip())
     letters = sum(c.isalpha() for c in v)
@@ -914,8 +1084,16 @@ def english_like(value: str) -> bool:
     runs = [r.lower() for r in _LETTER_RUN.findall(v)]
     if sum(len(r) for r in runs if len(r) >= 3) < 0.8 * letters:
         return False  # letters scattered between digits and case flips: generated
-    pairs = [r[i:i + 2] for r in runs for i in range(len(r) - 1)]
-    return sum(p in _COMMON_BIGRAMS for p in pairs) * 2 >= len(pairs)
+    total, pairs = 0.0, 0
+    for run in runs:
+        score, n = _bigram_score(run)
+        stem = _INFLECTION.sub("", run)
+        if len(stem) >= 3 and stem != run:
+            stem_score, stem_n = _bigram_score(stem)
+            if stem_n and stem_score * n > score * stem_n:
+                score, n = stem_score, stem_n
+        total, pairs = total + score, pairs + n
+    return pairs > 0 and total * 2 >= pairs
 
 
 @_filter("english_value", "the value reads as English (letmein, something, testclient): a word a person typed, "
@@ -994,6 +1172,7 @@ def run_filters(
     generic: bool = True,
     language: str | None = None,
     known_prefix: str | None = None,
+    surroundings: Surroundings | None = None,
 ) -> list[str]:
     """Names of the filters that match, in catalogue order.
 
@@ -1001,12 +1180,19 @@ def run_filters(
     filters that only make sense for generic matches. `language` (from language_for)
     lets code_reference tell a variable from an unquoted config value. `known_prefix`
     (the format's prefix the value starts with) is cut off for `after_prefix` filters.
+    `surroundings` (the lines around, the path's kind) lets the filters that need them run.
     """
     if len(value) > _MAX_FILTERED_LENGTH:
         return []
     body = value[len(known_prefix):] if known_prefix and value.startswith(known_prefix) else value
-    return [
-        f.name
-        for f in FILTERS
-        if (generic or not f.generic_only) and f.check(body if f.after_prefix else value, line, key_name, language)
-    ]
+    hits = []
+    for f in FILTERS:
+        if not (generic or not f.generic_only):
+            continue
+        v = body if f.after_prefix else value
+        if f.surroundings:
+            if surroundings is not None and f.check(v, line, key_name, language, surroundings):  # type: ignore[call-arg]
+                hits.append(f.name)
+        elif f.check(v, line, key_name, language):
+            hits.append(f.name)
+    return hits

@@ -35,7 +35,8 @@ _FIXTURE_KEY_WORDS = frozenset({
 })
 _PROSE_LANGUAGES = frozenset({"markdown", "restructuredtext", "asciidoc", "html", "latex"})
 _FIXTURE_WORDS = re.compile(r"(?i)(?<![a-z])(?:example|sample|fake|dummy|mock|stub|demo|placeholder|test|testing|foo|bar)(?![a-z])")
-_COMPARISON = re.compile(r"==|!=|\bassert|\bexpect|\bshould\b|\bequal|\bassertEquals?\b|\bEqual\(")
+# (`in ("a", "b")` tests membership in a set of names: a comparison too.)
+_COMPARISON = re.compile(r"==|!=|\bassert|\bexpect|\bshould\b|\bequal|\bassertEquals?\b|\bEqual\(|\bin[ \t]*[(\[{][ \t]*[\"'`]")
 
 
 def _rule_facts(rule_id: str) -> tuple[str, bool]:
@@ -200,12 +201,28 @@ _STAND_IN_EVIDENCE = (
 )
 
 
-def production_credential(feats: dict[str, float]) -> bool:
+def _token_only(key_name: str | None) -> bool:
+    """The name says token (session, cookie, jwt, bearer) and nothing a person chooses: no
+    password, secret, key or auth word."""
+    words = key_words(key_name)
+    joined = "".join(words)
+    if any(w == "pass" or any(p in w for p in _PASSWORD_WORDS) for w in words):
+        return False
+    if any(p in joined for p in _SECRET_WORDS + _APIKEY_WORDS) or any(w.startswith(("auth", "key", "cred")) for w in words):
+        return False
+    return any(p in joined for p in _TOKEN_WORDS)
+
+
+def production_credential(feats: dict[str, float], key_name: str | None = None) -> bool:
     """A literal assigned to a password-, secret- or token-like name in code or config, with no
     sign of a test, a document, a comparison or a stand-in. People choose such passwords from
     words ("sunshine2024"), so reading as words is no reason to dismiss one there; the model,
-    trained on labelled sets whose real values were replaced by random ones, would."""
+    trained on labelled sets whose real values were replaced by random ones, would.
+    Tokens are issued by the system they open, never chosen by a person: under a name that
+    only says token (`token = "blanks"` in a parser), a value that reads as words is no token."""
     named = feats["key_password"] or feats["key_credential"]
+    if _token_only(key_name) and (feats["sig_english"] or feats["sig_wordlike"] or feats["sig_multiword"]):
+        return False
     return bool(named) and not feats["kind_provider"] and not any(feats[name] for name in _STAND_IN_EVIDENCE)
 
 
@@ -222,7 +239,7 @@ class OfflineJudge:
                 verdict, conf = "secret", p
             elif p < offline_model.NOT_SECRET_BELOW:
                 verdict, conf = "not_secret", 1.0 - p
-                if production_credential(feats):
+                if production_credential(feats, req.features.key_name):
                     verdict, conf = "unsure", 0.5
                     floor = "; a credential-named literal outside tests and docs: a person decides"
             else:
