@@ -130,14 +130,18 @@ class ContentCache:
     def known(self, root: int, path: str, size: int, mtime_ns: int) -> bool | str:
         """What discovery needs of this very file (same size and trusted mtime): True when it
         was scanned, the reason when it was skipped for its content, False when unknown."""
+        found = self.recall(root, path, size, mtime_ns)
+        return found if found.__class__ is str else found is not None
+
+    def recall(self, root: int, path: str, size: int, mtime_ns: int) -> Entry | str | None:
+        """This very file's entry (same size and trusted mtime), the reason its content was
+        skipped, or None. Counts as looked up in this run (see flush's drop_unseen)."""
         key = self.entry_key(root, path)
         entry = self._entries.get(key)
         if entry is None or entry.size != size or entry.mtime_ns != mtime_ns:
-            return False
-        if entry.skipped is None:
-            return True
-        self._seen.add(key)  # the scan never looks a skipped file up: keep it past this run
-        return entry.skipped
+            return None
+        self._seen.add(key)
+        return entry if entry.skipped is None else entry.skipped
 
     def remember_skip(self, root: int, path: str, size: int, mtime_ns: int, reason: str) -> None:
         """Discovery skipped this file for its content; a racily recent one is not remembered."""

@@ -11,7 +11,7 @@ import logging
 import os
 from pathlib import Path
 
-from .content_cache import ContentCache, catalogue_version, config_key
+from .content_cache import ContentCache, Entry, catalogue_version, config_key
 from .decisions import DecisionsStore
 from .discovery import Unreadable as DiscoveryUnreadable
 from .discovery import discover, read_text_and_hash
@@ -65,8 +65,8 @@ class Workspace:
         self._planned: dict[int, tuple[FileEntry, FileJob | None, FileOutcome | None]] = {}
         self._from_start = False  # this workspace saw the scan from its first file
         self._root_files: dict[int, bool] = {}
-        # (root, path) -> (size, mtime_ns) as discovery saw them, for files the cache holds
-        self._unchanged: dict[tuple[int, str], tuple[int, int]] = {}
+        # (root, path) -> the cache entry of a file discovery found unchanged (same size and mtime)
+        self._unchanged: dict[tuple[int, str], Entry] = {}
         if task.only_paths is None and (self.cache is None or len(self.cache) == 0):
             # a first whole-workspace scan may need workers: start their fork server meanwhile
             # (a rescan answers mostly from the cache, and starts one only if it must)
@@ -80,10 +80,13 @@ class Workspace:
             sniffed = cache.remember_skip
 
             def known(root: int, path: str, size: int, mtime_ns: int) -> bool | str:
-                answer = cache.known(root, path, size, mtime_ns)
-                if answer is True:
-                    seen[(root, path)] = (size, mtime_ns)  # the scan's cache lookup needs no second stat
-                return answer
+                found = cache.recall(root, path, size, mtime_ns)
+                if found is None:
+                    return False
+                if found.__class__ is str:
+                    return found
+                seen[(root, path)] = found  # the scan answers from it: no second stat or lookup
+                return True
 
         self._unchanged.clear()
         return discover(self.task.roots, self.settings, self.task.only_paths, known, sniffed)
@@ -181,7 +184,12 @@ class Workspace:
         return plan
 
     def _job_or_hit(self, index: int, entry: FileEntry, path: str) -> tuple[FileJob | None, FileOutcome | None]:
-        seen = self._size_and_mtime(entry, path) if self.cache is not None else None
+        held = self._unchanged.pop((entry.root, entry.path), None)
+        if held is not None:  # unchanged since its last scan, as discovery saw it
+            found = self.cache.candidates(held)
+            if found is not None:
+                return None, FileOutcome(index=index, sha256=held.sha256, size=held.scanned_size, candidates=found, cached=True)
+        seen = self._size_and_mtime(path) if self.cache is not None else None
         if self.cache is None or seen is None or seen[0] > self.settings.max_file_size:
             # no cache to ask, or the read will say why it cannot scan the file
             return FileJob(index=index, root=entry.root, path=entry.path, abs_path=path, size=entry.size), None
@@ -196,11 +204,9 @@ class Workspace:
                       mtime_ns=mtime_ns, expect_sha256=hit.sha256 if hit is not None else None)
         return job, None
 
-    def _size_and_mtime(self, entry: FileEntry, path: str) -> tuple[int, int] | None:
-        """As discovery saw the file (when the cache holds it), else from a stat; None: unreadable."""
-        seen = self._unchanged.pop((entry.root, entry.path), None)
-        if seen is not None:
-            return seen
+    @staticmethod
+    def _size_and_mtime(path: str) -> tuple[int, int] | None:
+        """From a stat; None: unreadable."""
         try:
             st = os.stat(path)
         except OSError:
