@@ -7,6 +7,7 @@ kind, comment, filter hits, inline allow marker), never the value.
 
 from __future__ import annotations
 
+import functools
 import posixpath
 import re
 
@@ -70,7 +71,7 @@ _TEST_DIRS = frozenset({
     "test_data", "test-data", "testing", "__mocks__", "mocks", "__snapshots__", "e2e", "testfixtures",
 })
 _TEST_FILE = re.compile(  # matched against the lower-cased name
-    r"^test_.+\.py$|_test\.(?:py|go|rb|exs?|dart|cpp|cc|c)$|^conftest\.py$"
+    r"^test_.+\.py$|_test\.(?:py|go|rb|exs?|dart|cpp|cc|c)$|^conftest\.py$|^tests?\.py$"  # Django apps: tests.py
     r"|\.(?:test|spec)\.[cm]?[jt]sx?$|_spec\.rb$"
 )
 # JUnit-style class names, matched case-sensitively: AppTest.java, but not Contest.java.
@@ -92,15 +93,24 @@ _DOCS_EXTENSIONS = frozenset({"md", "markdown", "mdx", "rst", "adoc", "asciidoc"
 _DOCS_NAMES = ("readme", "changelog", "contributing")
 
 
+# A file that collects examples (s3-2006-03-01.examples.json, api.samples.yaml); a template to
+# copy (.env.example, config.sample.yml) is not one: people fill real values into those.
+_EXAMPLE_COLLECTIONS = frozenset({"examples", "samples"})
+
+
 def is_docs_path(path: str) -> bool:
-    """True for documentation and examples: docs/, examples/, *.md, *.rst, *.adoc, README*."""
+    """True for documentation and examples: docs/, docs_src/, examples/, *.md, *.rst, *.adoc, README*,
+    *.examples.json."""
     parts = [p.lower() for p in path.replace("\\", "/").split("/") if p]
     if not parts:
         return False
-    if any(p in _DOCS_DIRS for p in parts[:-1]):
+    # A folder named for docs first (docs_src, examples-js, tutorial_app) holds docs too.
+    if any(re.split(r"[_\-.]", p, maxsplit=1)[0] in _DOCS_DIRS for p in parts[:-1]):
         return True
     name = parts[-1]
     if "." in name and name.rsplit(".", 1)[1] in _DOCS_EXTENSIONS:
+        return True
+    if any(piece in _EXAMPLE_COLLECTIONS for piece in name.split(".")[1:-1]):
         return True
     return name.startswith(_DOCS_NAMES)
 
@@ -162,6 +172,55 @@ def _scan_for_comment(head: str, markers: tuple[str, ...], block: tuple[str, str
     return in_block
 
 
+# Python's strings, comments and triple-quoted strings, in the order they open.
+_PY_TOKENS = re.compile(
+    r"""(?P<comment>#[^\n]*)"""
+    r"""|(?P<triple>[rRbBuUfF]{0,2}(?:\"\"\"|\'\'\'))"""
+    r"""|(?P<string>[rRbBuUfF]{0,2}(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'))"""
+)
+# A string assigned to a name that says it documents: EXAMPLES = r'''…, DOCUMENTATION = """…, USAGE = …
+_DOC_NAME = re.compile(r"^\s*[A-Za-z_]*(?:EXAMPLES?|DOCUMENTATION|DOCS?|USAGE|HELP)[A-Za-z_]*\s*=\s*$", re.IGNORECASE)
+_OPEN_EXPRESSION = ("(", "[", "{", ",", "=", "+", "\\", "%")
+
+
+@functools.lru_cache(maxsize=8)
+def _python_doc_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """Spans of the docstrings in Python source, and of strings assigned to a documenting name
+    (EXAMPLES, DOCUMENTATION): text written for people, where example values live."""
+    spans = []
+    pos = 0
+    while True:
+        m = _PY_TOKENS.search(text, pos)
+        if m is None:
+            break
+        if m.lastgroup != "triple":
+            pos = m.end()
+            continue
+        delim = m.group("triple")[-3:]
+        end = m.end()
+        while True:
+            end = text.find(delim, end)
+            if end < 0 or text[end - 1] != "\\":
+                break
+            end += 1
+        end = len(text) if end < 0 else end + 3
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        head = text[line_start:m.start()]
+        if not head.strip():
+            previous = text[:line_start].rstrip()
+            if not previous.endswith(_OPEN_EXPRESSION):
+                spans.append((m.start(), end))  # a string standing as a statement: a docstring
+        elif _DOC_NAME.match(head):
+            spans.append((m.start(), end))
+        pos = end
+    return tuple(spans)
+
+
+def in_python_doc(text: str, offset: int) -> bool:
+    """The offset sits in a docstring or a documenting string (EXAMPLES = r'''…) of Python source."""
+    return any(a <= offset < b for a, b in _python_doc_spans(text))
+
+
 def _line_bounds(text: str, offset: int) -> tuple[int, int]:
     """Start and end offsets of the line holding `offset` (end excludes the newline)."""
     start = text.rfind("\n", 0, offset) + 1
@@ -213,6 +272,22 @@ def _surrounding_lines(text: str, line_start: int, line_end: int, n: int = _SURR
     return tuple(x[:400] for x in before + after)
 
 
+# The interpreter a script without an extension names on its first line (#!/usr/bin/env python3).
+_INTERPRETERS = {"python": "python", "node": "javascript", "nodejs": "javascript", "ruby": "ruby",
+                 "bash": "shell", "sh": "shell", "zsh": "shell", "dash": "shell", "ksh": "shell", "perl": "perl"}
+
+
+def script_language(text: str) -> str | None:
+    """The language a script's #! line names, or None."""
+    if not text.startswith("#!"):
+        return None
+    words = text[2:200].split("\n", 1)[0].split()
+    if words and words[0].endswith("/env"):
+        words = [w for w in words[1:] if not w.startswith("-")]  # env -S python3 -u
+    m = re.match(r"[a-z]+", words[0].rsplit("/", 1)[-1]) if words else None
+    return _INTERPRETERS.get(m.group(0)) if m else None
+
+
 def build_features(
     value: str,
     text: str,
@@ -228,7 +303,10 @@ def build_features(
     line_start, line_end = _line_bounds(text, start)
     line = _line(text, line_start, line_end)
     language = language_for(path)
+    if language == "text" and text.startswith("#!"):
+        language = script_language(text) or language
     in_test = is_test_path(path)
+    in_doc = language == "python" and in_python_doc(text, start)
     return Features(
         length=len(value),
         entropy=round(shannon_entropy(value), 3),
@@ -239,9 +317,9 @@ def build_features(
         language=language,
         in_test_path=in_test,
         in_docs_path=is_docs_path(path),
-        in_comment=in_comment(line, start - line_start, language),
+        in_comment=in_doc or in_comment(line, start - line_start, language),
         filter_hits=run_filters(value, line, key_name, generic=rule_confidence != "high", language=language,
                                 known_prefix=known_prefix,
-                                surroundings=Surroundings(_surrounding_lines(text, line_start, line_end), in_test)),
+                                surroundings=Surroundings(_surrounding_lines(text, line_start, line_end), in_test, in_doc)),
         suppressed_by=suppression_at(text, start, end),
     )

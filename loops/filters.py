@@ -65,6 +65,7 @@ class Surroundings:
     """What a few filters read beyond the value's line: the lines around it and the path's kind."""
     lines: tuple[str, ...] = ()  # a few lines before and after the value's line
     in_test_path: bool = False
+    in_doc: bool = False  # inside a docstring or a documenting string (text for people, not code)
 
 
 FILTERS: list[Filter] = []
@@ -329,9 +330,19 @@ _TEMPLATES = (
 )
 
 
-@_filter("templated", "a template expression filled in at render time ({{ var }}, <%= %>, %(name)s, {0})")
+# A printf directive in a literal that the line formats with `%` or .format(): '__x__%s' % h.
+_PRINTF = re.compile(r"(?<!%)%[sdrif]")
+
+
+@_filter("templated", "a template expression filled in at render time ({{ var }}, <%= %>, %(name)s, {0}, '…%s' % x)")
 def is_templated(value: str, line: str, key_name: str | None, language: str | None) -> bool:
-    return any(p.search(value) for p in _TEMPLATES)
+    if any(p.search(value) for p in _TEMPLATES):
+        return True
+    if not _PRINTF.search(value):
+        return False
+    at = line.find(value)
+    after = line[at + len(value):] if at >= 0 else ""
+    return re.match(r"""["'`]\s*(?:%\s*[\w(\[]|\.format\()""", after) is not None
 
 
 def _jwt_io_payload() -> str:
@@ -490,6 +501,9 @@ _DESCRIBING_WORDS = frozenset({
     # PASSWORD_HASHERS, password_reset_template, AUTHENTICATION_BACKENDS
     "model", "models", "backend", "backends", "hasher", "hashers", "template", "templates", "form", "forms",
     "view", "views", "widget", "middleware", "module", "serializer", "link", "links", "page", "email",
+    # what kind of credential, and where it is sent: CustomerMasterKeySpec = "RSA_4096",
+    # auth_protocol = "MIT-MAGIC-COOKIE-1", REFRESH_TOKEN_HOST = "www.example.com"
+    "spec", "specs", "protocol", "host", "hostname", "domain", "port",
 })
 
 
@@ -716,6 +730,8 @@ _NUMBER_OR_VERSION = (
     re.compile(r"^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$"),  # dates
     re.compile(r"^\d+(?:ms|s|m|h|d|w|kb|mb|gb|k|px|%)$", re.IGNORECASE),  # durations, sizes
     re.compile(r"^0[xX][0-9a-fA-F]{1,8}$"),  # hex constants: flags, enums (0x8802)
+    # rate limits: 5/m, 20/m/ip, 20/m/ip,5/m/key (requests per period, per what)
+    re.compile(r"^\d+/(?:s|sec|second|m|min|minute|h|hour|d|day)(?:/[a-z]+)?(?:,\s*\d+/(?:s|sec|second|m|min|minute|h|hour|d|day)(?:/[a-z]+)?)*$"),
 )
 
 
@@ -1010,6 +1026,169 @@ def is_crypto_test_vector(value: str, line: str, key_name: str | None, language:
         for m in _ASSIGNED_NAME.finditer(text):
             parts.update(w for w in key_words(m.group(1)) if w in _TEST_VECTOR_WORDS)
     return len(parts) >= 2
+
+
+# --- structure that says "not a credential" (seen on third-party libraries' code and docs) ------
+
+# A token named for where a listing goes on or for one request's de-duplication is a cursor or an
+# idempotency key that an API hands back: NextToken, continuation_token, pageToken, ChangeToken,
+# ClientRequestToken, a paginator's input_token / output_token. It opens nothing.
+_CURSOR_WORDS = frozenset({
+    "next", "continuation", "continue", "page", "paging", "pagination", "cursor", "marker", "resume", "change",
+    "idempotency", "idempotent", "input", "output", "sync",
+})
+
+
+@_filter("cursor_or_idempotency_token", "a pagination cursor or idempotency token (NextToken, pageToken, "
+         "ClientRequestToken, ChangeToken): a value an API hands back to continue a listing, not a credential",
+         generic_only=True)
+def is_cursor_or_idempotency_token(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    words = key_words(key_name)
+    if len(words) < 2 or words[-1] not in ("token", "tokens"):
+        return False
+    before = words[-2]
+    return before in _CURSOR_WORDS or (before == "request" and len(words) >= 3 and words[-3] == "client")
+
+
+_ARN = re.compile(r"^arn:aws[a-z\-]*:[a-z0-9\-]+:[a-z0-9\-]*:(?:\d{12})?:[^\s]+$")
+
+
+@_filter("resource_name", "an Amazon Resource Name (arn:aws:…): it names a resource, it grants nothing", generic_only=True)
+def is_resource_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return bool(_ARN.match(value.strip()))
+
+
+# The word before a final "key" that makes the key a lookup key: the name under which something is
+# kept in a session, a cache or a store (LOGIN_SESSION_KEY = "account_login").
+_STORAGE_WORDS = frozenset({
+    "session", "cache", "storage", "store", "context", "state", "registry", "lookup", "redis", "dict", "map",
+    "index", "metadata", "meta", "queue", "local", "settings", "config", "attr", "attribute", "field", "column",
+})
+_IDENTIFIER_KEY_VALUE = re.compile(r"^[a-z][a-z0-9]*(?:[_.:\-][a-z0-9]+)*$")
+
+
+@_filter("storage_key_name", "the name of a slot in a session, cache or store (LOGIN_SESSION_KEY = \"account_login\"):"
+         " an identifier made of words, not a key", generic_only=True)
+def is_storage_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    words = key_words(key_name)
+    if len(words) < 2 or words[-1] != "key" or words[-2] not in _STORAGE_WORDS:
+        return False
+    v = value.strip()
+    return bool(_IDENTIFIER_KEY_VALUE.match(v)) and wordlike(v)
+
+
+# The first word of an option or flag: withCredentials, useToken, isPassword, requireAuth.
+_FLAG_WORDS = frozenset({
+    "is", "has", "with", "use", "uses", "should", "can", "allow", "allows", "enable", "enabled", "require",
+    "requires", "needs", "need", "show", "hide", "skip", "disable", "no", "include", "send", "omit",
+})
+
+
+@_filter("option_name", "a flag or option named for a credential (withCredentials = \"same-origin\", "
+         "useToken = \"header\"): it says how credentials are handled, and its value is a word", generic_only=True)
+def is_option_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    words = key_words(key_name.rsplit(".", 1)[-1] if key_name else None)
+    if len(words) < 2 or words[0] not in _FLAG_WORDS or not names_credential(words[1:]):
+        return False
+    v = value.strip()
+    return bool(re.fullmatch(r"[A-Za-z]+(?:[\-_][A-Za-z]+)*", v)) and (wordlike(v) or english_like(v))
+
+
+@_filter("type_annotation", "a type in a TypeScript declaration (apiKey: SensitiveString;): the value's type, "
+         "not the value", generic_only=True)
+def is_type_annotation(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # `name: Type;` or `name?: Type,` with an unquoted capitalised type, maybe generic or an array.
+    if language != "typescript" or not key_name:
+        return False
+    v = value.strip()
+    if not re.fullmatch(r"[A-Z][A-Za-z0-9_]*(?:\.[A-Z][A-Za-z0-9_]*)*", v):
+        return False
+    pattern = (r"(?:^|[\s{(,;])(?:readonly\s+)?['\"]?" + re.escape(key_name.rsplit(".", 1)[-1]) + r"['\"]?\??\s*:\s*"
+               + re.escape(v) + r"\s*(?:<[^>]*>)?\s*(?:\[\])?\s*(?:[;,|&)}=]|$)")
+    return re.search(pattern, line) is not None
+
+
+_JS_TYPES = frozenset({"undefined", "object", "boolean", "number", "bigint", "string", "symbol", "function"})
+
+
+@_filter("typeof_check", "a type test (typeof token === \"function\"): the value is the name of a type", generic_only=True)
+def is_typeof_check(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    return v in _JS_TYPES and re.search(r"\btypeof\b[^=!]*[=!]==?\s*['\"`]" + v + r"['\"`]", line) is not None
+
+
+@_filter("text_after_a_literal", "the text after a quoted string ('Password:', False) or before the next one "
+         "(\"… password:\" -u root …): the match ran across a closing quote, it holds no value", generic_only=True)
+def is_text_after_a_literal(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # A value captured between quotes that begins with white space, or with a comma or a bracket and
+    # white space, starts where a string closed: what follows is code or text, not a credential.
+    return bool(re.match(r"\s|[,;)\]}]\s", value)) and len(value.split()) >= 2
+
+
+# A statement that assigns to a name and then opens a call or a literal: `x = {"pass": sshpass}`,
+# `key = load(fd, password=passphrase)`. In such code an unquoted name inside is a variable.
+_ASSIGNMENT_STATEMENT = re.compile(
+    r"^\s*(?:(?:const|let|var|final|auto|val)\s+)?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\s*:\s*[\w.\[\], |]+)?\s*=\s*[^=]")
+_LITERAL_NEEDS_QUOTES = frozenset({"python", "javascript", "typescript", "java", "kotlin", "csharp", "go", "rust",
+                                   "swift", "scala", "dart", "c", "cpp", "objective-c"})
+
+
+# An entry of a dict or object literal that spans lines: `'MISSING': GpgMissing,` (its value ends
+# with a comma, as config text in a string rarely does).
+_LITERAL_ENTRY = re.compile(r"""^\s*(?:["'][^"']+["']|[A-Za-z_$][\w$]*)\s*:\s*([A-Za-z_$][\w$.]*)\s*,\s*(?:#.*|//.*)?$""")
+
+
+@_filter("name_in_a_statement", "an unquoted name inside a call or literal of an assignment statement "
+         "(passwords = {\"conn\": sshpass}, key = load(password=passphrase)), or as an entry of a literal "
+         "('MISSING': GpgMissingPassPhrase,): a variable, not a literal", generic_only=True, surroundings=True)
+def is_name_in_a_statement(value: str, line: str, key_name: str | None, language: str | None,
+                           around: Surroundings) -> bool:
+    v = value.strip()
+    if language not in _LITERAL_NEEDS_QUOTES or around.in_doc or not re.fullmatch(r"[A-Za-z_$][\w$]*", v):
+        return False
+    entry = _LITERAL_ENTRY.match(line)
+    if entry and entry.group(1) == v:
+        return True
+    m = _ASSIGNMENT_STATEMENT.match(line)
+    if not m:
+        return False
+    at = line.find(v, m.end() - 1)
+    while at >= 0:
+        before, after = line[:at], line[at + len(v):]
+        opened = sum(before.count(c) for c in "([{") > sum(before.count(c) for c in ")]}")
+        if (opened and not (before[-1:] in _QUOTE) and re.match(r"\s*[,)\]}]", after)
+                and re.search(r"[:=]\s*$", before)):
+            return True
+        at = line.find(v, at + 1)
+    return False
+
+
+def _basic_credentials(value: str) -> tuple[str, str] | None:
+    """(user, password) that a Basic value's base64 decodes to, or None."""
+    try:
+        text = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).decode("utf-8")
+    except (ValueError, UnicodeDecodeError):
+        return None
+    user, sep, password = text.partition(":")
+    return (user, password) if sep and text.isprintable() else None
+
+
+@_filter("basic_auth_placeholder", "an HTTP Basic value that decodes to a stand-in (user:pass, username:password, "
+         "test:test, example-user:example-password): a fixture, not an account", generic_only=True)
+def is_basic_auth_placeholder(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    at = line.find(v)
+    if at < 0 or not re.search(r"(?i)\bbasic[ \t]+$", line[:at]):
+        return False
+    pair = _basic_credentials(v)
+    if pair is None:
+        return False
+    user, password = pair
+    if not password:
+        return False
+    core = re.sub(r"[0-9]+$", "", password.lower())
+    return (password == user or core in _PLACEHOLDER_VALUES or core in ("username", "user", "admin")
+            or is_placeholder(password, "", None, None) or is_repeated_or_sequential(password, "", None, None))
 
 
 # --- signals (not decisive: the judge weighs them) ----------------------------------------

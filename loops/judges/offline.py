@@ -226,6 +226,17 @@ def production_credential(feats: dict[str, float], key_name: str | None = None) 
     return bool(named) and not feats["kind_provider"] and not any(feats[name] for name in _STAND_IN_EVIDENCE)
 
 
+# Where a value is written for a test or for a reader: a fixture or an example, which a person
+# should look at rather than be told it is a leak: found there, a value is "unsure" at most.
+_FIXTURE_PLACES = ("test_path", "docs_path", "comment", "lang_prose")
+
+
+def fixture_or_example(feats: dict[str, float]) -> bool:
+    """A value the judge weighs (no high-confidence format vouches for it) in a test, in
+    documentation or in a comment: a JWT or a database URL there is a test's or a page's too."""
+    return any(feats[name] for name in _FIXTURE_PLACES)
+
+
 class OfflineJudge:
     name = "offline"
 
@@ -235,7 +246,10 @@ class OfflineJudge:
             feats = features_of(req)  # once per request: scoring, the floor and the reasons read it
             p = probability(req, feats)
             floor = ""
-            if p >= offline_model.SECRET_AT:
+            if p >= offline_model.SECRET_AT and fixture_or_example(feats):
+                verdict, conf = "unsure", 0.5
+                floor = "; in a test, documentation or a comment: a fixture or an example, a person decides"
+            elif p >= offline_model.SECRET_AT:
                 verdict, conf = "secret", p
             elif p < offline_model.NOT_SECRET_BELOW:
                 verdict, conf = "not_secret", 1.0 - p
