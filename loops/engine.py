@@ -69,6 +69,7 @@ class Engine:
         self.store = store
         self.subscribers = list(subscribers)
         self.catalogue = catalogue or load_catalogue()
+        self._key_material = frozenset(r.id for r in self.catalogue.rules if r.category == "private-key")
         self.settings = state.task.settings
         self.judge: Judge = judge or self._judge_from_settings()
         self.offline = OfflineJudge()
@@ -261,7 +262,8 @@ class Engine:
                              scan_batch=self.workspace.scan_batch, upcoming=upcoming)
         if phase == "filter":
             todo = [c for c in st.candidates if c.status == "candidate"]
-            return FilterTools(batch=todo[:FILTER_BATCH], remaining=len(todo), decision_for=self.workspace.decision_for)
+            return FilterTools(batch=todo[:FILTER_BATCH], remaining=len(todo), decision_for=self.workspace.decision_for,
+                               key_material=self._key_material)
         if phase == "triage":
             todo = [c for c in st.candidates if c.status == "uncertain"]
             spent = self._judge_budget_left()
@@ -384,7 +386,7 @@ class Engine:
             found = []
             for i in self._by_file[key]:
                 c = st.candidates[i]
-                ch = classify(c, self.workspace.decision_for(c.root, c.fingerprint))
+                ch = classify(c, self.workspace.decision_for(c.root, c.fingerprint), self._key_material)
                 found.append(c.model_copy(update={"status": ch.status, "reason": ch.reason, "decided_by": ch.decided_by}))
             self._emit(ev.FileFindings(run_id=st.task.run_id, root=st.task.roots[key[0]], path=key[1], findings=found))
 

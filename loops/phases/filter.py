@@ -3,8 +3,9 @@
 Deterministic layers only, cheapest first: inline suppressions, a person's earlier
 decision (decisions file, keyed by fingerprint), the named filters that matched at
 scan time (the decisive ones: signal filters are left to the judge), and structure (a
-high-confidence rule whose checksum holds or that has none). What none of them settles is
-`uncertain` and goes to the judge — a known format with a failed checksum among them.
+high-confidence rule whose checksum holds or that has none; a private key in a test or docs
+file goes to a person instead). What none of them settles is `uncertain` and goes to the
+judge — a known format with a failed checksum among them.
 """
 
 from __future__ import annotations
@@ -25,9 +26,10 @@ class FilterTools:
     batch: list[Candidate]
     remaining: int  # candidates still unfiltered, this batch included
     decision_for: DecisionLookup  # (root index, fingerprint) -> decision
+    key_material: frozenset[str] = frozenset()  # ids of the rules that find private keys
 
 
-def classify(c: Candidate, decision: tuple[str, str] | None) -> StatusChange:
+def classify(c: Candidate, decision: tuple[str, str] | None, key_material: frozenset[str] = frozenset()) -> StatusChange:
     f = c.features
     if f.suppressed_by:
         return StatusChange(candidate_id=c.id, status="dismissed", reason=f"inline allow comment ({f.suppressed_by})", decided_by="suppression")
@@ -39,6 +41,12 @@ def classify(c: Candidate, decision: tuple[str, str] | None) -> StatusChange:
         name = decisive[0]
         return StatusChange(candidate_id=c.id, status="dismissed", reason=FILTER_REASONS.get(name, name), decided_by="filter")
     if c.rule_confidence == "high" and f.checksum_valid is not False:
+        if c.rule_id in key_material and (f.in_test_path or f.in_docs_path):
+            # Test suites and docs are full of key pairs made for them (TLS fixtures, signing
+            # examples): real key material all the same, so a person looks, once (the
+            # decision follows the key's fingerprint).
+            return StatusChange(candidate_id=c.id, status="pending", decided_by="rule",
+                                reason="a private key in a test or docs file: usually a fixture made for it; a person decides")
         why = "known token format with a valid checksum" if f.checksum_valid else "known token format"
         return StatusChange(candidate_id=c.id, status="confirmed", reason=why, decided_by="rule")
     return StatusChange(candidate_id=c.id, status="uncertain", reason="needs a judgement", decided_by="filter")
@@ -48,7 +56,7 @@ class FilterPhase:
     name = "filter"
 
     async def round(self, tools: FilterTools) -> RoundResult:
-        changes = [classify(c, tools.decision_for(c.root, c.fingerprint)) for c in tools.batch]
+        changes = [classify(c, tools.decision_for(c.root, c.fingerprint), tools.key_material) for c in tools.batch]
         counts: dict[str, int] = {}
         for ch in changes:
             counts[ch.status] = counts.get(ch.status, 0) + 1
