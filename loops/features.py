@@ -183,10 +183,29 @@ _DOC_NAME = re.compile(r"^\s*[A-Za-z_]*(?:EXAMPLES?|DOCUMENTATION|DOCS?|USAGE|HE
 _OPEN_EXPRESSION = ("(", "[", "{", ",", "=", "+", "\\", "%")
 
 
+# Python source with a line longer than this is generated or minified, or made to stall a
+# scanner (the string pattern below tries every quote of a line): no docstring analysis.
+_LONGEST_PYTHON_LINE = 4096
+
+
+def _last_code_before(text: str, offset: int) -> str:
+    """The text before `offset` up to its last non-blank character, read backwards in chunks
+    (copying the whole prefix per docstring made a many-docstring file quadratic)."""
+    k = offset
+    while k > 0:
+        chunk = text[max(0, k - 256):k].rstrip()
+        if chunk:
+            return chunk
+        k -= 256
+    return ""
+
+
 @functools.lru_cache(maxsize=8)
 def _python_doc_spans(text: str) -> tuple[tuple[int, int], ...]:
     """Spans of the docstrings in Python source, and of strings assigned to a documenting name
     (EXAMPLES, DOCUMENTATION): text written for people, where example values live."""
+    if max(map(len, text.split("\n")), default=0) > _LONGEST_PYTHON_LINE:
+        return ()
     spans = []
     pos = 0
     while True:
@@ -207,8 +226,7 @@ def _python_doc_spans(text: str) -> tuple[tuple[int, int], ...]:
         line_start = text.rfind("\n", 0, m.start()) + 1
         head = text[line_start:m.start()]
         if not head.strip():
-            previous = text[:line_start].rstrip()
-            if not previous.endswith(_OPEN_EXPRESSION):
+            if not _last_code_before(text, line_start).endswith(_OPEN_EXPRESSION):
                 spans.append((m.start(), end))  # a string standing as a statement: a docstring
         elif _DOC_NAME.match(head):
             spans.append((m.start(), end))
@@ -230,6 +248,19 @@ def _line_bounds(text: str, offset: int) -> tuple[int, int]:
 
 def _line(text: str, start: int, end: int) -> str:
     return text[start:end].rstrip("\r")
+
+
+# What the filters read of a value's line: this much on each side of it. Their patterns are
+# Python regular expressions, some of which take time quadratic in a line's length; a
+# candidate on a 1 MB line of base64 (a data URI, a bundled blob) took minutes. A name, an
+# operator, a call or a comparison around a value is never further away than this.
+FILTER_WINDOW = 512
+
+
+def _near(line: str, col: int, length: int, window: int = FILTER_WINDOW) -> str:
+    if len(line) <= 2 * window + length:
+        return line
+    return line[max(0, col - window): col + length + window]
 
 
 def suppression_at(text: str, start: int, end: int) -> str | None:
@@ -318,7 +349,8 @@ def build_features(
         in_test_path=in_test,
         in_docs_path=is_docs_path(path),
         in_comment=in_doc or in_comment(line, start - line_start, language),
-        filter_hits=run_filters(value, line, key_name, generic=rule_confidence != "high", language=language,
+        filter_hits=run_filters(value, _near(line, start - line_start, end - start), key_name,
+                                generic=rule_confidence != "high", language=language,
                                 known_prefix=known_prefix,
                                 surroundings=Surroundings(_surrounding_lines(text, line_start, line_end), in_test, in_doc)),
         suppressed_by=suppression_at(text, start, end),
