@@ -19,16 +19,18 @@ from .state import Candidate
 # be one. A word is a run without spaces, quotes or brackets.
 _WORD = re.compile(r"""[^\s'"`,;()\[\]{}<>]{8,}""")
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*")
+_NO_DIGITS = str.maketrans("", "", "0123456789")
 
 
 def _could_be_secret(word: str) -> bool:
-    classes = len(char_classes(word).replace("-", ""))
-    digits = sum(c.isdigit() for c in word)
+    # Runs on every word of every context line: the cheap tests first, in C where possible.
+    digits = len(word) - len(word.translate(_NO_DIGITS))
     if _IDENTIFIER.fullmatch(word):
         # code names are common and harmless; a password-like word has digits and mixed case
         return digits >= 2 and word.lower() != word and word.upper() != word or (len(word) >= 16 and digits >= 1 and shannon_entropy(word) >= 3.5)
     if "://" in word and "@" not in word:
         return False  # a URL without userinfo
+    classes = len(char_classes(word).replace("-", ""))
     if classes >= 3 and shannon_entropy(word) >= 2.5:
         return True
     return len(word) >= 16 and digits >= 1 and shannon_entropy(word) >= 3.5
