@@ -69,6 +69,7 @@ def language_for(path: str) -> str:
 _TEST_DIRS = frozenset({
     "test", "tests", "__tests__", "spec", "specs", "fixture", "fixtures", "__fixtures__", "testdata",
     "test_data", "test-data", "testing", "__mocks__", "mocks", "__snapshots__", "e2e", "testfixtures",
+    "t",  # Perl's convention, kept by some Python projects (celery's t/unit/)
 })
 _TEST_FILE = re.compile(  # matched against the lower-cased name
     r"^test_.+\.py$|_test\.(?:py|go|rb|exs?|dart|cpp|cc|c)$|^conftest\.py$|^tests?\.py$"  # Django apps: tests.py
@@ -88,7 +89,8 @@ def is_test_path(path: str) -> bool:
     return _TEST_FILE.search(parts[-1].lower()) is not None or _TEST_CLASS_FILE.search(parts[-1]) is not None
 
 
-_DOCS_DIRS = frozenset({"docs", "doc", "documentation", "examples", "example", "samples", "sample", "tutorial", "tutorials"})
+_DOCS_DIRS = frozenset({"docs", "doc", "documentation", "examples", "example", "samples", "sample", "tutorial", "tutorials",
+                        "demo", "demos"})
 _DOCS_EXTENSIONS = frozenset({"md", "markdown", "mdx", "rst", "adoc", "asciidoc"})
 _DOCS_NAMES = ("readme", "changelog", "contributing")
 

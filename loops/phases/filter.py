@@ -3,8 +3,8 @@
 Deterministic layers only, cheapest first: inline suppressions, a person's earlier
 decision (decisions file, keyed by fingerprint), the named filters that matched at
 scan time (the decisive ones: signal filters are left to the judge), and structure (a
-high-confidence rule whose checksum holds or that has none; a private key in a test or docs
-file goes to a person instead). What none of them settles is `uncertain` and goes to the
+high-confidence rule whose checksum holds or that has none; a private key in a test, docs or a
+comment goes to a person instead). What none of them settles is `uncertain` and goes to the
 judge — a known format with a failed checksum among them.
 """
 
@@ -41,12 +41,12 @@ def classify(c: Candidate, decision: tuple[str, str] | None, key_material: froze
         name = decisive[0]
         return StatusChange(candidate_id=c.id, status="dismissed", reason=FILTER_REASONS.get(name, name), decided_by="filter")
     if c.rule_confidence == "high" and f.checksum_valid is not False:
-        if c.rule_id in key_material and (f.in_test_path or f.in_docs_path):
+        if c.rule_id in key_material and (f.in_test_path or f.in_docs_path or f.in_comment):
             # Test suites and docs are full of key pairs made for them (TLS fixtures, signing
             # examples): real key material all the same, so a person looks, once (the
             # decision follows the key's fingerprint).
             return StatusChange(candidate_id=c.id, status="pending", decided_by="rule",
-                                reason="a private key in a test or docs file: usually a fixture made for it; a person decides")
+                                reason="a private key in a test, docs or a comment: usually an example made for it; a person decides")
         why = "known token format with a valid checksum" if f.checksum_valid else "known token format"
         return StatusChange(candidate_id=c.id, status="confirmed", reason=why, decided_by="rule")
     return StatusChange(candidate_id=c.id, status="uncertain", reason="needs a judgement", decided_by="filter")

@@ -27,13 +27,18 @@ def statuses(state) -> dict[str, tuple[str, str]]:
 
 def test_a_private_key_in_tests_or_docs_waits_for_a_person(tmp_path):
     root = tmp_path / "ws"
-    for rel in ("tests/fixtures/server.key", "docs/signing.md", "deploy/server.key"):
+    for rel in ("tests/fixtures/server.key", "docs/signing.md", "deploy/server.key", "demos/user_rsa_key"):
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text(pem_key(len(rel)))
+    commented = "".join(f"// {line}\n" for line in pem_key(99).splitlines())
+    (root / "src" / "client.ts").parent.mkdir(parents=True)
+    (root / "src" / "client.ts").write_text(f"/**\n * Example:\n{commented} */\nexport {{}};\n")
     (root / "tests" / "test_api.py").write_text(f'TOKEN = "{github_pat(seed=8)}"\n')
     found = statuses(scan(root, tmp_path))
     assert found["deploy/server.key"][0] == "confirmed"
     assert found["tests/fixtures/server.key"][0] == "pending" and found["docs/signing.md"][0] == "pending"
-    assert all(rule.startswith("private-key") for path, (_, rule) in found.items() if path.endswith((".key", ".md")))
+    assert found["demos/user_rsa_key"][0] == "pending"
+    assert found["src/client.ts"] == ("pending", "private-key-rsa")  # an example written in a comment
+    assert all(rule.startswith("private-key") for path, (_, rule) in found.items() if path.endswith((".key", ".md", "_key")))
     # a token with a valid checksum stays confirmed in a test: recorded real tokens happen there
     assert found["tests/test_api.py"] == ("confirmed", "github-pat")
