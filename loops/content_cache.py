@@ -125,13 +125,7 @@ class ContentCache:
 
     def holds(self, root: int, path: str, size: int, mtime_ns: int) -> bool:
         """This very file (same size and trusted mtime) was scanned under this configuration."""
-        return self.known(root, path, size, mtime_ns) is True
-
-    def known(self, root: int, path: str, size: int, mtime_ns: int) -> bool | str:
-        """What discovery needs of this very file (same size and trusted mtime): True when it
-        was scanned, the reason when it was skipped for its content, False when unknown."""
-        found = self.recall(root, path, size, mtime_ns)
-        return found if found.__class__ is str else found is not None
+        return isinstance(self.recall(root, path, size, mtime_ns), Entry)
 
     def recall(self, root: int, path: str, size: int, mtime_ns: int) -> Entry | str | None:
         """This very file's entry (same size and trusted mtime), the reason its content was

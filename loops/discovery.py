@@ -256,14 +256,17 @@ def file_skip_reason(abs_path: str, name: str, size: int, max_size: int, sniffed
     """Why this file is not scanned (by name, size, then a small sniff), or None to scan it.
     `sniffed_before`: the content cache holds this very file (same size and mtime), so it
     passed the sniff last time and its content has not changed: a rescan skips the read."""
+    reason = _name_or_size_reason(name, size, max_size)
+    if reason or size == 0 or sniffed_before:
+        return reason
+    return sniff_skip_reason(abs_path, name)[0]
+
+
+def _name_or_size_reason(name: str, size: int, max_size: int) -> str | None:
     reason = _skip_by_name(name)
     if reason:
         return reason
-    if size > max_size:
-        return too_large_reason(size, max_size)
-    if size == 0 or sniffed_before:
-        return None
-    return sniff_skip_reason(abs_path, name)[0]
+    return too_large_reason(size, max_size) if size > max_size else None
 
 
 def sniff_skip_reason(abs_path: str, name: str) -> tuple[str | None, bool]:
@@ -455,7 +458,7 @@ class _RootWalk:
                 self.skip(rel, known)
             return
         name = rel.rsplit("/", 1)[-1]
-        reason = file_skip_reason(abs_path, name, size, self.max_size, sniffed_before=True)
+        reason = _name_or_size_reason(name, size, self.max_size)
         if reason is None and size > 0:
             reason, by_content = sniff_skip_reason(abs_path, name)
             if by_content and self.sniffed is not None and mtime_ns is not None:

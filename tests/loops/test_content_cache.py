@@ -301,10 +301,10 @@ def test_skip_entries_round_trip_and_never_answer_the_scan(tmp_path):
     cache.store(0, "a.py", 10, 1_000_000_000, "ab" * 32, 10, [])
     cache.flush(drop_unseen=True)  # both were seen in this run: both kept
     again = ContentCache(tmp_path, "k")
-    assert again.known(0, "blob.bin", 100, 1_000_000_000) == "binary (NUL byte)"
-    assert again.known(0, "blob.bin", 101, 1_000_000_000) is False  # another size
-    assert again.known(0, "blob.bin", 100, 2_000_000_000) is False  # another mtime
-    assert again.known(0, "a.py", 10, 1_000_000_000) is True
+    assert again.recall(0, "blob.bin", 100, 1_000_000_000) == "binary (NUL byte)"
+    assert again.recall(0, "blob.bin", 101, 1_000_000_000) is None  # another size
+    assert again.recall(0, "blob.bin", 100, 2_000_000_000) is None  # another mtime
+    assert again.recall(0, "a.py", 10, 1_000_000_000).sha256 == "ab" * 32
     assert not again.holds(0, "blob.bin", 100, 1_000_000_000)
     assert again.lookup(0, "blob.bin", 100, 1_000_000_000) == (None, False)
     # a skip entry with a reason of the wrong type makes the file corrupt: rebuilt, never trusted
@@ -313,4 +313,4 @@ def test_skip_entries_round_trip_and_never_answer_the_scan(tmp_path):
     again.path.write_text(json.dumps(data))
     os.utime(again.path, ns=(10**18, 10**18))
     broken = ContentCache(tmp_path, "k")
-    assert broken.problems and broken.known(0, "blob.bin", 100, 1_000_000_000) is False
+    assert broken.problems and broken.recall(0, "blob.bin", 100, 1_000_000_000) is None
