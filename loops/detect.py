@@ -20,7 +20,7 @@ from typing import Callable, Iterator
 import re2
 
 from .features import shannon_entropy
-from .rules.catalogue import Catalogue, Rule, re2_options
+from .rules.catalogue import KEY_GROUP, SECRET_GROUP, Catalogue, Rule, re2_options
 from .rules.checksums import get_checksum
 
 # RE2 skips ahead with memchr to a pattern's literal prefix, but a leading \b hides the
@@ -73,14 +73,17 @@ class _Matcher:
 
 
 def _matcher_for(rule: Rule) -> _Matcher:
-    regex, leading_boundary = rule.regex, False
     rest = rule.pattern[len(_LEADING_BOUNDARY) :]
     if rule.pattern.startswith(_LEADING_BOUNDARY) and not _has_top_level_alternation(rest):
         try:
-            regex, leading_boundary = re2.compile(rest, re2_options()), True
+            regex = re2.compile(rest, re2_options())
         except re2.error:
             pass  # keep the pattern as written
-    return _Matcher(regex, leading_boundary, rule.secret_group, rule.key_group)
+        else:
+            # the same groups as the rule's own pattern, which need not be compiled as well
+            groups = regex.groupindex
+            return _Matcher(regex, True, groups[SECRET_GROUP], groups.get(KEY_GROUP))
+    return _Matcher(rule.regex, False, rule.secret_group, rule.key_group)
 
 
 @dataclass(frozen=True, slots=True)
