@@ -29,6 +29,7 @@ from typing import Callable
 from urllib.parse import parse_qsl, urlsplit
 
 from .languages import CONFIG_LANGUAGES
+from .rules.checksums import b64_decode
 
 # Longer values are key blocks or blobs: the shape filters below are meant for tokens.
 _MAX_FILTERED_LENGTH = 4096
@@ -1165,9 +1166,10 @@ def is_name_in_a_statement(value: str, line: str, key_name: str | None, language
 
 def _basic_credentials(value: str) -> tuple[str, str] | None:
     """(user, password) that a Basic value's base64 decodes to, or None."""
+    raw = b64_decode(value)
     try:
-        text = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).decode("utf-8")
-    except (ValueError, UnicodeDecodeError):
+        text = raw.decode("utf-8") if raw is not None else ""
+    except UnicodeDecodeError:
         return None
     user, sep, password = text.partition(":")
     return (user, password) if sep and text.isprintable() else None

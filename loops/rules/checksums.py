@@ -48,7 +48,7 @@ def github_crc32(value: str) -> bool:
     return base62_encode(zlib.crc32(random_part.encode("ascii")), 6) == check
 
 
-def _b64_decode(part: str, urlsafe: bool) -> bytes | None:
+def b64_decode(part: str, urlsafe: bool = False) -> bytes | None:
     """Decode base64 with or without padding; None when it is not base64."""
     padded = part + "=" * (-len(part) % 4)
     try:
@@ -76,18 +76,18 @@ def jwt_structure(value: str) -> bool:
     parts = value.split(".")
     if len(parts) != 3 or not all(parts):
         return False
-    header = _json_object(_b64_decode(parts[0], urlsafe=True))
+    header = _json_object(b64_decode(parts[0], urlsafe=True))
     if header is None or not isinstance(header.get("alg"), str) or header["alg"].lower() == "none":
         return False
-    if _json_object(_b64_decode(parts[1], urlsafe=True)) is None:
+    if _json_object(b64_decode(parts[1], urlsafe=True)) is None:
         return False
-    return _b64_decode(parts[2], urlsafe=True) is not None
+    return b64_decode(parts[2], urlsafe=True) is not None
 
 
 def jwt_base64(value: str) -> bool:
     """A JWT base64-encoded once more (as in Kubernetes Secret data): decodes to a JWT
     that passes `jwt_structure`."""
-    raw = _b64_decode(value.rstrip("="), urlsafe="-" in value or "_" in value)
+    raw = b64_decode(value.rstrip("="), urlsafe="-" in value or "_" in value)
     if raw is None:
         return False
     try:
@@ -151,7 +151,7 @@ def discord_bot_token(value: str) -> bool:
     """Discord bot token: three dot-separated parts; the first is the bot's user id
     (a 17-20 digit snowflake) in base64."""
     first = value.split(".", 1)[0]
-    raw = _b64_decode(first, urlsafe=True)
+    raw = b64_decode(first, urlsafe=True)
     if raw is None:
         return False
     return raw.isdigit() and 17 <= len(raw) <= 20
@@ -160,7 +160,7 @@ def discord_bot_token(value: str) -> bool:
 def basic_auth_credentials(value: str) -> bool:
     """HTTP Basic credentials (RFC 7617): base64 of 'user-id:password', printable text
     with a non-empty password."""
-    raw = _b64_decode(value, urlsafe=False)
+    raw = b64_decode(value, urlsafe=False)
     if raw is None:
         return False
     try:
