@@ -964,10 +964,9 @@ def _enclosing_literal(value: str, line: str) -> str | None:
     at = line.find(value)
     if at < 0:
         return None
-    quotes = [i for i in range(at) if line[i] in _QUOTE]
-    if not quotes:
+    q = max(line.rfind(quote, 0, at) for quote in _QUOTE)  # the last quote before the value
+    if q < 0:
         return None
-    q = quotes[-1]
     end = line.find(line[q], at + len(value))
     return line[q + 1:end] if end > q else line[q + 1:]
 
