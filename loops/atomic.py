@@ -12,7 +12,7 @@ import os
 import tempfile
 
 
-def atomic_write(path: str | os.PathLike, text: str) -> None:
+def atomic_write(path: str | os.PathLike, text: str | bytes) -> None:
     target = os.path.realpath(os.fspath(path))
     directory = os.path.dirname(target)
     os.makedirs(directory, exist_ok=True)
@@ -22,7 +22,8 @@ def atomic_write(path: str | os.PathLike, text: str) -> None:
         mode = 0o644
     fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=directory)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+        # bytes are written as they are (a serializer's UTF-8 output: no decode and re-encode)
+        with (os.fdopen(fd, "wb") if isinstance(text, bytes) else os.fdopen(fd, "w", encoding="utf-8", newline="\n")) as f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())

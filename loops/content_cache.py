@@ -75,13 +75,25 @@ def config_key(roots: list[str], catalogue_digest: str, context_lines: int) -> s
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:24]
 
 
+class Found(list):
+    """An entry's candidates as JSON objects (what the cache file holds), and once one of them
+    has been asked for, the same validated: a long-lived host (the editor) validates a cached
+    file's candidates once, not on every rescan. Shared by the copies of an entry."""
+
+    __slots__ = ("valid",)
+
+    def __init__(self, dicts: list[dict] = ()) -> None:
+        super().__init__(dicts)
+        self.valid: list[Candidate] | None = None
+
+
 @dataclass(slots=True)
 class Entry:
     size: int  # bytes on disk when scanned
     mtime_ns: int | None  # None: too recent to trust (see RACY_SECONDS); verify by content
     sha256: str
     scanned_size: int  # the size the scan reported (what history.bytes_scanned counts)
-    candidates: list[dict]  # Candidate.model_dump(mode="json") of each candidate, status "candidate"
+    candidates: Found  # Candidate.model_dump(mode="json") of each candidate, status "candidate"
     # Why discovery skipped this file for its content ("binary (NUL byte)", "minified"): such an
     # entry answers discovery (no second sniff of an unchanged file), never the scan.
     skipped: str | None = None
@@ -143,7 +155,7 @@ class ContentCache:
             return
         key = self.entry_key(root, path)
         self._seen.add(key)
-        self._entries[key] = Entry(size, mtime_ns, "", 0, [], reason)
+        self._entries[key] = Entry(size, mtime_ns, "", 0, Found(), reason)
         self._dirty = True
 
     def entry(self, root: int, path: str) -> Entry | None:
@@ -152,10 +164,13 @@ class ContentCache:
     def candidates(self, entry: Entry) -> list[Candidate] | None:
         """Fresh Candidate objects (the engine mutates the ones it is given), or None when the
         entry does not validate (a hand-edited file): the caller rescans, never fails."""
-        try:
-            return [Candidate.model_validate(d) for d in entry.candidates]
-        except (ValidationError, TypeError):
-            return None
+        found = entry.candidates
+        if found.valid is None:
+            try:
+                found.valid = [Candidate.model_validate(d) for d in found]
+            except (ValidationError, TypeError):
+                return None
+        return [c.model_copy() for c in found.valid]
 
     def confirm(self, root: int, path: str, mtime_ns: int) -> None:
         """A same-size entry whose content hash matched: trust the new mtime from now on."""
@@ -170,7 +185,7 @@ class ContentCache:
         key = self.entry_key(root, path)
         self._seen.add(key)
         trusted = mtime_ns if time.time() - mtime_ns / 1e9 > RACY_SECONDS else None
-        self._entries[key] = Entry(size, trusted, sha256, scanned_size, [c.model_dump(mode="json") for c in candidates])
+        self._entries[key] = Entry(size, trusted, sha256, scanned_size, Found([c.model_dump(mode="json") for c in candidates]))
         self._dirty = True
 
     def forget(self, root: int, path: str) -> None:
@@ -250,7 +265,7 @@ class ContentCache:
                     raise ValueError(f"bad mtime for {k!r}")
                 if len(skipped) > 1 or (skipped and not isinstance(skipped[0], str)):
                     raise ValueError(f"bad skip for {k!r}")
-                entries[k] = Entry(size, mtime_ns, sha, int(scanned_size), cands, skipped[0] if skipped else None)
+                entries[k] = Entry(size, mtime_ns, sha, int(scanned_size), Found(cands), skipped[0] if skipped else None)
             self._remember(entries)
             return entries
         except (ValueError, TypeError, KeyError, AttributeError) as err:

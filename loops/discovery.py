@@ -18,6 +18,7 @@ fail to decode half-way through a file.
 from __future__ import annotations
 
 import hashlib
+import operator
 import os
 import posixpath
 import re
@@ -620,6 +621,7 @@ def discover(
             raise DiscoveryError(f"workspace root is neither a folder nor a regular file: {root}")
         files.extend(walk.files)
         skipped.extend(walk.skipped)
-    files.sort(key=lambda f: (f.root, f.path))
-    skipped.sort(key=lambda s: (s.root, s.path))
+    by_place = operator.attrgetter("root", "path")
+    files.sort(key=by_place)
+    skipped.sort(key=by_place)
     return files, skipped

@@ -58,7 +58,7 @@ class RunStore:
         return self.dir / run_id
 
     def save(self, state: RunState) -> None:
-        data = state.model_dump_json()
+        data = RunState.__pydantic_serializer__.to_json(state)  # UTF-8 bytes: model_dump_json's, not decoded
         run = self.run_dir(state.task.run_id)
         atomic_write(run / "state.json", data)
         if self.keep_round_snapshots:

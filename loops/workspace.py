@@ -170,8 +170,8 @@ class Workspace:
         planned = self._planned.get(index)
         if planned is not None and planned[0] is entry:
             return planned
-        path = self.abs_path(entry)
-        if path in self.overlays:
+        path = self.abs_path(entry) if self.overlays else None  # a warm rescan needs no path for a cache hit
+        if path is not None and path in self.overlays:
             try:
                 sha, size, found, cached = self.scan_file(entry)
                 done = FileOutcome(index=index, sha256=sha, size=size, candidates=found, cached=cached)
@@ -183,12 +183,14 @@ class Workspace:
         self._planned[index] = plan
         return plan
 
-    def _job_or_hit(self, index: int, entry: FileEntry, path: str) -> tuple[FileJob | None, FileOutcome | None]:
+    def _job_or_hit(self, index: int, entry: FileEntry, path: str | None) -> tuple[FileJob | None, FileOutcome | None]:
         held = self._unchanged.pop((entry.root, entry.path), None)
         if held is not None:  # unchanged since its last scan, as discovery saw it
             found = self.cache.candidates(held)
             if found is not None:
-                return None, FileOutcome(index=index, sha256=held.sha256, size=held.scanned_size, candidates=found, cached=True)
+                return None, FileOutcome(index, held.sha256, held.scanned_size, found, True)
+        if path is None:
+            path = self.abs_path(entry)
         seen = self._size_and_mtime(path) if self.cache is not None else None
         if self.cache is None or seen is None or seen[0] > self.settings.max_file_size:
             # no cache to ask, or the read will say why it cannot scan the file

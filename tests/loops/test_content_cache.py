@@ -314,3 +314,24 @@ def test_skip_entries_round_trip_and_never_answer_the_scan(tmp_path):
     os.utime(again.path, ns=(10**18, 10**18))
     broken = ContentCache(tmp_path, "k")
     assert broken.problems and broken.recall(0, "blob.bin", 100, 1_000_000_000) is None
+
+
+async def test_a_long_lived_host_validates_cached_candidates_once_and_hands_out_copies(ws, monkeypatch):
+    from secretloop.loops.state import Candidate
+
+    await scan(ws)  # fills the cache
+    validated: list[str] = []
+    real = Candidate.model_validate.__func__
+    monkeypatch.setattr(Candidate, "model_validate", classmethod(lambda cls, d, **k: validated.append(d["path"]) or real(cls, d, **k)))
+    first = await scan(ws)
+    assert sorted(set(validated)) == ["app.py", "settings.py"]
+    validated.clear()
+    second = await scan(ws)
+    assert validated == [], "a rescan in the same process does not validate the cached candidates again"
+    assert found(second) == found(first)
+    # the engine changes the candidates it is given: every run gets objects of its own
+    assert not {id(c) for c in first.candidates} & {id(c) for c in second.candidates}
+    assert all(c.status != "candidate" for c in second.candidates)
+    hit = ContentCache(ws["store"].dir / "content-cache", cache_files(ws)[0].stem)
+    entry = hit.entry(0, "app.py")
+    assert [c.status for c in hit.candidates(entry)] == ["candidate"], "a template never carries a run's verdict"
