@@ -372,14 +372,15 @@ class Engine:
             self._by_file[(c.root, c.path)].append(len(st.candidates))
             st.candidates.append(c)
             added_files.add((c.root, c.path))
-            self._emit(ev.FindingAdded(run_id=st.task.run_id, finding=c))
+            if self._wants("finding_added"):
+                self._emit(ev.FindingAdded(run_id=st.task.run_id, finding=c))
         self._emit_provisional(added_files)
 
     def _emit_provisional(self, files: set[tuple[int, str]]) -> None:
         """Stream each scanned file's findings at once, with the status the (deterministic,
         cheap) filter will give them, so an editor shows them while the scan goes on. The
         state is not changed here: the filter phase still decides, with the same function."""
-        if not self.subscribers:
+        if not self._wants("file_findings"):
             return
         st = self.state
         for key in sorted(files):
@@ -404,11 +405,13 @@ class Engine:
                 if ch.decided_by == "judge" and not ch.opinion.judge.endswith("(cached)"):
                     self._remember_verdict(c, ch.opinion)
             touched.add((c.root, c.path))
-            if previous != "candidate":
+            if previous != "candidate" and self._wants("finding_changed"):
                 self._emit(ev.FindingChanged(run_id=st.task.run_id, finding=c, previous_status=previous))
         return touched
 
     def _emit_files(self, files: set[tuple[int, str]], phase: Phase) -> None:
+        if not self._wants("file_findings"):
+            return
         st = self.state
         for key in sorted(files):
             found = [st.candidates[i] for i in self._by_file[key]]
@@ -562,7 +565,7 @@ class Engine:
 
     # ---- reports, trace, snapshot, events --------------------------------------------------
     def _write_reports(self) -> list[str]:
-        from .reports import render
+        from .reports import json_report, render
 
         st = self.state
         # A shallow copy with the final status: renderers only read (a deep copy of a large
@@ -572,8 +575,13 @@ class Engine:
             "history": st.history.model_copy(update={"report_written": True}),
         })
         where: list[str] = []
+        doc: dict | None = None  # the JSON report's content, built once for both JSON files
         for out in st.task.outputs:
-            text = render(out.format, final, self.catalogue)
+            if out.format == "json":
+                doc = doc or json_report.document(final, self.catalogue)
+                text = render("json", final, self.catalogue, doc=doc)
+            else:
+                text = render(out.format, final, self.catalogue)
             if out.path in (None, "-"):
                 sys.stdout.write(text if text.endswith("\n") else text + "\n")
                 sys.stdout.flush()
@@ -584,7 +592,7 @@ class Engine:
         if self.store is not None:
             path = self.store.run_dir(st.task.run_id) / "report.json"
             # compact: json's C encoder only runs without indentation (5x faster on big runs)
-            atomic_write(path, render("json", final, self.catalogue, indent=None))
+            atomic_write(path, render("json", final, self.catalogue, indent=None, doc=doc))
             where.append(str(path))
         return where
 
@@ -645,6 +653,9 @@ class Engine:
         except OSError as err:
             # A snapshot that cannot be written does not lose findings in memory; say so once per round.
             log.warning("cannot write the run snapshot: %s", err.strerror)
+
+    def _wants(self, kind: str) -> bool:
+        return ev.wants(self.subscribers, kind)
 
     def _emit(self, event: Any) -> None:
         for fn in list(self.subscribers):

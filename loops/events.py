@@ -83,3 +83,11 @@ class RunFinished(BaseModel):
 
 Event = Union[PhaseStarted, PhaseFinished, Progress, FileFindings, FindingAdded, FindingChanged, NeedHuman, Message, RunFinished]
 Subscriber = Callable[[Event], None]
+
+
+# A subscriber may carry `event_kinds`, a set of the event kinds it handles ("progress", ...): the
+# engine then does not build the per-finding events nobody listens to (thousands on a large
+# run). Without it a subscriber hears everything.
+def wants(subscribers: list[Subscriber], kind: str) -> bool:
+    """Whether any of these subscribers handles events of this kind."""
+    return any(kind in getattr(fn, "event_kinds", (kind,)) for fn in subscribers)

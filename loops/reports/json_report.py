@@ -80,11 +80,13 @@ def document(state: RunState, catalogue: Any) -> dict[str, Any]:
     }
 
 
-def render(state: RunState, catalogue: Any, *, indent: int | None = 2) -> str:
+def render(state: RunState, catalogue: Any, *, indent: int | None = 2, doc: dict[str, Any] | None = None) -> str:
     """With `indent`, the top level is indented and each list item (a finding, a skipped file)
     takes one line: readable and diffable, and every item goes through json's C encoder,
-    which the fully indented form never uses (5x slower on a large run)."""
-    doc = document(state, catalogue)
+    which the fully indented form never uses (5x slower on a large run). `doc`: this state's
+    `document`, when the caller already built it (a run writes the JSON report twice)."""
+    if doc is None:
+        doc = document(state, catalogue)
     if indent is None:
         return json.dumps(doc, ensure_ascii=False) + "\n"
     return _one_item_per_line(doc, " " * indent) + "\n"

@@ -9,6 +9,8 @@ from secretloop.loops import events as ev
 
 
 class ProgressLine:
+    event_kinds = frozenset({"message", "progress", "phase_started", "run_finished"})  # what __call__ handles
+
     def __init__(self, stream: TextIO | None = None):
         self.stream = stream or sys.stderr
         self.enabled = self.stream.isatty()

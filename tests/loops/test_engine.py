@@ -377,3 +377,24 @@ async def test_rounds_that_spend_model_calls_are_saved_at_once(ws, tmp_path):
 def _trace_lines(store: RunStore, state: RunState) -> list[dict]:
     path = store.run_dir(state.task.run_id) / "trace.jsonl"
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+async def test_per_finding_events_are_not_built_for_subscribers_that_do_not_handle_them(ws, tmp_path, monkeypatch):
+    make_workspace(ws)
+    built: list[str] = []
+    for name in ("FindingAdded", "FindingChanged", "FileFindings"):
+        real = getattr(ev, name)
+        monkeypatch.setattr(ev, name, lambda *a, _real=real, **k: built.append(_real.__name__) or _real(*a, **k))
+
+    class Quiet(Recorder):
+        event_kinds = frozenset({"progress", "run_finished"})
+
+    quiet = Quiet()
+    state = new_run([str(ws)], settings())
+    final = await Engine(state, store=RunStore(tmp_path / "q"), subscribers=[quiet]).run()
+    assert final.candidates and built == []
+    assert "run_finished" in quiet.kinds()
+    # a subscriber that names no kinds hears every finding, as before
+    final, rec, _ = await run(new_run([str(ws)], settings()), tmp_path)
+    assert {"FindingAdded", "FileFindings"} <= set(built)
+    assert {"finding_added", "file_findings"} <= set(rec.kinds())
