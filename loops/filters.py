@@ -508,11 +508,21 @@ _DESCRIBING_WORDS = frozenset({
 })
 
 
+# Where credentials are kept: keyVaultToStoreSecrets, bucket_for_secrets name the container.
+_CONTAINER_WORDS = frozenset({"vault", "vaults", "bucket", "buckets", "keyring", "keychain", "keystore", "folder", "table"})
+_PREPOSITIONS = frozenset({"to", "for", "of", "with", "from", "in", "into"})
+
+
 @_filter("describing_key_name", "the name describes a credential (password_hint, token_url, secret_name), not holds one",
          generic_only=True)
 def is_describing_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     words = key_words(key_name)
-    return len(words) >= 2 and words[-1] in _DESCRIBING_WORDS and names_credential(words[:-1])
+    if len(words) >= 2 and words[-1] in _DESCRIBING_WORDS and names_credential(words[:-1]):
+        return True
+    # "<head> to/for <…credential>": the head noun says what the value is (path_to_password,
+    # keyVaultToStoreSecrets); a credential head (token_for_github) still holds one.
+    at = next((i for i, w in enumerate(words) if w in _PREPOSITIONS), 0)
+    return at > 0 and (words[at - 1] in _DESCRIBING_WORDS or words[at - 1] in _CONTAINER_WORDS) and names_credential(words[at + 1:])
 
 
 @_filter("anti_forgery_token", "an anti-forgery token (csrf_token, authenticity_token): per-form, issued to every visitor",

@@ -349,12 +349,15 @@ def test_key_words_splits_snake_kebab_and_camel_case() -> None:
 # --- filters that read the key's words -------------------------------------------------
 
 @pytest.mark.parametrize("key", ["password_hint", "token_url", "secret_name", "apiKeyHeader", "passwordLength",
-                                 "token_type", "SECRET_FILE", "auth_method"])
+                                 "token_type", "SECRET_FILE", "auth_method", "keyVaultToStoreSecrets",
+                                 "bucket_for_secrets", "pathToPassword", "url_for_token"])
 def test_describing_key_name_positive(key: str) -> None:
     assert check("describing_key_name", "anything-at-all", key=key)
 
 
-@pytest.mark.parametrize("key", ["password", "db_password", "client_secret", "hint", "user_name", "passwordRepeat"])
+@pytest.mark.parametrize("key", ["password", "db_password", "client_secret", "hint", "user_name", "passwordRepeat",
+                                 "tokenForGithub", "password_for_admin", "key_to_sign", "vault_token",
+                                 "secret_for_vault", "path_to_nothing"])
 def test_describing_key_name_negative(key: str) -> None:
     assert not check("describing_key_name", "anything-at-all", key=key)
 
