@@ -29,6 +29,18 @@ LEAKS = [
     ("setup.sh", "rabbitmqctl add_user app {pw}\n"),
     ("init.sh", "mysqladmin -u root password '{pw}'\n"),
     ("dump.sh", "PGPASSWORD={pw} pg_dump -h db -U app app > app.sql\n"),
+    ("ci.sh", "aws configure set aws_secret_access_key {pw}{pw}\n"),
+    ("health.sh", "sqlcmd -S db01 -U sa -P {pw} -Q \"select 1\"\n"),
+    ("ldap.sh", "ldapsearch -x -D 'cn=admin,dc=example,dc=com' -w {pw} -b dc=example,dc=com\n"),
+    ("mongo.sh", "mongo admin -u root -p {pw} --eval 'db.stats()'\n"),
+    ("fetch.sh", "wget --http-user=ci --http-password={pw} https://files.example.com/x\n"),
+    ("login.sh", "az login -u ci@example.com -p {pw}\n"),
+    ("psql.sh", "psql \"host=db user=app password={pw} dbname=app\"\n"),
+    ("pgbouncer.ini", "[databases]\napp = host=db dbname=app user=app password={pw}\n"),
+    ("conf/.pgpass", "db.example.com:5432:app:app:{pw}\n"),
+    ("App.java", "ds.setPassword(\"{pw}\");\n"),
+    ("seed.sql", "INSERT INTO users (email, password) VALUES ('admin@example.com', '{pw}');\n"),
+    ("redis.conf", "requirepass {pw}\n"),
 ]
 
 
@@ -49,6 +61,10 @@ DEV_DEFAULTS = [
     ("certs.sh", "keytool -list -keystore cacerts -storepass changeit\n"),
     ("run.sh", 'REDIS_PASSWORD="${REDIS_PASSWORD:?set it}"\n'),
     ("src/http.py", "    url_password=url_password, force_basic_auth=force_basic_auth,\n"),
+    ("src/store.py", "    port=27017, tz_aware=True, user=None, password=None, bucket='fs',\n"),
+    ("redis.conf", "# requirepass foobared\n"),
+    ("App.java", "ds.setPassword(System.getenv(\"DB_PASSWORD\"));\n"),
+    ("seed.sql", "INSERT INTO users (email, password) VALUES (?, ?);\n"),
 ]
 
 
