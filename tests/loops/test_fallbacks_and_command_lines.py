@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.loops.test_fp_corpus_classes import outcomes, shown
+from tests.loops.test_fp_corpus_classes import outcomes, require_shown
 from tests.support.tokens import random_password
 
 PW = random_password(seed=41, length=16)
@@ -46,9 +46,7 @@ LEAKS = [
 
 @pytest.mark.parametrize("path,template", LEAKS, ids=[p for p, _ in LEAKS])
 def test_realistic_fallbacks_and_command_line_credentials_are_shown(path: str, template: str) -> None:
-    text = template.format(pw=PW)
-    if not shown(text, path):
-        pytest.fail(f"{path}: the planted credential is not shown ({outcomes(text, path)})")
+    require_shown(template.format(pw=PW), path)
 
 
 DEV_DEFAULTS = [

@@ -46,6 +46,12 @@ def shown(text: str, path: str) -> bool:
     return bool(statuses) and all(s in ("confirmed", "pending") for s in statuses)
 
 
+def require_shown(text: str, path: str) -> None:
+    """Fail (naming the file and the statuses, never the value) unless every candidate is shown."""
+    if not shown(text, path):
+        pytest.fail(f"{path}: the planted credential is not shown ({outcomes(text, path)})")
+
+
 def hidden(text: str, path: str) -> bool:
     statuses = outcomes(text, path)
     return bool(statuses) and all(s == "dismissed" for s in statuses)

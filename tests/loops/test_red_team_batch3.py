@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.loops.test_fp_corpus_classes import outcomes, shown
+from tests.loops.test_fp_corpus_classes import outcomes, require_shown
 from tests.support.tokens import high_entropy, random_password
 
 PW = random_password(seed=73, length=16)
@@ -59,9 +59,7 @@ LEAKS = [
 
 @pytest.mark.parametrize("path,template", LEAKS, ids=[f"{i}-{p}" for i, (p, _) in enumerate(LEAKS)])
 def test_third_red_team_shapes_are_shown(path: str, template: str) -> None:
-    text = template.format(pw=PW, key=KEY, hex32=HEX32)
-    if not shown(text, path):
-        pytest.fail(f"{path}: the planted credential is not shown ({outcomes(text, path)})")
+    require_shown(template.format(pw=PW, key=KEY, hex32=HEX32), path)
 
 
 SAFE = [
