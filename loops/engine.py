@@ -365,6 +365,7 @@ class Engine:
             st.skipped.extend(r.skipped)
             st.history.files_skipped += len(r.skipped)
         added_files: set[tuple[int, str]] = set()
+        announce = self._wants("finding_added")
         for c in r.added:
             if c.id in self._ids:
                 continue
@@ -372,7 +373,7 @@ class Engine:
             self._by_file[(c.root, c.path)].append(len(st.candidates))
             st.candidates.append(c)
             added_files.add((c.root, c.path))
-            if self._wants("finding_added"):
+            if announce:
                 self._emit(ev.FindingAdded(run_id=st.task.run_id, finding=c))
         self._emit_provisional(added_files)
 
@@ -394,6 +395,7 @@ class Engine:
     def _apply_changes(self, r: RoundResult) -> set[tuple[int, str]]:
         st = self.state
         touched: set[tuple[int, str]] = set()
+        announce = self._wants("finding_changed")
         for ch in r.changes:
             c = st.candidates[self._ids[ch.candidate_id]]
             previous = c.status
@@ -405,7 +407,7 @@ class Engine:
                 if ch.decided_by == "judge" and not ch.opinion.judge.endswith("(cached)"):
                     self._remember_verdict(c, ch.opinion)
             touched.add((c.root, c.path))
-            if previous != "candidate" and self._wants("finding_changed"):
+            if previous != "candidate" and announce:
                 self._emit(ev.FindingChanged(run_id=st.task.run_id, finding=c, previous_status=previous))
         return touched
 

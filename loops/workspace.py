@@ -188,7 +188,7 @@ class Workspace:
         if held is not None:  # unchanged since its last scan, as discovery saw it
             found = self.cache.candidates(held)
             if found is not None:
-                return None, FileOutcome(index, held.sha256, held.scanned_size, found, True)
+                return None, FileOutcome(index=index, sha256=held.sha256, size=held.scanned_size, candidates=found, cached=True)
         if path is None:
             path = self.abs_path(entry)
         seen = self._size_and_mtime(path) if self.cache is not None else None
