@@ -147,6 +147,8 @@ class Engine:
         self.workspace.close()  # [speed hook] write the content cache, stop scan workers
         if self._saved != (st.history.rounds, st.status):  # the last round's snapshot may be this one
             self._save()
+        if self.store is not None:
+            self.store.prune(spare=st.task.run_id)  # old runs' folders do not pile up
         self._emit(
             ev.RunFinished(
                 run_id=st.task.run_id,

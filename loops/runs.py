@@ -11,6 +11,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
+import shutil
+import time
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -37,6 +40,14 @@ def new_run(
         only_paths=only_paths,
     )
     return RunState(task=task)
+
+
+# Every scan leaves a run folder (a large workspace's snapshot and report are megabytes), so
+# old ones are pruned: the newest KEEP_RUNS stay, and none touched in the last
+# PRUNE_GRACE_SECONDS goes (another host, e.g. the editor, may still be running it).
+KEEP_RUNS = 20
+PRUNE_GRACE_SECONDS = 600.0
+_RUN_FOLDER = re.compile(r"\d{8}-\d{6}-[0-9a-f]{6}")  # Task.run_id: nothing else in the store matches
 
 
 class RunStore:
@@ -99,6 +110,46 @@ class RunStore:
         found = [d for d in self.dir.iterdir() if (d / "state.json").is_file()]
         return sorted(found, key=lambda d: (d / "state.json").stat().st_mtime, reverse=True)
 
+    def prune(self, keep: int | None = None, grace_seconds: float | None = None, spare: str | None = None) -> list[str]:
+        """Remove run folders beyond the newest `keep`, unless touched within `grace_seconds`
+        or named `spare` (the caller's own run). Returns the names removed; failures are
+        left for the next prune (a folder in use on another system, a permission)."""
+        keep = KEEP_RUNS if keep is None else keep
+        grace_seconds = PRUNE_GRACE_SECONDS if grace_seconds is None else grace_seconds
+        try:
+            folders = [d for d in self.dir.iterdir() if _RUN_FOLDER.fullmatch(d.name) and d.is_dir()]
+        except OSError:
+            return []
+        dated = []
+        for d in folders:
+            try:
+                dated.append((_last_touched(d), d))
+            except OSError:
+                continue
+        dated.sort(reverse=True)
+        now = time.time()
+        removed = []
+        for touched, d in dated[keep:]:
+            if d.name == spare or now - touched < grace_seconds:
+                continue
+            try:
+                shutil.rmtree(d)
+                removed.append(d.name)
+            except OSError:
+                pass
+        return removed
+
     def latest(self) -> RunState | None:
         runs = self.runs()
         return self.load(str(runs[0])) if runs else None
+
+
+def _last_touched(run: Path) -> float:
+    """When a run last wrote anything: its snapshot, trace or the folder itself."""
+    times = [run.stat().st_mtime]
+    for name in ("state.json", "trace.jsonl"):
+        try:
+            times.append((run / name).stat().st_mtime)
+        except FileNotFoundError:
+            pass
+    return max(times)
