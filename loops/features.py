@@ -11,7 +11,7 @@ import functools
 import posixpath
 import re
 
-from .filters import Surroundings, run_filters, shannon_entropy
+from .filters import RuleFormats, Surroundings, run_filters, shannon_entropy
 from .languages import (
     BLOCK_COMMENT,
     EXTENSIONS,
@@ -25,6 +25,7 @@ from .state import Features
 from .suppressions import next_line_marker, suppression_marker
 
 __all__ = [
+    "block_comment_open_at",
     "build_features",
     "in_comment",
     "is_docs_path",
@@ -117,12 +118,13 @@ def is_docs_path(path: str) -> bool:
     return name.startswith(_DOCS_NAMES)
 
 
-def in_comment(line: str, col: int, language: str) -> bool:
+def in_comment(line: str, col: int, language: str, open_block: bool = False) -> bool:
     """Cheap test: does column `col` of `line` sit inside a comment of `language`?
 
     True after a line-comment marker that is not inside a string, inside a block comment
     opened earlier on the line, or on a block-comment continuation line (` * ...`).
-    Comments opened on earlier lines are not tracked.
+    `open_block`: the line starts inside a block comment opened on an earlier line
+    (`block_comment_open_at`); it ends at the closer.
     """
     head = line[:col]
     stripped = head.lstrip()
@@ -135,12 +137,14 @@ def in_comment(line: str, col: int, language: str) -> bool:
     markers = LINE_COMMENT.get(language, ())
     if language in LINE_START_ONLY:
         return stripped.startswith(markers)
-    return _scan_for_comment(head, markers, block, language in HASH_NEEDS_SPACE)
+    return _scan_for_comment(head, markers, block, language in HASH_NEEDS_SPACE, open_block) in ("line", "block")
 
 
-def _scan_for_comment(head: str, markers: tuple[str, ...], block: tuple[str, str] | None, hash_needs_space: bool) -> bool:
+def _scan_for_comment(head: str, markers: tuple[str, ...], block: tuple[str, str] | None, hash_needs_space: bool,
+                      in_block: bool = False) -> str:
+    """Where the end of `head` is: "code", "string", "line" (after a line-comment marker) or
+    "block" (in a block comment; `in_block`: one is open where head starts)."""
     quote: str | None = None
-    in_block = False
     i, n = 0, len(head)
     while i < n:
         ch = head[i]
@@ -167,11 +171,54 @@ def _scan_for_comment(head: str, markers: tuple[str, ...], block: tuple[str, str
             if head.startswith(marker, i):
                 if marker == "#" and hash_needs_space and i > 0 and not head[i - 1].isspace():
                     continue
-                return True
+                return "line"
         if ch in "\"'`":
             quote = ch
         i += 1
-    return in_block
+    return "block" if in_block else "string" if quote else "code"
+
+
+# How far back from a value's line block_comment_open_at looks for an opener: doc blocks and
+# licence headers are far shorter, and a file with thousands of candidates stays linear.
+_BLOCK_LOOKBACK = 32 * 1024
+# Openers it may set aside as not code's ("src/**/*.js", `// see /*`) before giving up.
+_BLOCK_OPENER_TRIES = 4
+# An opener further into its line than this is on a generated or minified line.
+_LONGEST_OPENER_HEAD = 2048
+
+
+def block_comment_open_at(text: str, line_start: int, language: str) -> bool:
+    """Whether a block comment (`/* …`, `<!-- …`) opened on an earlier line is still open where
+    the line at `line_start` begins.
+
+    Looks back for the nearest opener; a closer after it closes it (comments hold no strings,
+    so any closer counts). An opener inside a string or a line comment on its own line is no
+    opener (that line is read from its start, assumed to be code). Markup has no strings
+    outside its tags, where an apostrophe is prose: there every opener counts. Multi-line
+    strings (template literals, raw strings) holding an opener are not recognised.
+    """
+    block = BLOCK_COMMENT.get(language)
+    if block is None or line_start <= 0:
+        return False
+    opener, closer = block
+    lo = max(0, line_start - _BLOCK_LOOKBACK)
+    markup = opener == "<!--"
+    markers = LINE_COMMENT.get(language, ())
+    at = line_start
+    for _ in range(_BLOCK_OPENER_TRIES):
+        at = text.rfind(opener, lo, at)
+        if at < 0 or text.find(closer, at + len(opener), line_start) >= 0:
+            return False
+        if markup:
+            return True
+        newline = text.rfind("\n", max(0, at - _LONGEST_OPENER_HEAD), at)
+        if newline < 0 and at > _LONGEST_OPENER_HEAD:
+            return False  # a generated or minified line: its strings are not worth reading
+        own_line = newline + 1
+        # read through the opener itself: `//****` is a line comment, not an opener after a slash
+        if _scan_for_comment(text[own_line:at + len(opener)], markers, block, language in HASH_NEEDS_SPACE) == "block":
+            return True
+    return False
 
 
 # Python's strings, comments and triple-quoted strings, in the order they open.
@@ -331,8 +378,10 @@ def build_features(
     known_prefix: str | None = None,
     checksum_valid: bool | None = None,
     key_name: str | None = None,
+    formats: RuleFormats | None = None,
 ) -> Features:
-    """Features of the value text[start:end] found in the file at `path` (relative, posix)."""
+    """Features of the value text[start:end] found in the file at `path` (relative, posix).
+    `formats`: the rules the scan runs with, for the filters that read them (None: the packaged ones)."""
     line_start, line_end = _line_bounds(text, start)
     line = _line(text, line_start, line_end)
     language = language_for(path)
@@ -340,6 +389,10 @@ def build_features(
         language = script_language(text) or language
     in_test = is_test_path(path)
     in_doc = language == "python" and in_python_doc(text, start)
+    col = start - line_start
+    commented = in_doc or in_comment(line, col, language)
+    if not commented and language in BLOCK_COMMENT and block_comment_open_at(text, line_start, language):
+        commented = in_comment(line, col, language, open_block=True)  # unless it closes before the value
     return Features(
         length=len(value),
         entropy=round(shannon_entropy(value), 3),
@@ -350,10 +403,10 @@ def build_features(
         language=language,
         in_test_path=in_test,
         in_docs_path=is_docs_path(path),
-        in_comment=in_doc or in_comment(line, start - line_start, language),
-        filter_hits=run_filters(value, _near(line, start - line_start, end - start), key_name,
+        in_comment=commented,
+        filter_hits=run_filters(value, _near(line, col, end - start), key_name,
                                 generic=rule_confidence != "high", language=language,
-                                known_prefix=known_prefix,
+                                known_prefix=known_prefix, formats=formats,
                                 surroundings=Surroundings(_surrounding_lines(text, line_start, line_end), in_test, in_doc)),
         suppressed_by=suppression_at(text, start, end),
     )

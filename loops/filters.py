@@ -25,11 +25,15 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 from urllib.parse import parse_qsl, urlsplit
 
 from .languages import CONFIG_LANGUAGES
+from .rules.catalogue import Rule, load_catalogue
 from .rules.checksums import b64_decode
+
+if TYPE_CHECKING:
+    from .detect import Detector
 
 # Longer values are key blocks or blobs: the shape filters below are meant for tokens.
 _MAX_FILTERED_LENGTH = 4096
@@ -59,6 +63,9 @@ class Filter:
     # The check also reads the lines around the value (`Surroundings`, as a fifth argument):
     # run only when the caller passes them.
     surroundings: bool = False
+    # The check reads the rules the scan runs with (`RuleFormats`, as a fifth argument; the
+    # packaged catalogue's when the caller passes none).
+    formats: bool = False
 
 
 @dataclass(frozen=True)
@@ -73,9 +80,9 @@ FILTERS: list[Filter] = []
 
 
 def _filter(name: str, reason: str, generic_only: bool = False, decisive: bool = True,
-            after_prefix: bool = False, surroundings: bool = False) -> Callable[[Check], Check]:
+            after_prefix: bool = False, surroundings: bool = False, formats: bool = False) -> Callable[[Check], Check]:
     def register(check: Check) -> Check:
-        FILTERS.append(Filter(name, reason, generic_only, check, decisive, after_prefix, surroundings))
+        FILTERS.append(Filter(name, reason, generic_only, check, decisive, after_prefix, surroundings, formats))
         return check
 
     return register
@@ -583,43 +590,48 @@ def _provider_name(key_name: str | None) -> str:
     return "_".join(w for w in words if w)
 
 
+class RuleFormats:
+    """What the format filters read of the catalogue a scan runs with: the rules that declare a
+    provider's fixed credential format, and the scan's detector (does any specific rule
+    recognise a value on its own). Built once per Scanner, so a custom rules file takes part."""
+
+    __slots__ = ("provider_rules", "detector")
+
+    def __init__(self, detector: "Detector"):
+        self.detector = detector
+        self.provider_rules: tuple[Rule, ...] = tuple(r for r in detector.catalogue.rules if r.provider_names is not None)
+
+    def has_specific_format(self, value: str) -> bool:
+        """A provider or format rule recognises the value on its own (a JWT, a key with a known prefix)."""
+        catalogue = self.detector.catalogue
+        return any(catalogue.get(m.rule_id).specific for m in self.detector.find(value))
+
+
 @functools.lru_cache(maxsize=1)
-def _provider_rules() -> tuple[object, ...]:
-    """The packaged catalogue's rules that declare a provider's fixed credential format."""
-    from .rules.catalogue import load_catalogue  # the catalogue's loader needs nothing from here
-
-    return tuple(r for r in load_catalogue().rules if r.provider_names is not None)
-
-
-@functools.lru_cache(maxsize=1)
-def _detector() -> object:
+def packaged_formats() -> RuleFormats:
+    """The packaged catalogue's formats, for callers that scan with no catalogue of their own."""
     from .detect import Detector  # detect imports features, which imports this module
-    from .rules.catalogue import load_catalogue
 
-    return Detector(load_catalogue())
-
-
-def _has_specific_format(value: str) -> bool:
-    """A provider or format rule recognises the value on its own (a JWT, a key with a known prefix)."""
-    detector = _detector()
-    catalogue = detector.catalogue
-    return any(catalogue.get(m.rule_id).specific for m in detector.find(value))
+    return RuleFormats(Detector(load_catalogue()))
 
 
 @_filter("provider_format_mismatch", "the name names a provider's credential that has one fixed, documented format"
-         " (e.g. a Telegram bot token is always <bot id>:<35 characters>), and the value cannot be one", generic_only=True)
-def is_provider_format_mismatch(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+         " (e.g. a Telegram bot token is always <bot id>:<35 characters>), and the value cannot be one", generic_only=True,
+         formats=True)
+def is_provider_format_mismatch(value: str, line: str, key_name: str | None, language: str | None,
+                                formats: RuleFormats | None = None) -> bool:
     # Only where the name says which credential it holds and that credential never had another
     # shape: the rule's provider_names are written so (see rules.toml). A value of any other
     # known format (a JWT under telegram_token) is still a credential and is kept.
     name = _provider_name(key_name)
     if not name:
         return False
-    named = [r for r in _provider_rules() if r.names_provider(name)]
+    formats = formats or packaged_formats()
+    named = [r for r in formats.provider_rules if r.names_provider(name)]
     v = value.strip()
     if not named or not v or any(r.provider_value(v) for r in named):
         return False
-    return not _has_specific_format(v)
+    return not formats.has_specific_format(v)
 
 
 # Words in a key name that say its value was made up for a test: invalidPassword, wrong_secret,
@@ -1363,6 +1375,7 @@ def run_filters(
     language: str | None = None,
     known_prefix: str | None = None,
     surroundings: Surroundings | None = None,
+    formats: RuleFormats | None = None,
 ) -> list[str]:
     """Names of the filters that match, in catalogue order.
 
@@ -1371,6 +1384,7 @@ def run_filters(
     lets code_reference tell a variable from an unquoted config value. `known_prefix`
     (the format's prefix the value starts with) is cut off for `after_prefix` filters.
     `surroundings` (the lines around, the path's kind) lets the filters that need them run.
+    `formats` (the scan's rules, `RuleFormats`) stands for the packaged catalogue's when None.
     """
     if len(value) > _MAX_FILTERED_LENGTH:
         return []
@@ -1382,6 +1396,9 @@ def run_filters(
         v = body if f.after_prefix else value
         if f.surroundings:
             if surroundings is not None and f.check(v, line, key_name, language, surroundings):  # type: ignore[call-arg]
+                hits.append(f.name)
+        elif f.formats:
+            if f.check(v, line, key_name, language, formats):  # type: ignore[call-arg]
                 hits.append(f.name)
         elif f.check(v, line, key_name, language):
             hits.append(f.name)

@@ -11,6 +11,7 @@ import re
 
 from .detect import Detector, Match
 from .features import build_features, shannon_entropy
+from .filters import RuleFormats
 from .redact import char_classes, fingerprint, masked, preview
 from .rules.catalogue import Catalogue
 from .state import Candidate
@@ -48,6 +49,8 @@ class Scanner:
         self.catalogue = catalogue
         # a detector built before (over this very catalogue) keeps the rules it compiled
         self.detector = detector if detector is not None and detector.catalogue is catalogue else Detector(catalogue)
+        # the filters that read rules (provider formats) read this catalogue's, custom rules included
+        self.formats = RuleFormats(self.detector)
         self.context_lines = context_lines
 
     def scan_text(self, text: str, root: int, path: str) -> list[Candidate]:
@@ -117,6 +120,7 @@ class Scanner:
                 known_prefix=rule.known_prefix(value),
                 checksum_valid=m.checksum_valid,
                 key_name=m.key_name,
+                formats=self.formats,
             )
             lo = max(0, sl - self.context_lines)
             hi = min(len(lines) - 1, el + self.context_lines)

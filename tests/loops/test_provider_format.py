@@ -14,7 +14,7 @@ import string
 import pytest
 
 from secretloop.loops.detect import Detector
-from secretloop.loops.filters import FILTERS_BY_NAME, run_filters
+from secretloop.loops.filters import FILTERS_BY_NAME, RuleFormats, run_filters
 from secretloop.loops.phases.filter import classify
 from secretloop.loops.rules.catalogue import CatalogueError, load_catalogue, parse_catalogue
 from secretloop.loops.scanner import Scanner
@@ -170,3 +170,58 @@ def test_ui_text_key_leaves_random_values_alone() -> None:
     assert check("ui_text_key", "Invalid token", key="MSG_INVALID_TOKEN")
     assert not check("ui_text_key", _random(17, 25, string.ascii_lowercase + string.digits), key="message_bird_token")
 
+
+
+# --- the scan's own catalogue (custom rules) ------------------------------------------
+
+# A custom rules file: a generic assignment rule and a provider rule that declares its format.
+_CUSTOM = '''
+[[rules]]
+id = "custom-key-assignment"
+title = "Key assignment"
+category = "generic"
+confidence = "medium"
+keywords = ["key"]
+pattern = \'\'\'(?P<key>[A-Za-z_]*[Kk][Ee][Yy])[ \\t]*=[ \\t]*"(?P<secret>[A-Za-z0-9_]{8,64})"\'\'\'
+description = "A value assigned to a name ending in key, for the provider-format tests."
+positive = ['ACME_API_KEY = "q8Wz3LkP0vR7"']
+negative = ['ACME_API_KEY = "short"']
+
+[[rules]]
+id = "acme-api-key"
+title = "Acme API key"
+category = "saas"
+confidence = "high"
+keywords = ["acme_"]
+pattern = \'\'\'\\b(?P<secret>acme_[a-f0-9]{32})\\b\'\'\'
+provider_names = \'\'\'(?:^|_)acme_api_key$\'\'\'
+provider_format = \'\'\'acme_[a-f0-9]{32}\'\'\'
+description = "An Acme API key: acme_ and 32 hex digits (a made-up provider for the tests)."
+positive = ["acme_0123456789abcdef0123456789abcdef"]
+negative = ["acme_0123456789abcdef"]
+'''
+
+
+def test_the_filter_reads_the_formats_of_the_catalogue_the_scan_runs_with() -> None:
+    custom = parse_catalogue(_CUSTOM, source="custom.toml")
+    formats = RuleFormats(Detector(custom))
+    value, key = _random(20, 24), "ACME_API_KEY"
+    line = f'{key} = "{value}"'
+    check = FILTERS_BY_NAME["provider_format_mismatch"].check
+    assert not check(value, line, key, "python")  # the packaged rules know no Acme
+    assert check(value, line, key, "python", formats)  # the custom rule declares its one format
+    assert "provider_format_mismatch" in run_filters(value, line, key, language="python", formats=formats)
+    token = "acme_" + _random(21, 32, "0123456789abcdef")
+    assert not check(token, f'{key} = "{token}"', key, "python", formats)
+
+
+def test_a_scanner_over_custom_rules_applies_their_provider_formats() -> None:
+    custom = parse_catalogue(_CUSTOM, source="custom.toml")
+    text = f'ACME_API_KEY = "{_random(22, 24)}"\n'
+    found = Scanner(custom).scan_text(text, 0, "app/settings.py")
+    assert [c.rule_id for c in found] == ["custom-key-assignment"]
+    assert "provider_format_mismatch" in found[0].features.filter_hits
+    assert classify(found[0], None).status == "dismissed"
+    # the same text under the packaged rules: no Acme format, no such hit
+    assert all("provider_format_mismatch" not in c.features.filter_hits
+               for c in Scanner(CATALOGUE).scan_text(text, 0, "app/settings.py"))
