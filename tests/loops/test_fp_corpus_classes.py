@@ -48,6 +48,7 @@ def shown(text: str, path: str) -> bool:
 
 def require_shown(text: str, path: str) -> None:
     """Fail (naming the file and the statuses, never the value) unless every candidate is shown."""
+    __tracebackhide__ = True  # the arguments hold the planted value: keep this frame out of reports
     if not shown(text, path):
         pytest.fail(f"{path}: the planted credential is not shown ({outcomes(text, path)})")
 
