@@ -13,7 +13,9 @@ offsets, never the value.
 from __future__ import annotations
 
 import bisect
+import threading
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Callable, Iterator
 
@@ -33,6 +35,24 @@ _WORD_BYTES = frozenset(b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqr
 # starts after the whole match instead of right after the secret: restarting inside a long
 # tail could rescan it once per match.
 _MAX_TAIL_RESCAN = 256
+
+# RE2 releases the GIL while it searches, so on a large text a second thread running half of
+# the selected rules overlaps with the caller's half on a second core: an editor's scan of a
+# long file answers sooner. Below these sizes the hand-off costs more than it saves. Scan
+# worker processes, which already keep every core busy, turn this off (`split = False`).
+_SPLIT_MIN_BYTES = 16 * 1024
+_SPLIT_MIN_RULES = 8
+_helper: ThreadPoolExecutor | None = None
+_helper_lock = threading.Lock()
+
+
+def _helper_thread() -> ThreadPoolExecutor:
+    global _helper
+    with _helper_lock:
+        if _helper is None:
+            _helper = ThreadPoolExecutor(max_workers=1, thread_name_prefix="secretloop-rules")
+        return _helper
+
 
 # Overlap resolution: a checksum that holds is the best evidence, a failed one the weakest.
 _CHECKSUM_RANK = {True: 2, None: 1, False: 0}
@@ -110,6 +130,7 @@ class Detector:
         self._matchers: list[_Matcher | None] = [None] * len(self._compiled)
         # How often each rule's pattern ran (the prefilter's effect, for tests and benchmarks).
         self.rule_runs: Counter[str] = Counter()
+        self.split = True  # may run half of a large text's rules on a second thread (see above)
 
     @staticmethod
     def _prepare(index: int, rule: Rule) -> _Compiled:
@@ -161,10 +182,20 @@ class Detector:
         selected = self._selected(data)
         if not selected:
             return []
+        if self.split and len(selected) >= _SPLIT_MIN_RULES and len(data) >= _SPLIT_MIN_BYTES:
+            # every other rule, so that each half holds rules from all over the catalogue
+            theirs = _helper_thread().submit(self._run_all, selected[1::2], data)
+            raw = self._run_all(selected[0::2], data)
+            raw.extend(theirs.result())
+        else:
+            raw = self._run_all(selected, data)
+        return self._to_matches(self._resolve(raw), text, data)
+
+    def _run_all(self, selected: list[_Compiled], data: bytes) -> list[_RawMatch]:
         raw: list[_RawMatch] = []
         for compiled in selected:
             raw.extend(self._run(compiled, data))
-        return self._to_matches(self._resolve(raw), text, data)
+        return raw
 
     def run_rule(self, rule_id: str, text: str) -> list[Match]:
         """One rule alone over `text` (no prefilter, no overlap resolution): for tests and tools."""

@@ -133,6 +133,7 @@ def _init_worker(data: _CatalogueData, context_lines: int, max_file_size: int, h
         _worker_scanner = Scanner(detector.catalogue, context_lines=context_lines, detector=detector)
     else:
         _worker_scanner = Scanner(data.build(), context_lines=context_lines)
+    _worker_scanner.detector.split = False  # the workers already keep every core busy
     _worker_max_size = max_file_size
 
 

@@ -298,3 +298,22 @@ def test_rules_compile_when_they_first_run_and_find_the_same() -> None:
     eager.compile_all()
     assert all(m is not None for m in eager._matchers)
     assert eager.find(text) == found and len(found) == 2
+
+
+def test_a_large_text_split_over_two_threads_finds_what_one_thread_finds() -> None:
+    """Every rule example of the catalogue, padded into a text large enough to be split: the
+    same matches (rule, span, key name, checksum) with and without the second thread."""
+    catalogue = load_catalogue()
+    rng = random.Random(5)
+    parts = []
+    for rule in catalogue.rules:
+        for example in [*rule.positive, *rule.negative]:
+            parts.append(example)
+            parts.append("".join(rng.choice(string.ascii_letters + " =:'\"") for _ in range(rng.randint(10, 80))))
+    text = "\n".join(parts)
+    assert len(text.encode()) >= 16 * 1024
+    serial, split = Detector(catalogue), Detector(catalogue)
+    serial.split = False
+    found_serial, found_split = serial.find(text), split.find(text)
+    assert found_split == found_serial
+    assert len(found_serial) > len(catalogue.rules) // 2  # the examples were found: the comparison means something
