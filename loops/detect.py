@@ -1,8 +1,9 @@
 """The detector: runs the catalogue's rules over one text and returns secret spans.
 
 One RE2 set search over the lowercased text finds every rule keyword at once and
-selects the rules worth running; each selected rule's RE2 pattern then scans the
-whole text (never line by line). A match survives only if its value passes the
+selects the rules worth running; one search per small group of rules (the alternation of
+their patterns) drops the groups that match nothing; each remaining rule's RE2 pattern then
+scans the whole text (never line by line). A match survives only if its value passes the
 rule's entropy floor and length ceiling, and its checksum where the rule requires one
 (elsewhere a failed checksum is kept as `checksum_valid=False` for the judge to weigh).
 Where matches of different rules overlap, the most specific explanation wins (a provider
@@ -52,6 +53,16 @@ def _helper_thread() -> ThreadPoolExecutor:
         if _helper is None:
             _helper = ThreadPoolExecutor(max_workers=1, thread_name_prefix="secretloop-rules")
         return _helper
+
+
+# Rules are checked in small groups first: one RE2 search of the alternation of a group's
+# patterns says whether any of them matches anywhere in the text (RE2 matches an alternation
+# exactly where one of its branches matches), so a group that does not match costs one pass
+# instead of one per rule. On code full of `password`/`token`/`key` most keyword-selected
+# rules match nothing. Four is measured: the alternation of four patterns searches about as
+# fast as one pattern; larger groups grow DFAs that search slower (8 per 4 KB of random base64
+# vs 60 ms for 12). A regular (non-Set) search stays linear: its DFA falls back to the NFA.
+GROUP_SIZE = 4
 
 
 # Overlap resolution: a checksum that holds is the best evidence, a failed one the weakest.
@@ -126,6 +137,9 @@ class Detector:
         self._always = frozenset(c.index for c in self._compiled if not c.rule.keywords)
         self._with_keywords = len(self._compiled) - len(self._always)
         self._keywords, self._keyword_rules = self._build_keyword_set(self._compiled)
+        self._groups, self._group_of = self._build_groups(self._compiled)
+        self._group_regex: list[object] = [None] * len(self._groups)  # compiled on first use; False: unusable
+        self.grouped = True  # check rules in groups before running them one by one (see GROUP_SIZE)
         # Filled as rules first run. Threads may race to fill a slot: both build the same thing.
         self._matchers: list[_Matcher | None] = [None] * len(self._compiled)
         # How often each rule's pattern ran (the prefilter's effect, for tests and benchmarks).
@@ -159,6 +173,46 @@ class Detector:
         kset.Compile()
         return kset, [tuple(sorted(owners[k])) for k in keys]
 
+    @staticmethod
+    def _build_groups(compiled: list[_Compiled]) -> tuple[list[tuple[int, ...]], list[int]]:
+        """A fixed partition of the rules into groups of GROUP_SIZE, rules with like keywords
+        together (they tend to be selected together)."""
+        order = sorted(compiled, key=lambda c: (tuple(sorted(c.rule.keywords)) or ("~",), c.index))
+        groups = [tuple(c.index for c in order[i : i + GROUP_SIZE]) for i in range(0, len(order), GROUP_SIZE)]
+        group_of = [0] * len(compiled)
+        for g, members in enumerate(groups):
+            for i in members:
+                group_of[i] = g
+        return groups, group_of
+
+    def _group_search(self, group: int) -> object:
+        regex = self._group_regex[group]
+        if regex is None:
+            branches = "|".join(f"(?:{self._compiled[i].rule.pattern})" for i in self._groups[group])
+            options = re2_options()
+            options.never_capture = True  # the rules' group names repeat across branches
+            try:
+                regex = re2.compile(branches, options)
+            except re2.error:
+                regex = False  # e.g. over RE2's program size: its rules run one by one
+            self._group_regex[group] = regex
+        return regex
+
+    def _may_match(self, selected: list[_Compiled], data: bytes) -> list[_Compiled]:
+        """The selected rules minus those of groups whose alternation finds nothing."""
+        by_group: dict[int, list[_Compiled]] = {}
+        for c in selected:
+            by_group.setdefault(self._group_of[c.index], []).append(c)
+        kept: list[_Compiled] = []
+        for group, members in by_group.items():
+            if len(members) >= 2:
+                regex = self._group_search(group)
+                if regex is not False and regex.search(data) is None:  # type: ignore[union-attr]
+                    continue
+            kept.extend(members)
+        kept.sort(key=lambda c: c.index)
+        return kept
+
     # -- prefilter -------------------------------------------------------------------
 
     def _selected(self, data: bytes) -> list[_Compiled]:
@@ -180,6 +234,8 @@ class Detector:
         """Every secret span in `text`, overlaps resolved, sorted by start offset."""
         data = _utf8(text)
         selected = self._selected(data)
+        if self.grouped:
+            selected = self._may_match(selected, data)
         if not selected:
             return []
         if self.split and len(selected) >= _SPLIT_MIN_RULES and len(data) >= _SPLIT_MIN_BYTES:
@@ -207,6 +263,8 @@ class Detector:
         """Build every rule's matcher now (a process that forks scanners shares them)."""
         for compiled in self._compiled:
             self._matcher(compiled)
+        for group in range(len(self._groups)):
+            self._group_search(group)
 
     def _matcher(self, compiled: _Compiled) -> _Matcher:
         matcher = self._matchers[compiled.index]
