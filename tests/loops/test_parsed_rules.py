@@ -90,3 +90,22 @@ def test_the_key_follows_the_rules_and_the_code():
     key = parsed_rules.cache_key("rules", b"code")
     assert key == parsed_rules.cache_key("rules", b"code")
     assert key != parsed_rules.cache_key("rules ", b"code") and key != parsed_rules.cache_key("rules", b"code2")
+
+
+def test_older_versions_are_pruned_when_a_new_one_is_stored(cache_home):
+    import os
+    import time
+
+    keys = [parsed_rules.cache_key(f"rules v{i}", b"code") for i in range(parsed_rules.KEEP_VERSIONS + 3)]
+    for age, key in enumerate(reversed(keys)):  # the first key is the newest
+        parsed_rules.store(key, [{"id": "r"}])
+        then = time.time() - 3600 * (len(keys) - age)
+        os.utime(cache_home / f"{key}.json", (then, then))
+    (cache_home / "something-else.txt").write_text("not ours")
+    newest = parsed_rules.cache_key("rules v-new", b"code")
+    parsed_rules.store(newest, [{"id": "r"}])
+    left = sorted(p.name for p in cache_home.glob("*.json"))
+    assert len(left) == parsed_rules.KEEP_VERSIONS and f"{newest}.json" in left
+    assert f"{keys[0]}.json" in left and f"{keys[-1]}.json" not in left  # the oldest went
+    assert (cache_home / "something-else.txt").exists()
+    assert parsed_rules.load(newest) == [{"id": "r"}]
