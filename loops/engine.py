@@ -30,7 +30,7 @@ from .phases.report import ReportPhase, ReportTools
 from .phases.review import ReviewPhase, ReviewTools
 from .phases.scan import ScanPhase, ScanTools
 from .phases.triage import TriagePhase, TriageTools
-from .rules.catalogue import Catalogue, load_catalogue
+from .rules.catalogue import Catalogue, CatalogueError, catalogue_for, load_catalogue
 from .runs import RunStore
 from .state import PHASES, TERMINAL, Candidate, Failure, Phase, RunState
 from .workspace import Workspace
@@ -68,9 +68,9 @@ class Engine:
         self.state = state
         self.store = store
         self.subscribers = list(subscribers)
-        self.catalogue = catalogue or load_catalogue()
-        self._key_material = frozenset(r.id for r in self.catalogue.rules if r.category == "private-key")
         self.settings = state.task.settings
+        self.catalogue = catalogue or self._catalogue_from_settings()
+        self._key_material = frozenset(r.id for r in self.catalogue.rules if r.category == "private-key")
         self.judge: Judge = judge or self._judge_from_settings()
         self.offline = OfflineJudge()
         # [speed hook] the content cache lives beside the runs (RunStore.dir / "content-cache")
@@ -97,6 +97,22 @@ class Engine:
         self._ids = {c.id: i for i, c in enumerate(state.candidates)}
 
     # ---- construction -------------------------------------------------------------------
+    def _catalogue_from_settings(self) -> Catalogue:
+        """The packaged rules with the settings' own rules files and disabled ids. Rules files
+        that cannot be used do not stop the scan: the packaged rules run, and the failure log
+        says why (the CLI checks them before a run and stops with the message instead)."""
+        s, st = self.settings, self.state
+        base = st.task.roots[0] if st.task.roots else "."
+        if os.path.isfile(base):
+            base = os.path.dirname(base)
+        try:
+            return catalogue_for(s.rules_files, s.disabled_rules, base)
+        except CatalogueError as err:
+            log.warning("own rules not used: %s", err)
+            st.failures.entries.append(Failure(phase=st.working.phase, step="rules", kind="invalid_config", retryable=False,
+                                               message=f"own rules not used, the packaged rules run: {err}"[:500]))
+            return load_catalogue()
+
     def _judge_from_settings(self) -> Judge:
         if self.settings.judge == "openai":
             from .judges.openai_judge import OpenAIJudge  # only when asked: no client for offline runs

@@ -46,6 +46,11 @@ class Settings(BaseModel):
     openai: OpenAISettings = Field(default_factory=OpenAISettings)
     budget: Budget = Field(default_factory=Budget)
 
+    # rules: your own rules files (the packaged rules.toml's format; paths relative to the first
+    # root), added to the packaged rules, and packaged rule ids to switch off
+    rules_files: list[str] = Field(default_factory=list)
+    disabled_rules: list[str] = Field(default_factory=list)
+
     # discovery
     exclude: list[str] = Field(default_factory=list)  # gitignore-style patterns
     max_file_size: int = Field(2 * MB, ge=1)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import os
 import re
 import tomllib
 from importlib import resources
@@ -375,3 +376,49 @@ def load_catalogue(path: str | None = None) -> Catalogue:
     except (OSError, UnicodeDecodeError) as err:
         raise CatalogueError(f"{path}: cannot read rules file: {err}") from None
     return parse_catalogue(text, source=str(path))
+
+
+def catalogue_for(rules_files: list[str] = (), disabled_rules: list[str] = (), base: str = ".") -> Catalogue:
+    """The packaged rules plus the rules of `rules_files` (relative paths from `base`), minus
+    `disabled_rules`. A file that cannot be read or does not validate, an added rule whose id
+    is taken, or a disabled id no rule has raises CatalogueError naming it. Built once per set
+    of files (as they are on disk) and ids: a long-lived host asks on every document scan."""
+    packaged = load_catalogue()
+    if not rules_files and not disabled_rules:
+        return packaged
+    files = []
+    for name in rules_files:
+        path = os.path.normpath(os.path.join(base, os.path.expanduser(name)))
+        try:
+            st = os.stat(path)
+        except OSError as err:
+            raise CatalogueError(f"rules file {path}: {err.strerror}") from None
+        files.append((path, st.st_mtime_ns, st.st_size))
+    return _composed(packaged.digest, tuple(files), tuple(sorted(set(disabled_rules))))
+
+
+@functools.lru_cache(maxsize=8)
+def _composed(packaged_digest: str, files: tuple[tuple[str, int, int], ...], disabled: tuple[str, ...]) -> Catalogue:
+    # keyed by the files' (path, mtime, size): an edited rules file is read again
+    packaged = load_catalogue()
+    rules = list(packaged.rules)
+    taken = {r.id: packaged.source for r in rules}
+    digest = hashlib.sha256(packaged.digest.encode())
+    for path, _, _ in files:
+        extra = load_catalogue(path)
+        for rule in extra.rules:
+            if rule.id in taken:
+                raise CatalogueError(f"{path}: rule {rule.id!r} has the id of a rule in {taken[rule.id]}; give it an id of its own"
+                                     " (to replace a packaged rule, list its id in disabled_rules and add yours under a new id)")
+            taken[rule.id] = path
+            rules.append(rule)
+        digest.update(f"\n{path}\n{extra.digest}".encode())
+    unknown = [i for i in disabled if i not in taken]
+    if unknown:
+        raise CatalogueError(f"disabled_rules names no rule: {', '.join(unknown)} (`secretloop rules` lists them)")
+    rules = [r for r in rules if r.id not in disabled]
+    if not rules:
+        raise CatalogueError("disabled_rules switches off every rule: nothing would be scanned")
+    digest.update(("\ndisabled:" + ",".join(disabled)).encode())
+    sources = [packaged.source, *(path for path, _, _ in files)]
+    return _catalogue_of(rules, " + ".join(sources), digest.hexdigest())

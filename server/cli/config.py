@@ -8,6 +8,7 @@ import tomllib
 
 from pydantic import ValidationError
 
+from secretloop.loops.rules.catalogue import CatalogueError, catalogue_for
 from secretloop.loops.settings import Settings
 
 from .cli import UsageError
@@ -64,10 +65,25 @@ def load_settings(args: argparse.Namespace, roots: list[str]) -> Settings:
     if getattr(args, "exclude", None):
         data["exclude"] = list(data.get("exclude", [])) + list(args.exclude)
     try:
-        return Settings.model_validate(data)
+        settings = Settings.model_validate(data)
     except ValidationError as err:
         lines = []
         for e in err.errors():
             where = ".".join(str(p) for p in e["loc"])
             lines.append(f"  {where}: {e['msg']}")
         raise UsageError(f"invalid settings (from {source}):\n" + "\n".join(lines) + "\nfix these values or remove them to use the defaults")
+    if settings.rules_files or settings.disabled_rules:
+        check_rules(settings, roots, source)
+    return settings
+
+
+def check_rules(settings: Settings, roots: list[str], source: str) -> None:
+    """Own rules that cannot be used stop the CLI with the reason (the loop itself would fall
+    back to the packaged rules, which a CI job should not do silently)."""
+    base = roots[0] if roots else "."
+    if os.path.isfile(base):
+        base = os.path.dirname(os.path.abspath(base))
+    try:
+        catalogue_for(settings.rules_files, settings.disabled_rules, base)
+    except CatalogueError as err:
+        raise UsageError(f"rules settings (from {source}): {err}") from None
