@@ -63,6 +63,8 @@ LOOP_KEYS: dict[str, tuple[str, ...]] = {
     "openai.maxTokens": ("budget", "max_tokens"),
     "exclude": ("exclude",),
     "maxFileSize": ("max_file_size",),
+    "rulesFiles": ("rules_files",),
+    "disabledRules": ("disabled_rules",),
 }
 
 # editor key -> path in ServerOptions

@@ -29,6 +29,8 @@ def test_camel_case_keys_map_onto_the_loop_and_the_server():
                            "maxCalls": 7, "maxTokens": 900, "temperature": 0, "batchSize": 4, "sendValues": False},
                 "exclude": ["vendor/**"],
                 "maxFileSize": 1000,
+                "rulesFiles": ["tools/ours.toml"],
+                "disabledRules": ["key-assignment"],
                 "scan": {"onOpen": False, "onSave": True, "onChange": False, "changeDelayMs": 250},
                 "severity": {"confirmed": "warning", "pending": "hint"},
                 "workspaceScanOnStartup": False,
@@ -44,6 +46,7 @@ def test_camel_case_keys_map_onto_the_loop_and_the_server():
     assert (loop.openai.timeout_seconds, loop.openai.temperature, loop.openai.batch_size) == (5, 0, 4)
     assert (loop.budget.max_judge_calls, loop.budget.max_tokens) == (7, 900)
     assert loop.exclude == ["vendor/**"] and loop.max_file_size == 1000
+    assert loop.rules_files == ["tools/ours.toml"] and loop.disabled_rules == ["key-assignment"]
     opts = cfg.options
     assert (opts.scan.on_open, opts.scan.on_save, opts.scan.on_change, opts.scan.change_delay_ms) == (False, True, False, 250)
     assert (opts.severity.confirmed, opts.severity.pending) == ("warning", "hint")

@@ -18,6 +18,8 @@ export const SERVER_SETTING_KEYS = [
   'openai.sendValues',
   'exclude',
   'maxFileSize',
+  'rulesFiles',
+  'disabledRules',
   'scan.onOpen',
   'scan.onSave',
   'scan.onChange',

@@ -60,6 +60,8 @@ describe('buildServerSettings', () => {
       },
       exclude: [],
       maxFileSize: 2097152,
+      rulesFiles: [],
+      disabledRules: [],
       scan: { onOpen: true, onSave: true, onChange: true, changeDelayMs: 500 },
       severity: { confirmed: 'error', pending: 'warning' },
       workspaceScanOnStartup: true,
