@@ -28,6 +28,7 @@ __all__ = [
     "block_comment_open_at",
     "build_features",
     "in_comment",
+    "is_declaration_file",
     "is_docs_path",
     "is_test_path",
     "language_for",
@@ -73,8 +74,11 @@ _TEST_DIRS = frozenset({
     "t",  # Perl's convention, kept by some Python projects (celery's t/unit/)
 })
 _TEST_FILE = re.compile(  # matched against the lower-cased name
-    r"^test_.+\.py$|_test\.(?:py|go|rb|exs?|dart|cpp|cc|c)$|^conftest\.py$|^tests?\.py$"  # Django apps: tests.py
-    r"|\.(?:test|spec)\.[cm]?[jt]sx?$|_spec\.rb$"
+    r"^test_.+\.py$|_test\.(?:py|go|rb|exs?|dart|cpp|cc|c)$|^conftest\.py$"
+    # a package's one test script, bare: test.js, tests.py (Django apps), spec.rb, test.mjs
+    r"|^(?:tests?|specs?)\.(?:py|[cm]?[jt]sx?|rb|php|pl|lua|coffee)$"
+    r"|[._\-](?:test|spec)\.[cm]?[jt]sx?$|_spec\.rb$"  # app.test.ts, url_test.js, parser-spec.js
+    r"|\.(?:test|spec)\.d\.[cm]?ts$|\.test-d\.tsx?$"  # a compiled test's declarations; tsd's type tests
 )
 # JUnit-style class names, matched case-sensitively: AppTest.java, but not Contest.java.
 _TEST_CLASS_FILE = re.compile(r"(?:^|[a-z0-9])(?:Tests?|Spec|IT)\.(?:java|kt|scala|groovy|cs|swift|php)$")
@@ -116,6 +120,11 @@ def is_docs_path(path: str) -> bool:
     if any(piece in _EXAMPLE_COLLECTIONS for piece in name.split(".")[1:-1]):
         return True
     return name.startswith(_DOCS_NAMES)
+
+
+def is_declaration_file(path: str) -> bool:
+    """A TypeScript declaration file (index.d.ts, api.d.mts): it declares types and holds no values."""
+    return _name_of(path).endswith((".d.ts", ".d.mts", ".d.cts"))
 
 
 def in_comment(line: str, col: int, language: str, open_block: bool = False) -> bool:
@@ -388,7 +397,9 @@ def build_features(
     if language == "text" and text.startswith("#!"):
         language = script_language(text) or language
     in_test = is_test_path(path)
+    in_docs = is_docs_path(path)
     in_doc = language == "python" and in_python_doc(text, start)
+    declaration = language == "typescript" and is_declaration_file(path)
     col = start - line_start
     commented = in_doc or in_comment(line, col, language)
     if not commented and language in BLOCK_COMMENT and block_comment_open_at(text, line_start, language):
@@ -402,11 +413,12 @@ def build_features(
         key_name=key_name,
         language=language,
         in_test_path=in_test,
-        in_docs_path=is_docs_path(path),
+        in_docs_path=in_docs,
         in_comment=commented,
         filter_hits=run_filters(value, _near(line, col, end - start), key_name,
                                 generic=rule_confidence != "high", language=language,
                                 known_prefix=known_prefix, formats=formats,
-                                surroundings=Surroundings(_surrounding_lines(text, line_start, line_end), in_test, in_doc)),
+                                surroundings=Surroundings(_surrounding_lines(text, line_start, line_end), in_test,
+                                                          in_doc, in_docs, commented, declaration)),
         suppressed_by=suppression_at(text, start, end),
     )

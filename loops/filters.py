@@ -12,7 +12,9 @@ Most filters are decisive: a hit dismisses the candidate. A few are signals
 in code may be a variable or a password; a value made of words is more often a name than
 a key). The filter phase leaves those to the judge, which weighs them with the rest.
 
-Being in a test or docs folder is not a filter: it is a feature the judge weighs.
+Being in a test or docs folder is not a filter by itself: it is a feature the judge weighs. A
+few filters that read the surroundings combine it with the value's shape (a three-character
+password, a value that spells "token", in a test or a doc comment).
 Nothing here stores, logs or returns the value.
 """
 
@@ -26,7 +28,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import parse_qsl, unquote, urlsplit
 
 from .languages import CONFIG_LANGUAGES
 from .rules.catalogue import Rule, load_catalogue
@@ -66,6 +68,8 @@ class Filter:
     # The check reads the rules the scan runs with (`RuleFormats`, as a fifth argument; the
     # packaged catalogue's when the caller passes none).
     formats: bool = False
+    # Run only on a value that starts with its rule's known prefix (the check sees the rest).
+    prefix_required: bool = False
 
 
 @dataclass(frozen=True)
@@ -74,15 +78,25 @@ class Surroundings:
     lines: tuple[str, ...] = ()  # a few lines before and after the value's line
     in_test_path: bool = False
     in_doc: bool = False  # inside a docstring or a documenting string (text for people, not code)
+    in_docs_path: bool = False  # documentation or examples: README, docs/, *.md, *.examples.json
+    in_comment: bool = False  # in a comment (a docstring counts)
+    declaration: bool = False  # a TypeScript declaration file (.d.ts): it holds types, never values
+
+    @property
+    def example_place(self) -> bool:
+        """Where values are written for a test or a reader: tests, docs, comments, docstrings."""
+        return self.in_test_path or self.in_docs_path or self.in_comment or self.in_doc
 
 
 FILTERS: list[Filter] = []
 
 
 def _filter(name: str, reason: str, generic_only: bool = False, decisive: bool = True,
-            after_prefix: bool = False, surroundings: bool = False, formats: bool = False) -> Callable[[Check], Check]:
+            after_prefix: bool = False, surroundings: bool = False, formats: bool = False,
+            prefix_required: bool = False) -> Callable[[Check], Check]:
     def register(check: Check) -> Check:
-        FILTERS.append(Filter(name, reason, generic_only, check, decisive, after_prefix, surroundings, formats))
+        FILTERS.append(Filter(name, reason, generic_only, check, decisive, after_prefix or prefix_required, surroundings,
+                              formats, prefix_required))
         return check
 
     return register
@@ -174,8 +188,10 @@ def is_placeholder(value: str, line: str, key_name: str | None, language: str | 
     low = value.strip().lower()
     if low in _PLACEHOLDER_VALUES:
         return True
-    if re.fullmatch(r"[a-z]+(?:[:._\- ][a-z]+)*", low) and all(w in _METASYNTACTIC for w in re.split(r"[:._\- ]", low)):
-        return True  # bar:baz, foo-bar
+    if "%" in low:
+        low = unquote(low)  # a URL's user-info is percent-encoded: foo%40bar is foo@bar
+    if re.fullmatch(r"[a-z]+(?:[:._\- @/][a-z]+)*", low) and all(w in _METASYNTACTIC for w in re.split(r"[:._\- @/]", low)):
+        return True  # bar:baz, foo-bar, foo@bar
     caps = value.strip()
     if _CAPS_NAME.match(caps) and ("_" in caps or len(caps) <= _MAX_CAPS_WORD) and wordlike(caps):
         return True  # PASSWORD, VALUE, API_TOKEN: the name of what goes here
@@ -746,8 +762,14 @@ def is_low_entropy(value: str, line: str, key_name: str | None, language: str | 
     return n >= 8 and shannon_entropy(v) < min(2.5, math.log2(n) - 1.0)
 
 
+# One comparator of a version range (npm, Cargo, Composer): an operator before a version, or a
+# version with at least one dot (a bare number is left to the patterns below).
+_VERSION_COMPARATOR = (r"(?:(?:[\^~]|[<>]=?|=)[ \t]*v?\d{1,9}(?:\.(?:\d{1,9}|[xX*])){0,2}"
+                       r"|v?\d{1,9}(?:\.(?:\d{1,9}|[xX*])){1,2})(?:[-+][0-9A-Za-z.\-]{1,40})?")
 _NUMBER_OR_VERSION = (
     re.compile(r"^-?\d{1,12}$"),  # ports, timeouts, ids
+    # version ranges under a package's name: ^3.8.0, ~1.2, >=1.0.0 <2.0.0, ^1 || ^2, 1.x
+    re.compile(rf"^{_VERSION_COMPARATOR}(?:(?:[ \t]*\|\|[ \t]*|[ \t]+-[ \t]+|[ \t]+){_VERSION_COMPARATOR}){{0,4}}$"),
     re.compile(r"^-?\d+\.\d+(?:[eE][-+]?\d+)?$"),  # decimals: weights, ratios
     re.compile(r"^v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?$"),  # 1.2.3, v2.0.1-rc1, 10.0.0.1
     re.compile(r"^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$"),  # dates
@@ -1119,15 +1141,34 @@ def is_option_name(value: str, line: str, key_name: str | None, language: str | 
 @_filter("type_annotation", "a type in a TypeScript declaration (apiKey: SensitiveString;): the value's type, "
          "not the value", generic_only=True)
 def is_type_annotation(value: str, line: str, key_name: str | None, language: str | None) -> bool:
-    # `name: Type;` or `name?: Type,` with an unquoted capitalised type, maybe generic or an array.
+    # `name: Type;` or `name?: Type,` with an unquoted capitalised type, maybe generic or an array;
+    # a generic's arguments may open on this line and close on a later one (`name: Plugin<{`).
     if language != "typescript" or not key_name:
         return False
-    v = value.strip()
-    if not re.fullmatch(r"[A-Z][A-Za-z0-9_]*(?:\.[A-Z][A-Za-z0-9_]*)*", v):
+    m = re.fullmatch(r"([A-Z][A-Za-z0-9_]*(?:\.[A-Z][A-Za-z0-9_]*)*)(<[^\s]*)?", value.strip())
+    if not m:
         return False
     pattern = (r"(?:^|[\s{(,;])(?:readonly\s+)?['\"]?" + re.escape(key_name.rsplit(".", 1)[-1]) + r"['\"]?\??\s*:\s*"
-               + re.escape(v) + r"\s*(?:<[^>]*>)?\s*(?:\[\])?\s*(?:[;,|&)}=]|$)")
+               + re.escape(m.group(1)) + r"\s*(?:<[^>]*>\s*(?:\[\])?\s*(?:[;,|&)}=]|$)|<[^>]*$|(?:\[\])?\s*(?:[;,|&)}=]|$))")
     return re.search(pattern, line) is not None
+
+
+@_filter("declared_literal_type", "a string-literal type in a TypeScript declaration file (syncToken: 'SYNC' in a "
+         ".d.ts): a .d.ts holds types, never values", generic_only=True, surroundings=True)
+def is_declared_literal_type(value: str, line: str, key_name: str | None, language: str | None,
+                             around: Surroundings) -> bool:
+    # In a declaration file `name: 'X'` (a member, a parameter, a tuple label) only says which
+    # literal the type allows. Comments there hold examples, and `= "…"` initialises a const.
+    if not around.declaration or around.in_comment or not value:
+        return False
+    at = line.find(value)
+    while at > 0:
+        quote = line[at - 1]
+        closed = line[at + len(value):at + len(value) + 1] == quote
+        if quote in _QUOTE and closed and line[:at - 1].rstrip().endswith(":"):
+            return True
+        at = line.find(value, at + 1)
+    return False
 
 
 _JS_TYPES = frozenset({"undefined", "object", "boolean", "number", "bigint", "string", "symbol", "function"})
@@ -1207,11 +1248,218 @@ def is_basic_auth_placeholder(value: str, line: str, key_name: str | None, langu
     if pair is None:
         return False
     user, password = pair
-    if not password:
-        return False
+    return bool(password) and _stand_in_password(user, password)
+
+
+def _stand_in_password(user: str, password: str) -> bool:
+    """The password of a user:password pair stands in for one: it repeats the user, names what goes
+    there (pass, password1, username) or is a placeholder, a run or a metasyntactic word."""
     core = re.sub(r"[0-9]+$", "", password.lower())
-    return (password == user or core in _PLACEHOLDER_VALUES or core in ("username", "user", "admin")
+    return (password.lower() == user.lower() or core in _PLACEHOLDER_VALUES or core in ("username", "user", "admin")
             or is_placeholder(password, "", None, None) or is_repeated_or_sequential(password, "", None, None))
+
+
+# --- structure that says "not a credential" (seen on third-party JavaScript packages) -----------
+
+# Fewer characters than this (after percent-decoding) cannot be a credential worth a warning where
+# values are written for a test or a reader: `pw`, `psw`, `/@`.
+_SHORTEST_EXAMPLE_SECRET = 4
+
+
+@_filter("short_value_in_example", "a value of three characters or fewer in a test, documentation or a comment "
+         "(user:pw, mongodb://val:psw@…): a stand-in", generic_only=True, surroundings=True)
+def is_short_value_in_example(value: str, line: str, key_name: str | None, language: str | None,
+                              around: Surroundings) -> bool:
+    v = value.strip()
+    return around.example_place and 0 < len(unquote(v) if "%" in v else v) < _SHORTEST_EXAMPLE_SECRET
+
+
+_USER_PASSWORD = re.compile(r"^([^\s:]{1,64}):(\S{0,128})$")
+
+
+@_filter("user_password_placeholder", "a user:password pair whose password stands in for one (user:pass, "
+         "admin:admin, user:pw, atpass:foo@bar): a fixture, not an account", generic_only=True, surroundings=True)
+def is_user_password_placeholder(value: str, line: str, key_name: str | None, language: str | None,
+                                 around: Surroundings) -> bool:
+    # Under `auth`, `userinfo` or `credentials` a value `user:password` is both parts of a login.
+    v = value.strip()
+    m = _USER_PASSWORD.match(v)
+    if not m or "://" in v:
+        return False
+    user, password = m.group(1), unquote(m.group(2))
+    short = len(password) < _SHORTEST_EXAMPLE_SECRET and (around.example_place or not password)
+    return short or _stand_in_password(unquote(user), password)
+
+
+# Host names reserved for documentation and tests (RFC 2606, RFC 6761): nothing real answers there.
+_RESERVED_HOST = re.compile(r"(?:^|\.)(?:example\.(?:com|net|org)|example|test|invalid)$")
+
+
+def _url_host_after(value: str, line: str) -> str | None:
+    """The host of the URL whose user-info password is `value` (scheme://user:VALUE@host), or None."""
+    at = line.find(":" + value + "@")
+    while at >= 0:
+        if "://" in line[:at]:
+            m = re.match(r"[^/:?#\s'\"`<>)\]]+", line[at + len(value) + 2:])
+            return m.group(0).lower().rstrip(".") if m else None
+        at = line.find(":" + value + "@", at + 1)
+    return None
+
+
+def _generated_looking(v: str) -> bool:
+    """Long and mixed enough to have been generated: 12+ characters of three classes, or random."""
+    classes = sum(bool(re.search(p, v)) for p in (r"[a-z]", r"[A-Z]", r"[0-9]", r"[^A-Za-z0-9]"))
+    return (len(v) >= 12 and classes >= 3) or _looks_random(v)
+
+
+@_filter("reserved_example_host", "a typed password in a URL to a host reserved for documentation (example.com, "
+         "*.example, *.test, *.invalid): an example, nothing real answers there", generic_only=True)
+def is_reserved_example_host(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # A generated-looking password stays: a real one may have had only its host replaced.
+    v = value.strip()
+    host = _url_host_after(v, line) if v else None
+    return host is not None and _RESERVED_HOST.search(host) is not None and not _generated_looking(unquote(v))
+
+
+# The values the Fetch standard allows for a request's credentials mode (RequestInit.credentials).
+_FETCH_CREDENTIALS_MODES = frozenset({"include", "same-origin", "omit"})
+
+
+@_filter("request_credentials_mode", "a request's credentials mode (fetch's credentials: 'include' | "
+         "'same-origin' | 'omit'): whether cookies are sent, not a credential", generic_only=True)
+def is_request_credentials_mode(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    words = key_words(key_name)
+    return bool(words) and words[-1] == "credentials" and value.strip().lower() in _FETCH_CREDENTIALS_MODES
+
+
+# Words before a final "pass" that make it a verb: allPass, anyPass, shouldPass, canPass name
+# predicates (does every check pass?), not a password.
+_PREDICATE_WORDS = frozenset({
+    "all", "any", "none", "every", "some", "each", "both", "either", "neither", "can", "could", "will", "would",
+    "should", "must", "may", "might", "did", "does", "do", "to", "not", "fail", "and", "or",
+})
+
+
+@_filter("predicate_key_name", "a name where pass is a verb (allPass, anyPass, shouldPass) holding a name: a "
+         "predicate or its alias, not a password", generic_only=True)
+def is_predicate_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    words = key_words(key_name.rsplit(".", 1)[-1] if key_name else None)
+    if len(words) < 2 or words[-1] != "pass" or words[-2] not in _PREDICATE_WORDS:
+        return False
+    v = value.strip()
+    return re.fullmatch(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*", v) is not None and not _looks_random(v)
+
+
+# Names of character and byte encodings (Node's Buffer encodings, IANA charsets): a second
+# argument that is one says how the first is written (writeString('…_password', 'latin1')).
+_ENCODING_NAME = re.compile(
+    r"^(?:utf-?(?:8|16|32)(?:[lb]e)?|ucs-?2|latin-?1|(?:us-)?ascii|binary|base64(?:url)?|hex|"
+    r"iso[-_]?8859[-_]\d{1,2}|(?:cp|windows-?)125\d|cesu-?8|gb(?:k|2312|18030)|big5|shift[-_]?jis|euc-(?:jp|kr)|koi8-[ru])$",
+    re.IGNORECASE)
+
+
+@_filter("encoding_name", "the name of a character or byte encoding (latin1, utf8, base64): how a value is "
+         "written, not a value", generic_only=True)
+def is_encoding_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return _ENCODING_NAME.match(value.strip()) is not None
+
+
+_LEAST_FILLER = 4
+
+
+def _word_run(run: str) -> bool:
+    """A run of four or more letters that reads as a word (Personal, Access, Token, Example)."""
+    return len(run) >= 4 and (english_like(run) or wordlike(run))
+
+
+@_filter("words_after_prefix", "a token format's prefix before words and typed filler (ghp_PersonalAccessToken"
+         "000000…): an example written for the docs, not a generated token", prefix_required=True)
+def is_words_after_prefix(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # Generated bodies are random: a few letters fall into word-shaped runs by chance, never
+    # most of them together with typed digit runs (0000, 45678) as filler.
+    v = value.strip()
+    if not 16 <= len(v) <= 128 or not re.fullmatch(r"[A-Za-z0-9_\-]+", v):
+        return False
+    covered = sum(len(r) for r in _LETTER_RUN.findall(v) if _word_run(r.lower()))
+    if covered * 2 < len(v):
+        return False
+    # Letters alone can read as words by chance (a lower-case body); typed digit filler cannot.
+    filler = sum(len(_typed_positions(run)) for run in re.findall(r"[0-9]+", v))
+    return filler >= _LEAST_FILLER and covered + filler >= 0.85 * len(v)
+
+
+# Words that make a run of words a sentence rather than a passphrase of nouns.
+_FUNCTION_WORDS = frozenset({
+    "a", "an", "the", "is", "are", "be", "am", "was", "my", "your", "our", "this", "that", "here", "there", "of", "to",
+    "for", "at", "in", "on", "it", "must", "should", "least", "some", "any", "goes", "very", "not",
+})
+_SPELLS_CREDENTIAL = re.compile(r"(?i)secret|token|passw|pswd|credential|api_?key")
+_SHORT_IDENTIFIER = re.compile(r"^[a-z]{2,10}(?:[_\-](?:[a-z]{2,10}|[0-9]{1,4})){1,3}$")
+
+
+_LONGEST_SENTENCE = 64
+_QUERY_PARAMETER = re.compile(r"&|[A-Za-z_]=(?!=|$)")
+
+
+def stand_in_text(value: str, identifiers: bool = True) -> bool:
+    """The value was written to stand in for a credential: it spells one in one case (VERYLONGSECRET…,
+    term-token-…, SomeKindOfPassword1), reads as a sentence (This-is-my-test-1!,
+    MustBeAtLeast8Chars) or (`identifiers`) is a short identifier of words (tok_visa, sk_test_123)."""
+    v = value.strip()
+    # One case: in random base64 a credential word turns up, if ever, in mixed case. A value that
+    # runs on into a query string (`…&oauth_token_secret=…`) spells the next parameter's name.
+    spelled = _SPELLS_CREDENTIAL.findall(v)
+    if not _QUERY_PARAMETER.search(v) and any(w.islower() or w.isupper() or w.istitle() for w in spelled):
+        return True
+    pieces = [p.lower() for p in _LETTER_RUN.findall(v)]
+    if 3 <= len(pieces) and len(v) <= _LONGEST_SENTENCE and sum(len(p) for p in pieces) >= 0.6 * len(v):
+        function = sum(p in _FUNCTION_WORDS for p in pieces)
+        if function >= 2 and 3 * function >= len(pieces) and all(
+                p in _FUNCTION_WORDS or len(p) < 3 or wordlike(p) or english_like(p) for p in pieces):
+            return True
+    if identifiers and len(v) <= 20 and _SHORT_IDENTIFIER.match(v):
+        words = [w for w in re.split(r"[_\-]", v) if w.isalpha() and len(w) >= 3]
+        return bool(words) and all(wordlike(w) or english_like(w) for w in words)
+    return False
+
+
+@_filter("stand_in_in_example", "in a test, documentation or a comment, a value that spells a credential word, "
+         "reads as a sentence or is a short identifier of words (This-is-my-test-1!, tok_visa): a stand-in",
+         generic_only=True, surroundings=True)
+def is_stand_in_in_example(value: str, line: str, key_name: str | None, language: str | None,
+                           around: Surroundings) -> bool:
+    # Outside such places a person's password may read so ("ThisIsMyPassword!"): kept there. Tests
+    # choose passwords like people do (pup_zaqnix, gri-1609): a short identifier counts only where
+    # it is written for a reader.
+    for_a_reader = around.in_docs_path or around.in_comment or around.in_doc
+    return around.example_place and stand_in_text(value, identifiers=for_a_reader)
+
+
+@_filter("client_token_uuid_in_example", "a UUID under a client token's name in a test, documentation or a "
+         "comment (\"clientToken\": \"<uuid>\"): the idempotency token a client makes up for one request",
+         generic_only=True, surroundings=True)
+def is_client_token_uuid_in_example(value: str, line: str, key_name: str | None, language: str | None,
+                                    around: Surroundings) -> bool:
+    # APIs take a client-generated UUID as ClientToken to de-duplicate retries. Elsewhere a UUID
+    # under that name may be a real token (Vault issued UUID client tokens before 1.10): kept.
+    words = key_words(key_name)
+    return around.example_place and words[-2:] == ["client", "token"] and _UUID.match(value.strip()) is not None
+
+
+_EXAMPLE_INTRODUCTION = re.compile(
+    r"(?i)(?:\blooks?\s+(?:\w+\s+){0,2}like|\bfor\s+(?:example|instance)|\be\.g\.|\bsuch\s+as|\bexample\s*:"
+    r"|\bsample\s*:|\bin\s+the\s+form(?:at)?\b|\bformat(?:ted)?\s*:)")
+
+
+@_filter("introduced_as_example", "in a comment or documentation, the text before it introduces an example "
+         "(\"a token looks something like\", \"for example\", \"e.g.\")", decisive=False, surroundings=True)
+def is_introduced_as_example(value: str, line: str, key_name: str | None, language: str | None,
+                             around: Surroundings) -> bool:
+    # A signal: a high-confidence format with no checksum shown so goes to a person (phases/filter).
+    if not (around.in_comment or around.in_doc or around.in_docs_path):
+        return False
+    at = line.find(value.strip()) if value.strip() else -1
+    return at > 0 and _EXAMPLE_INTRODUCTION.search(line[max(0, at - 200):at]) is not None
 
 
 # --- signals (not decisive: the judge weighs them) ----------------------------------------
@@ -1388,10 +1636,11 @@ def run_filters(
     """
     if len(value) > _MAX_FILTERED_LENGTH:
         return []
-    body = value[len(known_prefix):] if known_prefix and value.startswith(known_prefix) else value
+    prefixed = bool(known_prefix) and value.startswith(known_prefix or "")
+    body = value[len(known_prefix or ""):] if prefixed else value
     hits = []
     for f in FILTERS:
-        if not (generic or not f.generic_only):
+        if not (generic or not f.generic_only) or (f.prefix_required and not prefixed):
             continue
         v = body if f.after_prefix else value
         if f.surroundings:

@@ -4,7 +4,8 @@ Deterministic layers only, cheapest first: inline suppressions, a person's earli
 decision (decisions file, keyed by fingerprint), the named filters that matched at
 scan time (the decisive ones: signal filters are left to the judge), and structure (a
 high-confidence rule whose checksum holds or that has none; a private key in a test, docs or a
-comment goes to a person instead). What none of them settles is `uncertain` and goes to the
+comment, or a format without a checksum that a comment introduces as an example, goes to a
+person instead). What none of them settles is `uncertain` and goes to the
 judge — a known format with a failed checksum among them.
 """
 
@@ -47,6 +48,11 @@ def classify(c: Candidate, decision: tuple[str, str] | None, key_material: froze
             # decision follows the key's fingerprint).
             return StatusChange(candidate_id=c.id, status="pending", decided_by="rule",
                                 reason="a private key in a test, docs or a comment: usually an example made for it; a person decides")
+        if f.checksum_valid is None and "introduced_as_example" in f.filter_hits:
+            # Documentation shows a format by example ("a token looks something like: …"); with
+            # no checksum to tell a real one from a made-up one, a person looks.
+            return StatusChange(candidate_id=c.id, status="pending", decided_by="rule",
+                                reason="a known token format shown as an example in a comment or docs; a person decides")
         why = "known token format with a valid checksum" if f.checksum_valid else "known token format"
         return StatusChange(candidate_id=c.id, status="confirmed", reason=why, decided_by="rule")
     return StatusChange(candidate_id=c.id, status="uncertain", reason="needs a judgement", decided_by="filter")
