@@ -102,11 +102,8 @@ class Engine:
         that cannot be used do not stop the scan: the packaged rules run, and the failure log
         says why (the CLI checks them before a run and stops with the message instead)."""
         s, st = self.settings, self.state
-        base = st.task.roots[0] if st.task.roots else "."
-        if os.path.isfile(base):
-            base = os.path.dirname(base)
         try:
-            return catalogue_for(s.rules_files, s.disabled_rules, base)
+            return catalogue_for(s.rules_files, s.disabled_rules, st.task.roots[0] if st.task.roots else ".")
         except CatalogueError as err:
             log.warning("own rules not used: %s", err)
             st.failures.entries.append(Failure(phase=st.working.phase, step="rules", kind="invalid_config", retryable=False,

@@ -379,13 +379,16 @@ def load_catalogue(path: str | None = None) -> Catalogue:
 
 
 def catalogue_for(rules_files: list[str] = (), disabled_rules: list[str] = (), base: str = ".") -> Catalogue:
-    """The packaged rules plus the rules of `rules_files` (relative paths from `base`), minus
-    `disabled_rules`. A file that cannot be read or does not validate, an added rule whose id
-    is taken, or a disabled id no rule has raises CatalogueError naming it. Built once per set
-    of files (as they are on disk) and ids: a long-lived host asks on every document scan."""
+    """The packaged rules plus the rules of `rules_files` (relative paths from `base`, the first
+    workspace root; a file root stands for its folder), minus `disabled_rules`. A file that
+    cannot be read or does not validate, an added rule whose id is taken, or a disabled id no
+    rule has raises CatalogueError naming it. Built once per set of files (as they are on disk)
+    and ids: a long-lived host asks on every document scan."""
     packaged = load_catalogue()
     if not rules_files and not disabled_rules:
         return packaged
+    if os.path.isfile(base):
+        base = os.path.dirname(os.path.abspath(base))
     files = []
     for name in rules_files:
         path = os.path.normpath(os.path.join(base, os.path.expanduser(name)))

@@ -80,10 +80,7 @@ def load_settings(args: argparse.Namespace, roots: list[str]) -> Settings:
 def check_rules(settings: Settings, roots: list[str], source: str) -> None:
     """Own rules that cannot be used stop the CLI with the reason (the loop itself would fall
     back to the packaged rules, which a CI job should not do silently)."""
-    base = roots[0] if roots else "."
-    if os.path.isfile(base):
-        base = os.path.dirname(os.path.abspath(base))
     try:
-        catalogue_for(settings.rules_files, settings.disabled_rules, base)
+        catalogue_for(settings.rules_files, settings.disabled_rules, roots[0] if roots else ".")
     except CatalogueError as err:
         raise UsageError(f"rules settings (from {source}): {err}") from None
