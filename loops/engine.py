@@ -289,7 +289,7 @@ class Engine:
             size = self.settings.openai.batch_size if judge.name != "offline" else 256
             batch = todo[:size]
             return TriageTools(
-                batch=[JudgeRequest.from_candidate(c, self.catalogue.get(c.rule_id).description) for c in batch],
+                batch=[self._judge_request(c) for c in batch],
                 fingerprints={c.id: c.fingerprint for c in batch},
                 remaining=len(todo),
                 judge=judge,
@@ -571,6 +571,10 @@ class Engine:
                 self.state.history.cache_hits += 1
                 return hit.for_candidate("cached")
         return None
+
+    def _judge_request(self, c: Candidate) -> JudgeRequest:
+        rule = self.catalogue.get(c.rule_id)
+        return JudgeRequest.from_candidate(c, rule.description, rule_category=rule.category, rule_specific=rule.specific)
 
     def _remember_verdict(self, c: Candidate, opinion: Any) -> None:
         if opinion.judge == "offline":

@@ -29,13 +29,20 @@ class JudgeRequest(BaseModel):
     preview: str
     features: Features
     context: list[str]  # masked lines around the value
+    # The rule's kind, from the catalogue the scan ran with (custom rules included); None: the
+    # judge looks the rule up in the packaged catalogue.
+    rule_category: str | None = None
+    rule_specific: bool | None = None
 
     @classmethod
-    def from_candidate(cls, c: Candidate, rule_description: str) -> "JudgeRequest":
+    def from_candidate(cls, c: Candidate, rule_description: str, rule_category: str | None = None,
+                       rule_specific: bool | None = None) -> "JudgeRequest":
         return cls(
             candidate_id=c.id,
             rule_id=c.rule_id,
             rule_description=rule_description,
+            rule_category=rule_category,
+            rule_specific=rule_specific,
             rule_confidence=c.rule_confidence,
             path=c.path,
             language=c.features.language,

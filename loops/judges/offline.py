@@ -78,7 +78,10 @@ def _candidate_line(req: JudgeRequest) -> tuple[str, str]:
 def features_of(req: JudgeRequest) -> dict[str, float]:
     """The judge's feature vector for one request (names match offline_model.WEIGHTS)."""
     f = req.features
-    category, specific = _rule_facts(req.rule_id)
+    if req.rule_category is not None and req.rule_specific is not None:
+        category, specific = req.rule_category, req.rule_specific
+    else:
+        category, specific = _rule_facts(req.rule_id)
     before, after = _candidate_line(req)
     around = before + " " + after
     length = max(1, f.length)

@@ -194,3 +194,15 @@ def test_a_database_password_in_an_init_script_is_confirmed_and_a_placeholder_is
         found = candidates(f"ALTER ROLE app WITH LOGIN PASSWORD '{stand_in}';\n", path="db/roles.sql")
         assert found and all(c.status == "candidate" for c in found)
         assert all(classify(c, None).status == "dismissed" for c in found), stand_in
+
+
+def test_a_custom_rule_is_weighed_by_the_kind_its_catalogue_gives_it() -> None:
+    """A rule the packaged catalogue does not know is weighed as generic, unless the request
+    carries its category and specificity (as the engine sends them from the scan's rules)."""
+    packaged = request(f'GITHUB_TOKEN = "{github_pat(seed=41)}"\n')
+    rule = CATALOGUE.get(packaged.rule_id)
+    assert rule.specific
+    renamed = packaged.model_copy(update={"rule_id": "acme-own-token"})
+    described = renamed.model_copy(update={"rule_category": rule.category, "rule_specific": rule.specific})
+    assert features_of(described) == features_of(packaged)
+    assert features_of(renamed) != features_of(packaged)  # unknown and undescribed: generic
