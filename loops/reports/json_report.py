@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from pydantic_core import to_json
+
 from ... import __version__
 from ..state import Candidate, RunState
 from . import TOOL_NAME, RuleMeta, ordered, rule_meta
@@ -88,7 +90,8 @@ def render(state: RunState, catalogue: Any, *, indent: int | None = 2, doc: dict
     if doc is None:
         doc = document(state, catalogue)
     if indent is None:
-        return json.dumps(doc, ensure_ascii=False) + "\n"
+        # pydantic_core's encoder: the same data, compact, several times faster than json.dumps
+        return to_json(doc).decode("utf-8") + "\n"
     return _one_item_per_line(doc, " " * indent) + "\n"
 
 
