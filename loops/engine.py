@@ -38,6 +38,7 @@ from .workspace import Workspace
 log = logging.getLogger("secretloop.loop")
 
 FILTER_BATCH = 500
+_RULES_WARNED: set[str] = set()  # problems with own rules files already logged
 # Quick rounds share a snapshot at most this often (see Engine._snapshot_due).
 SNAPSHOT_EVERY_SECONDS = 1.0
 
@@ -105,7 +106,9 @@ class Engine:
         try:
             return catalogue_for(s.rules_files, s.disabled_rules, st.task.roots[0] if st.task.roots else ".")
         except CatalogueError as err:
-            log.warning("own rules not used: %s", err)
+            if str(err) not in _RULES_WARNED:  # once per process: a document scan runs per keystroke
+                _RULES_WARNED.add(str(err))
+                log.warning("own rules not used: %s", err)
             st.failures.entries.append(Failure(phase=st.working.phase, step="rules", kind="invalid_config", retryable=False,
                                                message=f"own rules not used, the packaged rules run: {err}"[:500]))
             return load_catalogue()

@@ -397,13 +397,23 @@ def catalogue_for(rules_files: list[str] = (), disabled_rules: list[str] = (), b
         except OSError as err:
             raise CatalogueError(f"rules file {path}: {err.strerror}") from None
         files.append((path, st.st_mtime_ns, st.st_size))
-    return _composed(packaged.digest, tuple(files), tuple(sorted(set(disabled_rules))))
+    composed = _composed(packaged.digest, tuple(files), tuple(sorted(set(disabled_rules))))
+    if isinstance(composed, CatalogueError):
+        raise composed
+    return composed
 
 
 @functools.lru_cache(maxsize=8)
-def _composed(packaged_digest: str, files: tuple[tuple[str, int, int], ...], disabled: tuple[str, ...]) -> Catalogue:
-    # keyed by the files' (path, mtime, size): an edited rules file is read again
-    packaged = load_catalogue()
+def _composed(packaged_digest: str, files: tuple[tuple[str, int, int], ...], disabled: tuple[str, ...]) -> Catalogue | CatalogueError:
+    # Keyed by the files' (path, mtime, size): an edited rules file is read again. A failure is
+    # remembered too, so an editor does not parse a broken file again on every keystroke.
+    try:
+        return _compose(load_catalogue(), files, disabled)
+    except CatalogueError as err:
+        return err
+
+
+def _compose(packaged: Catalogue, files: tuple[tuple[str, int, int], ...], disabled: tuple[str, ...]) -> Catalogue:
     rules = list(packaged.rules)
     taken = {r.id: packaged.source for r in rules}
     digest = hashlib.sha256(packaged.digest.encode())

@@ -107,3 +107,18 @@ def test_an_edited_rules_file_is_read_again(tmp_path: Path) -> None:
     path.write_text(ACME_RULES.replace("acme-deploy-key", "acme-deploy-key-v2") + "\n", encoding="utf-8")
     second = catalogue_for(["rules/acme.toml"], [], str(ws))
     assert second.get("acme-deploy-key-v2") is not None and second.digest != first.digest
+
+
+def test_a_broken_rules_file_is_read_once_until_it_changes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import secretloop.loops.rules.catalogue as cat
+
+    ws = workspace(tmp_path, "")
+    broken = ws / "rules" / "broken.toml"
+    broken.write_text("[[rules]]\nid = 'x'\n", encoding="utf-8")
+    reads: list[str] = []
+    real = cat.load_catalogue
+    monkeypatch.setattr(cat, "load_catalogue", lambda path=None: reads.append(str(path)) or real(path))
+    for _ in range(3):  # an editor scanning on every keystroke
+        with pytest.raises(CatalogueError, match="broken.toml"):
+            catalogue_for(["rules/broken.toml"], [], str(ws))
+    assert reads.count(str(broken)) == 1
