@@ -98,6 +98,8 @@ _DOCS_DIRS = frozenset({"docs", "doc", "documentation", "examples", "example", "
                         "demo", "demos"})
 _DOCS_EXTENSIONS = frozenset({"md", "markdown", "mdx", "rst", "adoc", "asciidoc"})
 _DOCS_NAMES = ("readme", "changelog", "contributing")
+# A package's metadata file (an sdist's PKG-INFO, a wheel's METADATA): its body is the README.
+_DOCS_FILES = frozenset({"pkg-info", "metadata"})
 
 
 # A file that collects examples (s3-2006-03-01.examples.json, api.samples.yaml); a template to
@@ -119,7 +121,7 @@ def is_docs_path(path: str) -> bool:
         return True
     if any(piece in _EXAMPLE_COLLECTIONS for piece in name.split(".")[1:-1]):
         return True
-    return name.startswith(_DOCS_NAMES)
+    return name.startswith(_DOCS_NAMES) or name in _DOCS_FILES
 
 
 def is_declaration_file(path: str) -> bool:

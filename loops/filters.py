@@ -528,9 +528,17 @@ _DESCRIBING_WORDS = frozenset({
     # what kind of credential, and where it is sent: CustomerMasterKeySpec = "RSA_4096",
     # auth_protocol = "MIT-MAGIC-COOKIE-1", REFRESH_TOKEN_HOST = "www.example.com"
     "spec", "specs", "protocol", "host", "hostname", "domain", "port",
+    # how or where a client authenticates, and handles that stand for a credential: authMechanism =
+    # "SCRAM-SHA-256", authSource = "admin", credential_strategy = "config", secret_id_accessor
+    "mechanism", "mechanisms", "source", "database", "intent", "strategy", "accessor", "use",
+    "enc",  # JOSE: id_token_encrypted_response_enc = "A128CBC-HS256" names the content encryption
 })
+# A unit after the name says what kind of number it holds: TOKEN_EXPIRES_AT_MS is TOKEN_EXPIRES_AT.
+_UNIT_WORDS = frozenset({"ms", "sec", "secs", "seconds", "minutes", "mins", "hours", "days", "millis", "utc"})
 
 
+_LEADING_DESCRIBING_WORDS = frozenset({"pattern", "prefix", "suffix", "regex", "regexp", "hint", "label", "placeholder",
+                                       "prompt", "tooltip"})
 # Where credentials are kept: keyVaultToStoreSecrets, bucket_for_secrets name the container.
 _CONTAINER_WORDS = frozenset({"vault", "vaults", "bucket", "buckets", "keyring", "keychain", "keystore", "folder", "table"})
 _PREPOSITIONS = frozenset({"to", "for", "of", "with", "from", "in", "into"})
@@ -540,7 +548,12 @@ _PREPOSITIONS = frozenset({"to", "for", "of", "with", "from", "in", "into"})
          generic_only=True)
 def is_describing_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     words = key_words(key_name)
+    if len(words) >= 3 and words[-1] in _UNIT_WORDS:
+        words = words[:-1]
     if len(words) >= 2 and words[-1] in _DESCRIBING_WORDS and names_credential(words[:-1]):
+        return True
+    # A describing word in front says the same (patternApiKey, prefixApiKey: a label's message id).
+    if len(words) >= 2 and words[0] in _LEADING_DESCRIBING_WORDS and names_credential(words[1:]):
         return True
     # "<head> to/for <…credential>": the head noun says what the value is (path_to_password,
     # keyVaultToStoreSecrets); a credential head (token_for_github) still holds one.
@@ -786,7 +799,8 @@ def is_number_or_version(value: str, line: str, key_name: str | None, language: 
     return any(p.match(v) for p in _NUMBER_OR_VERSION)
 
 
-_DOTTED_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$")
+# (Leading dots: a relative module path, `.api.authorization_api`.)
+_DOTTED_NAME = re.compile(r"^\.{0,3}[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$")
 _TRAILING_NUMBER = re.compile(r"\d{2,}$")
 _SLUG = re.compile(r"^[a-z0-9]+(?:_[a-z0-9]+){3,}$")
 
@@ -828,6 +842,45 @@ _NON_SECRET_LITERALS = frozenset({
 @_filter("null_or_boolean", "an empty, null, boolean or type-name literal (None, null, false, '', string)")
 def is_null_or_boolean(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     return value.strip().lower() in _NON_SECRET_LITERALS
+
+
+# A generic type written as a string (an OpenAPI model's type map, a quoted annotation):
+# "list[V1LocalObjectReference]", "Optional[str]", "dict(str, str)".
+_TYPE_EXPRESSION = re.compile(
+    r"^(?:list|dict|set|tuple|frozenset|List|Dict|Set|Tuple|FrozenSet|Optional|Union|Sequence|Mapping|Iterable|Type)"
+    r"[\[(][A-Za-z_][\w.]*(?:[ \t]*,[ \t]*[A-Za-z_][\w.]*)*(?:[ \t]*[\[(][\w., \t]*[\])])?[\])]$")
+
+
+@_filter("type_expression", "a type written as a string (list[V1Secret], Optional[str]): a declaration, not a value",
+         generic_only=True)
+def is_type_expression(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return bool(_TYPE_EXPRESSION.match(value.strip()))
+
+
+# A uniform resource name: urn:ietf:params:oauth:grant-type:jwt-bearer names a kind of thing.
+_URN = re.compile(r"^urn:[a-z0-9][a-z0-9\-]{1,31}(?::[A-Za-z0-9][\w.\-]*)+$")
+# A package requirement: google-auth>=1.0.1, requests[socks]~=2.31, urllib3<3,>=1.21.
+_REQUIREMENT = re.compile(r"^[A-Za-z0-9][\w.\-]*(?:\[[\w,\-]+\])?[ \t]*(?:[<>=!~]=?=?[ \t]*\d[\w.*]*[ \t]*,?[ \t]*)+$")
+
+
+@_filter("urn_or_requirement", "a uniform resource name (urn:ietf:params:…) or a package requirement (google-auth>=1.0)",
+         generic_only=True)
+def is_urn_or_requirement(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if _URN.match(v):
+        return v.split(":")[1].isalpha()  # a named namespace (ietf, oasis, uuid), not random letters
+    return bool(_REQUIREMENT.match(v)) and wordlike(re.split(r"[\[<>=!~]", v, maxsplit=1)[0])
+
+
+@_filter("negated_key_word", "the value says there is none of what the name holds (AUTH: noauth, password: nopass)",
+         generic_only=True)
+def is_negated_key_word(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = _normalised(value)
+    if not v.startswith("no") or len(v) > 16:
+        return False
+    rest = v[2:]
+    return len(rest) >= 3 and any(w == rest or (len(rest) >= 4 and w.startswith(rest))
+                                  for w in key_words(key_name) if w in _CREDENTIAL_WORDS)
 
 
 def _normalised(s: str) -> str:
@@ -911,6 +964,10 @@ _BARE_CREDENTIAL_WORDS = frozenset({
 # Calls that take a name and its value: setters, getters with a default, header and env helpers.
 _ACCESSOR = re.compile(r"(?i)^(?:set|get|put|add|append|insert|with|header|env|default|store|save|update|field|param|option)")
 _SETTER = re.compile(r"(?i)^(?:set|put|add|append|insert|with|header)")
+# A configuration lookup by section and option: conf.getint("api_auth", "jwt_expiration_time"),
+# has_option("webserver", "secret_key"). The second argument names an option.
+_OPTION_LOOKUP = re.compile(r"(?i)^(?:get(?:int|float|boolean|bool|list|str|section)?|has_option|remove_option)$")
+_OPTION_NAME = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$")
 
 
 @_filter("argument_pair", "two string arguments after a bare word (get_model(\"auth\", \"User\"), (\"auth\", \"0001_initial\"),"
@@ -922,6 +979,8 @@ def is_argument_pair(value: str, line: str, key_name: str | None, language: str 
         callee, key, val = m.group(1), m.group(2), m.group(3)
         if key != key_name or val.strip() != value.strip():
             continue
+        if callee and _OPTION_LOOKUP.match(callee) and _OPTION_NAME.match(val) and sum(w.isalpha() for w in val.split("_")) >= 2:
+            return True
         head, _, rest = key.partition(".")
         if head.lower() not in _BARE_CREDENTIAL_WORDS:
             return False

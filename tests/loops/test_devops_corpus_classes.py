@@ -1,0 +1,142 @@
+"""False alarms found by scanning sdists of DevOps and auth libraries (config lookups, auth mechanism
+names, OpenAPI type maps, URNs, requirement pins, package metadata): one test per class, on synthetic
+lines of that shape written here, and a realistic credential in the same place that must still be
+shown. Every value is made up here (random characters or typed words)."""
+
+from __future__ import annotations
+
+import random
+import string
+
+import pytest
+
+from secretloop.loops.features import is_docs_path
+from secretloop.loops.filters import FILTERS_BY_NAME
+from tests.loops.test_fp_corpus_classes import hidden, outcomes, require_shown
+from tests.support.tokens import high_entropy, random_password
+
+_R = random.Random(30817)
+
+
+def _lower(n: int) -> str:
+    return "".join(_R.choice(string.ascii_lowercase) for _ in range(n))
+
+
+def not_shown(text: str, path: str) -> bool:
+    """No candidate of text is shown (none found, or every one dismissed)."""
+    return all(s == "dismissed" for s in outcomes(text, path))
+
+
+def check(name: str, value: str, line: str, key: str | None, language: str | None = "python") -> bool:
+    return FILTERS_BY_NAME[name].check(value, line, key, language)
+
+
+# --- names that say how a client authenticates, not with what ----------------------------------------
+
+@pytest.mark.parametrize("key", ["authMechanism", "authSource", "auth_database", "credential_strategy",
+                                 "source_token_intent", "secret_id_accessor", "requested_token_use"])
+def test_auth_mechanism_and_source_names_describe(key: str) -> None:
+    value = _R.choice(["SCRAM-SHA-256", "MONGODB-X509", "admin", "config", "on_behalf_of"])
+    assert check("describing_key_name", value, f'{key}="{value}"', key)
+    assert not_shown(f'client = connect(host, {key}="{value}")\n', "app/db.py")
+
+
+@pytest.mark.parametrize("key", ["patternApiKey", "prefixApiKey", "hintSecret"])
+def test_a_describing_word_in_front_describes(key: str) -> None:
+    value = _R.choice(["runIdPattern", "dagIdPrefixPattern"])
+    assert check("describing_key_name", value, f'  {key}: "{value}",', key, "typescript")
+
+
+def test_a_unit_after_a_describing_name_is_looked_past() -> None:
+    assert check("describing_key_name", "x", "", "GCS_TOKEN_EXPIRES_AT_MS")
+    assert check("describing_key_name", "x", "", "id_token_encrypted_response_enc")
+    # A credential name followed by a unit is not made describing by it.
+    assert not check("describing_key_name", "x", "", "SECRET_MS")
+
+
+@pytest.mark.parametrize("key", ["authSource", "auth_mechanism", "secret_accessor"])
+def test_a_real_credential_under_a_plain_name_next_to_these_stays_shown(key: str) -> None:
+    pw = random_password(seed=_R.randrange(1 << 30))
+    require_shown(f'client = connect(host, {key}="admin", password="{pw}")\n', "app/db.py")
+    require_shown(f'API_SECRET = "{high_entropy(seed=_R.randrange(1 << 30), length=40)}"\n', "app/settings.py")
+
+
+# --- a config lookup by section and option -------------------------------------------------------------
+
+@pytest.mark.parametrize("callee", ["getint", "get", "getboolean", "has_option"])
+def test_a_config_option_lookup_names_an_option(callee: str) -> None:
+    option = f"jwt_{_lower(7)}"
+    line = f'    leeway = conf.{callee}("api_auth", "{option}")'
+    assert check("argument_pair", option, line, "api_auth")
+
+
+def test_a_random_default_in_a_getter_stays_shown() -> None:
+    value = high_entropy(seed=5, length=32)
+    line = f'    key = conf.get("api_auth", "{value}")'
+    assert not check("argument_pair", value, line, "api_auth")
+
+
+# --- a type written as a string ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("value", ["list[V1LocalObjectReference]", "Optional[str]", "dict(str, str)",
+                                   "List[V1ObjectReference]", "Dict[str, List[str]]"])
+def test_type_expressions_are_no_values(value: str) -> None:
+    assert check("type_expression", value, f'    "image_pull_secrets": "{value}",', "image_pull_secrets")
+    assert not_shown(f'openapi_types = {{\n    "secrets": "{value}",\n}}\n', "client/models/v1_account.py")
+
+
+def test_a_random_value_in_brackets_is_no_type() -> None:
+    assert not check("type_expression", f"[{high_entropy(seed=8, length=30)}]", "", "secret")
+    assert not check("type_expression", high_entropy(seed=9, length=30), "", "secret")
+
+
+# --- a value that says there is none -------------------------------------------------------------------
+
+@pytest.mark.parametrize(("key", "value"), [("AUTH", "noauth"), ("password", "nopass"), ("auth", "no-auth")])
+def test_a_negated_key_word_is_no_credential(key: str, value: str) -> None:
+    assert check("negated_key_word", value, f"    {key}: {value}", key, "yaml")
+    assert hidden(f"tasks:\n  - vars:\n      {key}: {value}\n", "ci/tasks.yml")
+
+
+def test_a_password_starting_with_no_stays_shown() -> None:
+    value = "no" + random_password(seed=12, length=14)
+    assert not check("negated_key_word", value, "", "password")
+    require_shown(f'password = "{value}"\n', "app/settings.py")
+
+
+# --- URNs and requirement pins -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("value", ["urn:ietf:params:oauth:client-assertion-type:jwt-bearer",
+                                   "urn:ietf:params:oauth:token-type:access_token", "google-auth>=1.0.1",
+                                   "requests[socks]~=2.31", "urllib3<3,>=1.21"])
+def test_urns_and_requirements_are_names(value: str) -> None:
+    assert check("urn_or_requirement", value, "", "token")
+    assert hidden(f'JWT_BEARER_TOKEN_TYPE = "{value}"\n', "pkg/client.py")
+
+
+def test_a_random_value_with_a_comparison_stays_shown() -> None:
+    value = high_entropy(seed=21, length=30) + ">=2"
+    assert not check("urn_or_requirement", value, "", "token")
+    assert not check("urn_or_requirement", "urn:" + high_entropy(seed=22, length=12) + ":x", "", "token")
+
+
+# --- relative module paths -----------------------------------------------------------------------------
+
+def test_a_relative_module_path_is_a_dotted_name() -> None:
+    assert check("dotted_name", ".api.authorization_api", '"AuthorizationApi": ".api.authorization_api",', "AuthorizationApi")
+    assert not check("dotted_name", "." + high_entropy(seed=3, length=20) + "9.x42", "", "token")
+
+
+# --- package metadata is documentation -----------------------------------------------------------------
+
+@pytest.mark.parametrize("path", ["pkg-1.0/PKG-INFO", "pkg.egg-info/PKG-INFO", "pkg-1.0.dist-info/METADATA"])
+def test_package_metadata_is_docs(path: str) -> None:
+    assert is_docs_path(path)
+
+
+def test_a_realistic_key_in_package_metadata_stays_shown() -> None:
+    value = high_entropy(seed=31, length=40)
+    text = f'Usage\n-----\n\n    client = Client(api_secret="{value}")\n'
+    statuses = outcomes(text, "pkg-1.0/PKG-INFO")
+    if not statuses or "dismissed" in statuses:
+        pytest.fail(f"a realistic key in PKG-INFO is not shown ({statuses})")
