@@ -1505,6 +1505,25 @@ def is_client_token_uuid_in_example(value: str, line: str, key_name: str | None,
     return around.example_place and words[-2:] == ["client", "token"] and _UUID.match(value.strip()) is not None
 
 
+# A schema's or a config template's example field (OpenAPI `example:`, JSON Schema `examples`,
+# `x-example`): what a value may look like, written for the reader of the schema.
+_EXAMPLE_KEYS = frozenset({"example", "examples", "x-example", "x-examples", "sample", "sample_value"})
+# A key on a config line: quoted ("examples": / 'example':) or bare with a space after the colon
+# (YAML `example: …`), so that `amqp://` and `user:password` inside a value are no keys.
+_LINE_KEY = re.compile(r"""(?:^|[\s{,\[])(?:"([\w-]+)"|'([\w-]+)'|([\w-]+))[ \t]*(?:(?<=["'])[ \t]*:|:(?=\s))""")
+
+
+@_filter("schema_example_field", "the value of a schema's or config template's example field (OpenAPI example:, "
+         "JSON Schema examples, x-example): an illustration of the format", generic_only=True)
+def is_schema_example_field(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    at = line.find(v) if v and language in CONFIG_LANGUAGES else -1
+    if at < 0:
+        return False
+    keys = [next(g for g in m.groups() if g) for m in _LINE_KEY.finditer(line[:at])]
+    return bool(keys) and keys[-1].lower() in _EXAMPLE_KEYS  # the nearest key before the value
+
+
 _EXAMPLE_INTRODUCTION = re.compile(
     r"(?i)(?:\blooks?\s+(?:\w+\s+){0,2}like|\bfor\s+(?:example|instance)|\be\.g\.|\bsuch\s+as|\bexample\s*:"
     r"|\bsample\s*:|\bin\s+the\s+form(?:at)?\b|\bformat(?:ted)?\s*:)")

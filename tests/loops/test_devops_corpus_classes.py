@@ -140,3 +140,20 @@ def test_a_realistic_key_in_package_metadata_stays_shown() -> None:
     statuses = outcomes(text, "pkg-1.0/PKG-INFO")
     if not statuses or "dismissed" in statuses:
         pytest.fail(f"a realistic key in PKG-INFO is not shown ({statuses})")
+
+
+# --- a schema's or config template's example field ---------------------------------------------------
+
+@pytest.mark.parametrize("path,template", [
+    ("config_templates/config.yml", '    sensitive: true\n    example: "postgresql://postgres:{pw}@db/app"\n'),
+    ("api/openapi.yaml", '        dsn:\n          type: string\n          example: "redis://default:{pw}@cache:6379/0"\n'),
+    ("schema/conn.json", '{{"properties": {{"url": {{"type": "string", "examples": ["amqp://guest:{pw}@mq:5672/"]}}}}}}\n'),
+])
+def test_the_value_of_an_example_field_is_an_illustration(path: str, template: str) -> None:
+    assert not_shown(template.format(pw=random_password(seed=_R.randrange(10**6))), path)
+
+
+def test_a_credential_beside_an_example_field_is_still_shown() -> None:
+    pw = random_password(seed=_R.randrange(10**6))
+    require_shown(f'database:\n  example: "see the docs"\n  url: "postgresql://app:{pw}@db.internal/app"\n', "deploy/values.yml")
+    require_shown(f'examples_dir: ./examples\npassword: "{pw}"\n', "deploy/settings.yml")
