@@ -1687,6 +1687,21 @@ def is_password_equal_to_user(value: str, line: str, key_name: str | None, langu
     return line[start + 1 : at] == value
 
 
+# A user or login name assigned on the same or a nearby line: login="airflow", password="airflow".
+_LOGIN_ASSIGNMENT = re.compile(r"""(?i)(?:^|[\s,{(\[])["']?(?:user(?:_?name)?|login|uid|account)["']?[ \t]*(?:=|:)[ \t]*["']?([^"'\s,;()]{3,64})""")
+
+
+@_filter("password_equals_login", "the password repeats the user name assigned beside it (login=\"app\", "
+         "password=\"app\"): a default or test account", generic_only=True, decisive=False, surroundings=True)
+def is_password_equal_to_login(value: str, line: str, key_name: str | None, language: str | None,
+                               around: Surroundings) -> bool:
+    v = value.strip()
+    words = key_words(key_name)
+    if len(v) < 3 or not any(w == "pass" or w.startswith(("pass", "pwd")) for w in words):
+        return False
+    return any(m.group(1) == v for text in (line, *around.lines) for m in _LOGIN_ASSIGNMENT.finditer(text))
+
+
 FILTER_REASONS: dict[str, str] = {f.name: f.reason for f in FILTERS}
 DECISIVE_FILTERS: frozenset[str] = frozenset(f.name for f in FILTERS if f.decisive)
 FILTERS_BY_NAME: dict[str, Filter] = {f.name: f for f in FILTERS}

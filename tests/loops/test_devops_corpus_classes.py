@@ -157,3 +157,25 @@ def test_a_credential_beside_an_example_field_is_still_shown() -> None:
     pw = random_password(seed=_R.randrange(10**6))
     require_shown(f'database:\n  example: "see the docs"\n  url: "postgresql://app:{pw}@db.internal/app"\n', "deploy/values.yml")
     require_shown(f'examples_dir: ./examples\npassword: "{pw}"\n', "deploy/settings.yml")
+
+
+# --- a password that repeats the login assigned beside it ---------------------------------------------
+
+def test_a_password_repeating_the_login_on_a_nearby_line_is_a_default_account() -> None:
+    name = _R.choice(["service", "appadmin", "scheduler", "warehouse"])
+    text = f'conn = Connection(\n    conn_id="ftp_default",\n    login="{name}",\n    password="{name}",\n)\n'
+    from secretloop.loops.filters import Surroundings
+
+    signal = FILTERS_BY_NAME["password_equals_login"].check
+    assert signal(name, f'    password="{name}",', "password", "python", Surroundings((f'    login="{name}",',)))
+    assert not signal(name, f'    password="{name}",', "password", "python", Surroundings(('    login="someone",',)))
+    assert not_shown(text, "app/connections.py")
+    assert not_shown(f"username: {name}\npassword: {name}\n", "docs/setup.yml")
+    odd = _lower(9)  # not a word: the judge may still want a person, but never calls it a secret
+    assert "confirmed" not in outcomes(f'Connection(\n    login="{odd}",\n    password="{odd}",\n)\n', "app/connections.py")
+
+
+def test_a_password_beside_a_login_is_shown_when_it_is_its_own() -> None:
+    name, pw = _lower(7), random_password(seed=_R.randrange(10**6))
+    require_shown(f'conn = Connection(\n    login="{name}",\n    password="{pw}",\n)\n', "app/connections.py")
+    require_shown(f'user = "{name}"\npassword = "{name}{pw}"\n', "app/settings.py")
