@@ -1677,24 +1677,20 @@ def is_multiword_value(value: str, line: str, key_name: str | None, language: st
     return len(value.split()) >= 2
 
 
-@_filter("password_equals_user", "the URL's password repeats its user name (guest:guest): a test or default account",
-         generic_only=True, decisive=False)
-def is_password_equal_to_user(value: str, line: str, key_name: str | None, language: str | None) -> bool:
-    at = line.find(":" + value + "@")
-    if at < 0:
-        return False
-    start = max(line.rfind("/", 0, at), line.rfind(" ", 0, at), line.rfind("'", 0, at), line.rfind('"', 0, at))
-    return line[start + 1 : at] == value
-
-
 # A user or login name assigned on the same or a nearby line: login="airflow", password="airflow".
 _LOGIN_ASSIGNMENT = re.compile(r"""(?i)(?:^|[\s,{(\[])["']?(?:user(?:_?name)?|login|uid|account)["']?[ \t]*(?:=|:)[ \t]*["']?([^"'\s,;()]{3,64})""")
 
 
-@_filter("password_equals_login", "the password repeats the user name assigned beside it (login=\"app\", "
-         "password=\"app\"): a default or test account", generic_only=True, decisive=False, surroundings=True)
-def is_password_equal_to_login(value: str, line: str, key_name: str | None, language: str | None,
-                               around: Surroundings) -> bool:
+@_filter("password_equals_user", "the password repeats its user name, in a URL (guest:guest) or assigned beside it "
+         "(login=\"app\", password=\"app\"): a test or default account", generic_only=True, decisive=False,
+         surroundings=True)
+def is_password_equal_to_user(value: str, line: str, key_name: str | None, language: str | None,
+                              around: Surroundings = Surroundings()) -> bool:
+    at = line.find(":" + value + "@")
+    if at >= 0:
+        start = max(line.rfind("/", 0, at), line.rfind(" ", 0, at), line.rfind("'", 0, at), line.rfind('"', 0, at))
+        if line[start + 1 : at] == value:
+            return True
     v = value.strip()
     words = key_words(key_name)
     if len(v) < 3 or not any(w == "pass" or w.startswith(("pass", "pwd")) for w in words):

@@ -128,7 +128,7 @@ def features_of(req: JudgeRequest) -> dict[str, float]:
         "sig_names_credential": float("value_names_credential" in f.filter_hits),
         "sig_identifier": float("identifier_in_code" in f.filter_hits),
         "sig_multiword": float("multiword_value" in f.filter_hits),
-        "sig_same_as_user": float("password_equals_user" in f.filter_hits or "password_equals_login" in f.filter_hits),
+        "sig_same_as_user": float("password_equals_user" in f.filter_hits),
         "sig_sequential": float("sequential_run" in f.filter_hits),
         "ctx_quoted": float(bool(before) and before[-1:] in "\"'`"),
         "ctx_comparison": float(bool(_COMPARISON.search(around))),

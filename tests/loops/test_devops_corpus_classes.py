@@ -166,7 +166,7 @@ def test_a_password_repeating_the_login_on_a_nearby_line_is_a_default_account() 
     text = f'conn = Connection(\n    conn_id="ftp_default",\n    login="{name}",\n    password="{name}",\n)\n'
     from secretloop.loops.filters import Surroundings
 
-    signal = FILTERS_BY_NAME["password_equals_login"].check
+    signal = FILTERS_BY_NAME["password_equals_user"].check
     assert signal(name, f'    password="{name}",', "password", "python", Surroundings((f'    login="{name}",',)))
     assert not signal(name, f'    password="{name}",', "password", "python", Surroundings(('    login="someone",',)))
     assert not_shown(text, "app/connections.py")
