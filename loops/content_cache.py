@@ -25,6 +25,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from .file_pruning import keep_newest
 from .rules.catalogue import Catalogue
 from .runs import atomic_write
 from .state import Candidate
@@ -222,7 +223,7 @@ class ContentCache:
             atomic_write(self.path, json.dumps(data, separators=(",", ":"), ensure_ascii=False))
             self._dirty = False
             self._remember(self._entries)
-            self._prune()
+            keep_newest(self.path, KEEP_FILES)  # each rules or code change leaves a cache file behind
         except OSError as err:
             self._warn(f"the content cache could not be written ({err.strerror}); the next scan starts cold")
 
@@ -276,19 +277,6 @@ class ContentCache:
             self._warn(f"the content cache {self.path} is corrupt ({type(err).__name__}); it is ignored and rebuilt")
             self._dirty = True
             return {}
-
-    def _prune(self) -> None:
-        """Keep the newest KEEP_FILES cache files: each rules or code change leaves one behind."""
-        try:
-            files = sorted(self.dir.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
-        except OSError:
-            return
-        for old in files[KEEP_FILES:]:
-            if old != self.path:
-                try:
-                    old.unlink()
-                except OSError:
-                    pass
 
     def _warn(self, message: str) -> None:
         log.warning("%s", message)

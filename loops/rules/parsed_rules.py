@@ -19,6 +19,8 @@ import os
 import tempfile
 from pathlib import Path
 
+from ..file_pruning import keep_newest
+
 log = logging.getLogger("secretloop.parsed_rules")
 
 FORMAT = 1
@@ -66,27 +68,13 @@ def store(key: str, rules: list[dict]) -> None:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             json.dump({"key": key, "rules": rules}, f, ensure_ascii=False)
         os.replace(tmp, path)  # readers see the old file or the whole new one
-        _prune(path)
+        keep_newest(path, KEEP_VERSIONS)  # upgrades would pile them up
     except OSError as err:
         log.debug("parsed rules not cached (%s): the next start parses rules.toml again", err.strerror)
         try:
             os.unlink(tmp)  # type: ignore[possibly-undefined]
         except (OSError, NameError):
             pass
-
-
-def _prune(keep: Path) -> None:
-    """Remove all but the newest KEEP_VERSIONS parsed files: upgrades would pile them up."""
-    try:
-        files = sorted(keep.parent.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
-    except OSError:
-        return
-    for old in files[KEEP_VERSIONS:]:
-        if old != keep:
-            try:
-                old.unlink()
-            except OSError:
-                pass
 
 
 def discard(key: str, why: str) -> None:
