@@ -127,6 +127,27 @@ def os_error_reason(err: OSError) -> str:
     return f"unreadable: {(err.strerror or type(err).__name__).lower()}"
 
 
+def undecodable_name(name: str) -> bool:
+    """The OS gave bytes that are not UTF-8 (Python keeps them as lone surrogates). Such a
+    path cannot be written into the state, the cache, a report or an LSP URI as it is."""
+    if name.isascii():
+        return False
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def shown_name(name: str) -> str:
+    """A path that may hold undecodable bytes, printable: b'\\xff' becomes the text '\\xff'."""
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
+UNDECODABLE_FILE = "file name is not valid UTF-8 (not scanned: rename it)"
+UNDECODABLE_DIR = "folder name is not valid UTF-8 (not scanned: rename it)"
+
+
 # --- reading and decoding ---------------------------------------------------------------
 
 _BOMS: tuple[tuple[bytes, str], ...] = (
@@ -507,6 +528,9 @@ class _RootWalk:
                 except OSError as err:
                     skip(rel, os_error_reason(err))
                     continue
+                if not name.isascii() and undecodable_name(name):
+                    skip(shown_name(rel), UNDECODABLE_DIR if is_dir else UNDECODABLE_FILE)
+                    continue
                 if (is_dir or name == ".git") and name in SKIP_DIRS:
                     skip(rel, SKIP_DIRS[name])
                     continue
@@ -537,6 +561,9 @@ class _RootWalk:
             if rel in seen:
                 continue
             seen.add(rel)
+            if undecodable_name(rel):  # e.g. a staged file whose name git gave as raw bytes
+                self.skip(shown_name(rel), UNDECODABLE_FILE)
+                continue
             if rel == "":
                 self.walk()
                 continue
@@ -598,6 +625,8 @@ def discover(
     files: list[FileEntry] = []
     skipped: list[SkippedFile] = []
     for index, root in enumerate(roots):
+        if undecodable_name(root):
+            raise DiscoveryError(f"workspace root's path is not valid UTF-8, rename it to scan it: {shown_name(root)}")
         walk = _RootWalk(index, root, settings, known, sniffed)
         wanted = None if only_paths is None else only_paths[index]
         try:

@@ -245,3 +245,24 @@ def test_nothing_to_scan_still_writes_the_requested_report(ws, tmp_path):
     r = cli("scan", str(ws), "--format", "sarif", "--output", str(out), state=tmp_path / "s")
     assert r.returncode == 0, r.stderr
     assert sarif_results(out.read_text()) == []
+
+
+def test_a_file_name_that_is_not_utf8_does_not_stop_the_scan(ws, tmp_path):
+    # Such a name once crashed the run when the content cache was written as JSON.
+    try:
+        with open(os.path.join(os.fsencode(ws), b"notes\xff.txt"), "wb") as f:
+            f.write(b"nothing here\n")
+    except OSError:
+        pytest.skip("this file system refuses names that are not UTF-8")
+    token = github_pat(seed=11)
+    (ws / "a.py").write_text("TOKEN = '" + token + "'\n")
+    for _ in range(2):  # cold, then answered from the content cache
+        r = cli("scan", str(ws), "--format", "json", "--no-progress", state=tmp_path / "s")
+        assert r.returncode == 1, r.stderr[-2000:]
+        doc = json.loads(r.stdout)
+        assert [f["path"] for f in doc["findings"]] == ["a.py"]
+        assert {s["path"]: s["reason"] for s in doc["skipped"]} == {
+            "notes\\xff.txt": "file name is not valid UTF-8 (not scanned: rename it)"
+        }
+        if token in r.stdout or token in r.stderr:
+            pytest.fail("the token appears in the output")

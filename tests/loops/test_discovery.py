@@ -213,6 +213,56 @@ def test_fifo_is_skipped_without_blocking(tmp_path: Path) -> None:
         read_text(str(tmp_path / "pipe"), MB)
 
 
+def _make_bytes_name(folder: Path, raw: bytes, content: bytes = b"x = 1\n") -> None:
+    """A file whose name is not UTF-8 (Linux allows any bytes; some file systems refuse)."""
+    try:
+        with open(os.path.join(os.fsencode(folder), raw), "wb") as f:
+            f.write(content)
+    except OSError:
+        pytest.skip("this file system refuses names that are not UTF-8")
+
+
+def test_a_name_that_is_not_utf8_is_skipped_with_a_printable_reason(tmp_path: Path) -> None:
+    write(tmp_path, "ok.py")
+    _make_bytes_name(tmp_path, b"bad\xffname.py")
+    (tmp_path / "sub").mkdir()
+    _make_bytes_name(tmp_path / "sub", b"caf\xe9")  # Latin-1, not UTF-8
+    paths, skipped = run(tmp_path)
+    assert paths == ["ok.py"]
+    assert skipped == {
+        "bad\\xffname.py": "file name is not valid UTF-8 (not scanned: rename it)",
+        "sub/caf\\xe9": "file name is not valid UTF-8 (not scanned: rename it)",
+    }
+    for reason_path in skipped:
+        reason_path.encode("utf-8")  # what goes into JSON must encode
+
+
+def test_a_folder_that_is_not_utf8_is_skipped_whole(tmp_path: Path) -> None:
+    bad = os.path.join(os.fsencode(tmp_path), b"d\xfe")
+    try:
+        os.mkdir(bad)
+    except OSError:
+        pytest.skip("this file system refuses names that are not UTF-8")
+    _make_bytes_name(Path(os.fsdecode(bad)), b"inner.py")
+    write(tmp_path, "d-ok/a.py")
+    paths, skipped = run(tmp_path)
+    assert paths == ["d-ok/a.py"]
+    assert skipped == {"d\\xfe": "folder name is not valid UTF-8 (not scanned: rename it)"}
+
+
+def test_a_named_path_that_is_not_utf8_is_skipped(tmp_path: Path) -> None:
+    _make_bytes_name(tmp_path, b"staged\xff.py")
+    write(tmp_path, "a.py")
+    paths, skipped = run(tmp_path, only=[["a.py", os.fsdecode(b"staged\xff.py")]])
+    assert paths == ["a.py"]
+    assert skipped == {"staged\\xff.py": "file name is not valid UTF-8 (not scanned: rename it)"}
+
+
+def test_a_root_that_is_not_utf8_is_refused_with_a_printable_message(tmp_path: Path) -> None:
+    with pytest.raises(DiscoveryError, match=r"not valid UTF-8.*root\\xff"):
+        discover([str(tmp_path) + os.fsdecode(b"/root\xff")], Settings())
+
+
 def _chmod_denies(path: Path) -> bool:
     return not os.access(path, os.R_OK)
 
