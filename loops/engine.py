@@ -38,6 +38,10 @@ from .workspace import Workspace
 log = logging.getLogger("secretloop.loop")
 
 FILTER_BATCH = 500
+OFFLINE_TRIAGE_BATCH = 256
+# A workspace with tens of thousands of candidates (a dump of credentials, a generated fixture)
+# still filters and triages in about this many rounds: each round walks the candidate list.
+CANDIDATE_ROUNDS = 10
 _RULES_WARNED: set[str] = set()  # problems with own rules files already logged
 # Quick rounds share a snapshot at most this often (see Engine._snapshot_due).
 SNAPSHOT_EVERY_SECONDS = 1.0
@@ -265,6 +269,9 @@ class Engine:
             return await asyncio.to_thread(_drive, handler.round(tools))
         return await handler.round(tools)
 
+    def _candidate_batch(self, least: int) -> int:
+        return max(least, -(-len(self.state.candidates) // CANDIDATE_ROUNDS))
+
     def _tools(self, phase: Phase) -> Any:
         st = self.state
         if phase == "discover":
@@ -280,7 +287,7 @@ class Engine:
                              scan_batch=self.workspace.scan_batch, upcoming=upcoming)
         if phase == "filter":
             todo = [c for c in st.candidates if c.status == "candidate"]
-            return FilterTools(batch=todo[:FILTER_BATCH], remaining=len(todo), decision_for=self.workspace.decision_for,
+            return FilterTools(batch=todo[:self._candidate_batch(FILTER_BATCH)], remaining=len(todo), decision_for=self.workspace.decision_for,
                                key_material=self._key_material)
         if phase == "triage":
             todo = [c for c in st.candidates if c.status == "uncertain"]
@@ -289,7 +296,7 @@ class Engine:
                 self._fall_back(spent)
             fallback = st.working.judge_fallback
             judge = self.offline if fallback else self.judge
-            size = self.settings.openai.batch_size if judge.name != "offline" else 256
+            size = self.settings.openai.batch_size if judge.name != "offline" else self._candidate_batch(OFFLINE_TRIAGE_BATCH)
             batch = todo[:size]
             return TriageTools(
                 batch=[self._judge_request(c) for c in batch],

@@ -333,11 +333,19 @@ def is_env_reference(value: str, line: str, key_name: str | None, language: str 
     if any(p.search(v) for p in _ENV_VALUE):
         return True
     # The captured value is the variable's NAME inside an accessor on the line: os.getenv("DB_PASS").
-    if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", v):
-        name = re.escape(v)
-        return bool(re.search(_ENV_ACCESSOR + name + r"['\"]", line)
-                    or re.search(r"process\.env\.(?:" + name + r"\b|\[\s*['\"]" + name + r"['\"])", line))
+    # Fixed patterns that capture the name: one compiled per value would be recompiled for every
+    # candidate of a file with thousands (the re module caches only a few hundred patterns).
+    if v in line and _IDENTIFIER.fullmatch(v):
+        return any(m.group(1) == v for p in _ENV_NAME_ACCESSORS for m in p.finditer(line))
     return False
+
+
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_ENV_NAME_ACCESSORS = (
+    re.compile(_ENV_ACCESSOR + r"([A-Za-z_][A-Za-z0-9_]*)['\"]"),
+    re.compile(r"process\.env\.([A-Za-z_][A-Za-z0-9_]*)\b"),
+    re.compile(r"process\.env\[\s*['\"]([A-Za-z_][A-Za-z0-9_]*)['\"]"),
+)
 
 
 _TEMPLATES = (

@@ -72,23 +72,23 @@ class Scanner:
                 i = bisect.bisect_right(line_starts, offset) - 1
                 return i, offset - line_starts[i]
 
-        spans = []  # (line index, start col, end col) of every match, for masking context
+        # (start col, end col) of every match per line index, for masking context; by line, so a
+        # file with thousands of matches does not look through all of them for each line
+        spans: dict[int, list[tuple[int, int]]] = {}
         located = []
         for m in matches:
             sl, sc = locate(m.start)
             el, ec = locate(m.end)
             located.append((m, sl, sc, el, ec))
             for li in range(sl, el + 1):
-                a = sc if li == sl else 0
-                b = ec if li == el else len(lines[li])
-                spans.append((li, a, b))
+                spans.setdefault(li, []).append((sc if li == sl else 0, ec if li == el else len(lines[li])))
 
         masked_cache: dict[int, str] = {}
 
         def masked_line(li: int) -> str:
             if li not in masked_cache:
                 line = lines[li]
-                cuts = sorted((a, b) for (l, a, b) in spans if l == li)
+                cuts = sorted(spans.get(li, ()))
                 out, pos = [], 0
                 for a, b in cuts:
                     if a < pos:

@@ -398,3 +398,21 @@ async def test_per_finding_events_are_not_built_for_subscribers_that_do_not_hand
     final, rec, _ = await run(new_run([str(ws)], settings()), tmp_path)
     assert {"FindingAdded", "FileFindings"} <= set(built)
     assert {"finding_added", "file_findings"} <= set(rec.kinds())
+
+
+async def test_thousands_of_candidates_take_a_bounded_number_of_rounds(ws, tmp_path, monkeypatch):
+    # Each filter or triage round walks the whole candidate list: with a fixed batch, a dump of
+    # 30,000 credentials took hundreds of rounds (quadratic). The batch grows with the count.
+    import secretloop.loops.engine as engine_module
+
+    monkeypatch.setattr(engine_module, "FILTER_BATCH", 10)
+    monkeypatch.setattr(engine_module, "OFFLINE_TRIAGE_BATCH", 10)
+    monkeypatch.setattr(engine_module, "CANDIDATE_ROUNDS", 4)
+    (ws / "dump.env").write_text("".join(f"SERVICE_{i}_PASSWORD={random_password(seed=1000 + i)}\n" for i in range(200)))
+    final, _, store = await run(new_run([str(ws)], settings()), tmp_path)
+    assert len(final.candidates) > 150 and final.counts()["candidate"] == 0
+    per_phase: dict[str, int] = {}
+    for line in _trace_lines(store, final):
+        per_phase[line["phase"]] = per_phase.get(line["phase"], 0) + 1
+    assert per_phase["filter"] <= 4, per_phase
+    assert 1 <= per_phase.get("triage", 0) <= 4, per_phase

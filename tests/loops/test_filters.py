@@ -113,6 +113,9 @@ def test_env_reference_positive(value: str, line: str) -> None:
     ("API_KEY", 'key = "API_KEY"'),  # a literal equal to a name: not an env lookup
     ("pa$$word", 'password = "pa$$word"'),
     ("ab$XYZ12", 'password = "ab$XYZ12"'),
+    ("API_KEY", 'key = os.getenv("API_KEY_FILE")'),  # another variable whose name it starts
+    ("DB_PASS", 'DB_PASS = os.getenv("DB_USER")'),  # the name is on the line, not in the lookup
+    ("KEY", "const k = process.env.KEY_ID"),
 ])
 def test_env_reference_negative(value: str, line: str) -> None:
     assert not check("env_reference", value, line=line)
