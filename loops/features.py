@@ -323,9 +323,20 @@ def _near(line: str, col: int, length: int, window: int = FILTER_WINDOW) -> str:
     return line[max(0, col - window): col + length + window]
 
 
-def suppression_at(text: str, start: int, end: int) -> str | None:
-    """The allow marker covering the span: on its first or last line, or a nextline pragma above it."""
+def suppression_at(text: str, start: int, end: int, memo: dict[tuple[int, int], str | None] | None = None) -> str | None:
+    """The allow marker covering the span: on its first or last line, or a nextline pragma above it.
+    `memo` (one per text) answers again for spans on the same lines: reading a long line for its
+    markers costs time in its length, and a one-line JSON file can hold thousands of candidates."""
     first_start, first_end = _line_bounds(text, start)
+    if memo is None:
+        return _suppression_at(text, start, end, first_start, first_end)
+    key = (first_start, end if end > first_end else first_end)
+    if key not in memo:
+        memo[key] = _suppression_at(text, start, end, first_start, first_end)
+    return memo[key]
+
+
+def _suppression_at(text: str, start: int, end: int, first_start: int, first_end: int) -> str | None:
     marker = suppression_marker(_line(text, first_start, first_end))
     if marker:
         return marker
@@ -390,9 +401,11 @@ def build_features(
     checksum_valid: bool | None = None,
     key_name: str | None = None,
     formats: RuleFormats | None = None,
+    memo: dict | None = None,
 ) -> Features:
     """Features of the value text[start:end] found in the file at `path` (relative, posix).
-    `formats`: the rules the scan runs with, for the filters that read them (None: the packaged ones)."""
+    `formats`: the rules the scan runs with, for the filters that read them (None: the packaged ones).
+    `memo`: a dict the caller keeps for one text, to answer per-line questions once per line."""
     line_start, line_end = _line_bounds(text, start)
     line = _line(text, line_start, line_end)
     language = language_for(path)
@@ -422,5 +435,5 @@ def build_features(
                                 known_prefix=known_prefix, formats=formats,
                                 surroundings=Surroundings(_surrounding_lines(text, line_start, line_end), in_test,
                                                           in_doc, in_docs, commented, declaration)),
-        suppressed_by=suppression_at(text, start, end),
+        suppressed_by=suppression_at(text, start, end, memo),
     )

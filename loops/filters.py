@@ -981,7 +981,7 @@ _OPTION_NAME = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$")
 @_filter("argument_pair", "two string arguments after a bare word (get_model(\"auth\", \"User\"), (\"auth\", \"0001_initial\"),"
          " verify(\"password\", \"encoded\")): not a name and its credential", generic_only=True)
 def is_argument_pair(value: str, line: str, key_name: str | None, language: str | None) -> bool:
-    if not key_name:
+    if not key_name or "(" not in line:  # _PAIR needs a parenthesis and is slow on long lines without one
         return False
     for m in _PAIR.finditer(line):
         callee, key, val = m.group(1), m.group(2), m.group(3)

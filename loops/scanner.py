@@ -102,6 +102,7 @@ class Scanner:
 
         out: list[Candidate] = []
         seen: set[str] = set()
+        memo: dict = {}  # per-line answers of build_features, for this text only
         for m, sl, sc, el, ec in located:
             rule = self.catalogue.get(m.rule_id)
             value = text[m.start : m.end]
@@ -121,6 +122,7 @@ class Scanner:
                 checksum_valid=m.checksum_valid,
                 key_name=m.key_name,
                 formats=self.formats,
+                memo=memo,
             )
             lo = max(0, sl - self.context_lines)
             hi = min(len(lines) - 1, el + self.context_lines)

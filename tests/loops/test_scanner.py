@@ -46,3 +46,28 @@ def test_few_and_many_matches_are_located_alike(scanner, monkeypatch):
     assert len(by_counting) == 12 and spans(by_counting) == spans(by_line_index)
     for c in by_counting:
         assert text.split("\n")[c.start_line - 1][c.start_col:c.end_col] in tokens
+
+
+def test_allow_markers_are_read_per_line_when_many_candidates_share_lines(scanner):
+    # build_features answers a line's markers once per scan (a one-line JSON file with thousands
+    # of candidates read its line thousands of times): the answer must still be per line.
+    tokens = [github_pat(seed=60 + i) for i in range(6)]
+    text = (
+        f'a = ["{tokens[0]}", "{tokens[1]}"]  # gitleaks:allow\n'
+        f'b = ["{tokens[2]}", "{tokens[3]}"]\n'
+        "# pragma: allowlist nextline secret\n"
+        f'c = ["{tokens[4]}", "{tokens[5]}"]\n'
+    )
+    found = scanner.scan_text(text, 0, "a.py")
+    by_line = {}
+    for c in found:
+        by_line.setdefault(c.start_line, set()).add(c.features.suppressed_by)
+    assert by_line == {1: {"gitleaks:allow"}, 2: {None}, 4: {"pragma: allowlist nextline secret"}}
+    assert len(found) == 6
+
+
+def test_a_marker_at_the_far_end_of_a_long_line_still_applies(scanner):
+    tokens = [github_pat(seed=70 + i) for i in range(3)]
+    line = ", ".join(f'"k{i}": "{t}"' for i, t in enumerate(tokens)) + " " * 300_000 + "// SecretLoop:Allow"
+    found = scanner.scan_text(line + "\n", 0, "a.js")
+    assert len(found) == 3 and {c.features.suppressed_by for c in found} == {"secretloop:allow"}
