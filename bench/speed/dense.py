@@ -2,11 +2,12 @@
 
     python bench/speed/dense.py [--lines 30000] [--runs 3]
 
-The corpus benchmark (run.py) has a few thousand candidates in 7,000 files. This one has one
-.env dump of --lines password assignments plus a tenth as many provider-shaped tokens (random
-values, made here on every run): every line is a candidate, so it measures what a candidate
-costs (filters, judge, report), not what a byte costs. Both tools get the same folder; medians
-of --runs alternated runs, peak RSS of the largest process and of the process tree.
+The corpus benchmark (run.py) has a few thousand candidates in 7,000 files. This one has a
+.env dump of --lines password assignments, a tenth as many provider-shaped tokens and a
+quarter as many user/password pairs on one line of JSON (random values, made on every run).
+Every credential is a candidate, so it measures what a candidate costs (filters, judge,
+snapshots, report), not what a byte costs. Both tools get the same folder; medians of --runs
+alternated runs, peak RSS of the largest process and of the process tree.
 """
 
 from __future__ import annotations
@@ -39,7 +40,10 @@ def build(folder: Path, lines: int) -> int:
     dump.write_text("".join(f"SERVICE_{i}_PASSWORD={_random(20)}\n" for i in range(lines)))
     tokens = folder / "tokens.py"
     tokens.write_text("".join(f"key_{i} = 'sk_live_{_random(24)}'\n" for i in range(lines // 10)))
-    return dump.stat().st_size + tokens.stat().st_size
+    # one line of JSON (an export, a fixture): every candidate shares the line
+    users = folder / "users.json"
+    users.write_text(json.dumps([{"user": f"u{i}", "password": _random(16)} for i in range(lines // 4)]))
+    return sum(p.stat().st_size for p in (dump, tokens, users))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -55,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
         size = build(ws, args.lines)
         config = tmp / "config.toml"
         config.write_text("")
-        print(f"workspace: {args.lines + args.lines // 10:,} credential lines, {size / 1e6:.1f} MB")
+        print(f"workspace: {args.lines + args.lines // 10 + args.lines // 4:,} credentials, {size / 1e6:.1f} MB")
         samples: dict[str, list] = {"gitleaks": [], "secretloop": []}
         for i in range(args.runs):
             samples["gitleaks"].append(measure(gitleaks_cmd(gitleaks, ws, tmp / "gitleaks.json")))
