@@ -95,8 +95,8 @@ class Entry:
     sha256: str
     scanned_size: int  # the size the scan reported (what history.bytes_scanned counts)
     candidates: Found  # Candidate.model_dump(mode="json") of each candidate, status "candidate"
-    # Why discovery skipped this file for its content ("binary (NUL byte)", "minified"): such an
-    # entry answers discovery (no second sniff of an unchanged file), never the scan.
+    # Why this file's content was skipped ("binary (NUL byte)", "minified"): such an entry says
+    # so again for the unchanged file (through discovery's `known`), with no read.
     skipped: str | None = None
 
 
@@ -152,7 +152,7 @@ class ContentCache:
         return entry if entry.skipped is None else entry.skipped
 
     def remember_skip(self, root: int, path: str, size: int, mtime_ns: int, reason: str) -> None:
-        """Discovery skipped this file for its content; a racily recent one is not remembered."""
+        """The scan (or discovery) skipped this file for its content; a racily recent one is not remembered."""
         if time.time() - mtime_ns / 1e9 <= RACY_SECONDS:
             return
         key = self.entry_key(root, path)

@@ -5,7 +5,9 @@ level (plus the repository's .git/info/exclude and ignore files above the root i
 same repository) and settings.exclude, and skips what holds no hand-written secrets worth
 scanning: version control data, dependencies, caches, lockfiles, minified and binary files,
 files over the size limit. It reads at most a small sniff of each file (binary and
-minified checks); contents are read later by `read_text`, in the scan phase.
+minified checks); contents are read later by `read_text`, in the scan phase. The audit loop
+leaves even the sniff to the scan (`sniff=False`): the scan reads the file anyway, checks the
+same first bytes before reading on, and reports such a file as skipped.
 
 Text decoding (`decode_text`): UTF-8 first; a BOM selects UTF-8-with-BOM, UTF-16 or UTF-32;
 otherwise a NUL byte in the first 8 KB means binary. Bytes that are none of those are read
@@ -53,6 +55,11 @@ class Unreadable(Exception):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
+
+
+class SkippedContent(Unreadable):
+    """The file's first bytes say not to scan it (binary, minified): true for as long as the
+    file is unchanged, so the content cache may remember it."""
 
 
 # Directory names never walked, with the reason recorded once per directory.
@@ -184,7 +191,7 @@ def decode_text(data: bytes) -> str:
         except UnicodeDecodeError:
             raise Unreadable(f"undecodable (invalid {encoding.upper()} after its byte order mark)") from None
     if b"\x00" in data[:SNIFF_BYTES]:
-        raise Unreadable("binary (NUL byte)")
+        raise SkippedContent("binary (NUL byte)")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
@@ -197,8 +204,10 @@ def decode_text(data: bytes) -> str:
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
 
 
-def _read_regular(abs_path: str, limit: int, max_size: int | None) -> bytes:
-    """Read up to `limit` bytes of a regular file (never blocks on a FIFO); raise Unreadable."""
+def _read_regular(abs_path: str, limit: int, max_size: int | None, name: str | None = None) -> bytes:
+    """Read up to `limit` bytes of a regular file (never blocks on a FIFO); raise Unreadable.
+    `name` (the file's): its first bytes are checked before the rest is read (content_skip_reason),
+    so a binary file costs one small read, as discovery's sniff did."""
     try:
         fd = os.open(abs_path, _OPEN_FLAGS)
     except OSError as err:
@@ -213,12 +222,21 @@ def _read_regular(abs_path: str, limit: int, max_size: int | None) -> bytes:
             raise Unreadable(too_large_reason(st.st_size, max_size))
         chunks: list[bytes] = []
         remaining = limit
+        first = name is not None
         while remaining > 0:
-            chunk = os.read(fd, min(remaining, 1 << 20))
+            want = min(remaining, SNIFF_BYTES if first else 1 << 20)
+            chunk = os.read(fd, want)
+            if first:
+                reason = content_skip_reason(chunk, name or "")
+                if reason:
+                    raise SkippedContent(reason)
+                first = False
             if not chunk:
                 break
             chunks.append(chunk)
             remaining -= len(chunk)
+            if len(chunk) < want:  # a regular file reads short only at its end: no read to hear that
+                break
         return b"".join(chunks)
     except OSError as err:
         raise Unreadable(os_error_reason(err)) from None
@@ -226,9 +244,10 @@ def _read_regular(abs_path: str, limit: int, max_size: int | None) -> bytes:
         os.close(fd)
 
 
-def read_text_and_hash(abs_path: str, max_size: int) -> tuple[str, str]:
-    """The file's text and the SHA-256 (hex) of the bytes read; raise Unreadable."""
-    data = _read_regular(abs_path, max_size + 1, max_size)
+def read_text_and_hash(abs_path: str, max_size: int, name: str | None = None) -> tuple[str, str]:
+    """The file's text and the SHA-256 (hex) of the bytes read; raise Unreadable (SkippedContent
+    when `name`, the file's, is given and its first bytes say not to scan it: binary, minified)."""
+    data = _read_regular(abs_path, max_size + 1, max_size, name)
     if len(data) > max_size:  # grew since it was listed
         raise Unreadable(f"too large (over {human_size(max_size)})")
     return decode_text(data), hashlib.sha256(data).hexdigest()
@@ -298,11 +317,17 @@ def sniff_skip_reason(abs_path: str, name: str) -> tuple[str | None, bool]:
         head = _read_regular(abs_path, SNIFF_BYTES, None)
     except Unreadable as err:
         return err.reason, False  # permissions and file kinds change without a new mtime
+    reason = content_skip_reason(head, name)
+    return reason, reason is not None
+
+
+def content_skip_reason(head: bytes, name: str) -> str | None:
+    """Why a file's first SNIFF_BYTES say not to scan it (binary, minified), or None."""
     if _bom_encoding(head[:4]) is None and b"\x00" in head:
-        return "binary (NUL byte)", True
+        return "binary (NUL byte)"
     if _extension(name.lower()) in MINIFIABLE_EXTENSIONS and _looks_minified(head):
-        return "minified", True
-    return None, False
+        return "minified"
+    return None
 
 
 # --- ignore rules ---------------------------------------------------------------------
@@ -446,10 +471,11 @@ class _RootWalk:
     """Discovery of one root: collects FileEntry and SkippedFile items."""
 
     def __init__(self, index: int, root: str, settings: Settings, known: KnownFile | None = None,
-                 sniffed: SniffedSkip | None = None) -> None:
+                 sniffed: SniffedSkip | None = None, sniff: bool = True) -> None:
         self.index = index
         self.known = known
         self.sniffed = sniffed
+        self.sniff = sniff
         self.root = root
         self.max_size = settings.max_file_size
         self.respect_gitignore = settings.respect_gitignore
@@ -481,7 +507,7 @@ class _RootWalk:
             return
         name = rel.rsplit("/", 1)[-1]
         reason = _name_or_size_reason(name, size, self.max_size)
-        if reason is None and size > 0:
+        if reason is None and size > 0 and self.sniff:
             reason, by_content = sniff_skip_reason(abs_path, name)
             if by_content and self.sniffed is not None and mtime_ns is not None:
                 self.sniffed(self.index, rel, size, mtime_ns, reason)
@@ -612,6 +638,7 @@ def discover(
     only_paths: list[list[str]] | None = None,
     known: KnownFile | None = None,
     sniffed: SniffedSkip | None = None,
+    sniff: bool = True,
 ) -> tuple[list[FileEntry], list[SkippedFile]]:
     """The files to scan under each root, sorted, and the skipped ones with their reasons.
 
@@ -619,6 +646,8 @@ def discover(
     A root may be a single file. A missing root raises DiscoveryError. `known(root, path,
     size, mtime_ns)` says what is known of a file unchanged since the last scan (see KnownFile);
     `sniffed(...)` hears of files skipped for their content, to answer `known` next time.
+    `sniff=False`: no file is opened here; the scan reads each file once and checks its first
+    bytes itself (read_text_and_hash with the name), so a cold scan does not read every file twice.
     """
     if only_paths is not None and len(only_paths) != len(roots):
         raise DiscoveryError(f"only_paths has {len(only_paths)} lists for {len(roots)} roots; give one per root")
@@ -627,7 +656,7 @@ def discover(
     for index, root in enumerate(roots):
         if undecodable_name(root):
             raise DiscoveryError(f"workspace root's path is not valid UTF-8, rename it to scan it: {shown_name(root)}")
-        walk = _RootWalk(index, root, settings, known, sniffed)
+        walk = _RootWalk(index, root, settings, known, sniffed, sniff)
         wanted = None if only_paths is None else only_paths[index]
         try:
             st = os.stat(root)

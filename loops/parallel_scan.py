@@ -31,7 +31,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from .discovery import Unreadable, read_text_and_hash
+from .discovery import SkippedContent, Unreadable, read_text_and_hash
 from .phases.scan import FileOutcome
 from .rules.catalogue import Catalogue, Rule
 from .scanner import Scanner
@@ -72,9 +72,9 @@ def scan_job(scanner: Scanner, job: FileJob, max_file_size: int) -> FileOutcome:
     """Read, hash and scan one file. With expect_sha256 and the same content, nothing is
     scanned: the outcome says `cached` and the caller takes the candidates from its cache."""
     try:
-        text, sha = read_text_and_hash(job.abs_path, max_file_size)
+        text, sha = read_text_and_hash(job.abs_path, max_file_size, job.path.rsplit("/", 1)[-1])
     except Unreadable as err:
-        return FileOutcome(index=job.index, unreadable=err.reason)
+        return FileOutcome(index=job.index, unreadable=err.reason, for_content=isinstance(err, SkippedContent))
     if job.expect_sha256 is not None and job.expect_sha256 == sha:
         return FileOutcome(index=job.index, sha256=sha, size=len(text), cached=True)
     return FileOutcome(index=job.index, sha256=sha, size=len(text), candidates=scanner.scan_text(text, job.root, job.path))

@@ -66,7 +66,7 @@ class Workspace:
         self._from_start = False  # this workspace saw the scan from its first file
         self._root_files: dict[int, bool] = {}
         # (root, path) -> the cache entry of a file discovery found unchanged (same size and mtime)
-        self._unchanged: dict[tuple[int, str], Entry] = {}
+        self._unchanged: dict[tuple[int, str], Entry | str] = {}
         if task.only_paths is None and (self.cache is None or len(self.cache) == 0):
             # a first whole-workspace scan may need workers: start their fork server meanwhile
             # (a rescan answers mostly from the cache, and starts one only if it must)
@@ -79,17 +79,18 @@ class Workspace:
             cache, seen = self.cache, self._unchanged
             sniffed = cache.remember_skip
 
-            def known(root: int, path: str, size: int, mtime_ns: int) -> bool | str:
+            def known(root: int, path: str, size: int, mtime_ns: int) -> bool:
                 found = cache.recall(root, path, size, mtime_ns)
                 if found is None:
                     return False
-                if found.__class__ is str:
-                    return found
-                seen[(root, path)] = found  # the scan answers from it: no second stat or lookup
+                # the scan answers from it (candidates, or why its content is skipped): no second
+                # stat or lookup; listed either way, as a cold scan lists it
+                seen[(root, path)] = found
                 return True
 
         self._unchanged.clear()
-        return discover(self.task.roots, self.settings, self.task.only_paths, known, sniffed)
+        # sniff=False: the scan reads each file once and checks its first bytes itself
+        return discover(self.task.roots, self.settings, self.task.only_paths, known, sniffed, sniff=False)
 
     # scan
     def batch_size(self, total: int) -> int:
@@ -120,7 +121,7 @@ class Workspace:
             size = len(data)
         else:
             try:
-                text, sha = read_text_and_hash(path, self.settings.max_file_size)
+                text, sha = read_text_and_hash(path, self.settings.max_file_size, entry.path.rsplit("/", 1)[-1])
             except DiscoveryUnreadable as err:
                 raise Unreadable(str(err)) from None
             size = len(text)
@@ -185,6 +186,8 @@ class Workspace:
 
     def _job_or_hit(self, index: int, entry: FileEntry, path: str | None) -> tuple[FileJob | None, FileOutcome | None]:
         held = self._unchanged.pop((entry.root, entry.path), None)
+        if held.__class__ is str:  # unchanged, and its content was skipped last time
+            return None, FileOutcome(index=index, unreadable=held, for_content=True, cached=True)
         if held is not None:  # unchanged since its last scan, as discovery saw it
             found = self.cache.candidates(held)
             if found is not None:
@@ -223,7 +226,10 @@ class Workspace:
         if cache is None or job.mtime_ns is None:
             return outcome
         if outcome.unreadable is not None:
-            cache.forget(entry.root, entry.path)
+            if outcome.for_content:  # binary, minified: true until the file changes
+                cache.remember_skip(entry.root, entry.path, job.size, job.mtime_ns, outcome.unreadable)
+            else:
+                cache.forget(entry.root, entry.path)
             return outcome
         if outcome.cached:  # the worker found the cached content under a new mtime
             hit = cache.entry(entry.root, entry.path)

@@ -32,6 +32,8 @@ class FileOutcome:
     candidates: list[Candidate] = field(default_factory=list)
     cached: bool = False  # answered from the content cache
     unreadable: str | None = None  # the reason, when the file could not be scanned
+    # unreadable for its content alone (binary, minified): holds while the file is unchanged
+    for_content: bool = False
 
 
 Batch = list[tuple[int, FileEntry]]  # (index in the list, entry)
@@ -68,7 +70,7 @@ class ScanPhase:
         result.complete = last >= tools.total
         cached = sum(s.cached for s in result.scanned)
         result.summary = (
-            f"{len(result.scanned)} scanned ({cached} from cache), {len(result.skipped)} unreadable, "
+            f"{len(result.scanned)} scanned ({cached} from cache), {len(result.skipped)} skipped, "
             f"{len(result.added)} candidates ({last}/{tools.total})"
         )
         return result

@@ -235,19 +235,20 @@ def test_a_long_lived_host_reuses_the_cache_it_wrote_until_the_file_changes(tmp_
 
 
 class SniffCounter:
-    """Counts the heads discovery reads to decide binary/minified (what the cache should spare)."""
+    """Counts the heads read to decide binary/minified (what the cache should spare): by the
+    scan, which checks a file's first bytes before reading on, or by discovery's sniff."""
 
     def __init__(self, monkeypatch):
         from secretloop.loops import discovery
 
         self.paths: list[str] = []
-        original = discovery.sniff_skip_reason
+        original = discovery.content_skip_reason
 
-        def counting(abs_path, name):
+        def counting(head, name):
             self.paths.append(name)
-            return original(abs_path, name)
+            return original(head, name)
 
-        monkeypatch.setattr(discovery, "sniff_skip_reason", counting)
+        monkeypatch.setattr(discovery, "content_skip_reason", counting)
 
 
 def skipped(state) -> dict[str, str]:
@@ -335,3 +336,31 @@ async def test_a_long_lived_host_validates_cached_candidates_once_and_hands_out_
     hit = ContentCache(ws["store"].dir / "content-cache", cache_files(ws)[0].stem)
     entry = hit.entry(0, "app.py")
     assert [c.status for c in hit.candidates(entry)] == ["candidate"], "a template never carries a run's verdict"
+
+
+async def test_a_cold_scan_opens_each_file_once_and_cold_and_warm_agree(ws, monkeypatch):
+    # Discovery leaves the binary/minified check to the scan, which reads the file anyway: a
+    # cold scan used to open every file twice (a sniff, then the read).
+    from secretloop.loops import discovery
+
+    (ws["root"] / "blob.dat").write_bytes(b"\x00\x01 binary " * 50)
+    write(ws["root"] / "bundle.js", "var a=1;" * 200 + "\n")
+    for p in ws["root"].iterdir():
+        os.utime(p, (PAST, PAST))
+    opened: list[str] = []
+    real_open, root = os.open, str(ws["root"])
+
+    def counting_open(path, *a, **k):
+        if str(path).startswith(root):
+            opened.append(os.path.basename(path))
+        return real_open(path, *a, **k)
+
+    monkeypatch.setattr(discovery.os, "open", counting_open)
+    cold = await scan(ws)
+    assert sorted(opened) == ["app.py", "blob.dat", "bundle.js", "clean.py", "settings.py"]
+    opened.clear()
+    warm = await scan(ws)
+    assert opened == []
+    assert skipped(cold) == skipped(warm) == {"blob.dat": "binary (NUL byte)", "bundle.js": "minified"}
+    assert [f.path for f in cold.files] == [f.path for f in warm.files]
+    assert (cold.history.files_scanned, cold.history.files_skipped) == (warm.history.files_scanned, warm.history.files_skipped) == (3, 2)
