@@ -14,7 +14,7 @@ from pathlib import Path
 from .content_cache import ContentCache, Entry, catalogue_version, config_key
 from .decisions import DecisionsStore
 from .discovery import Unreadable as DiscoveryUnreadable
-from .discovery import discover, read_text_and_hash
+from .discovery import SNIFF_BYTES, content_skip_reason, discover, read_text_and_hash
 from .parallel_scan import FileJob, ScanPool, scan_job, wants_pool, warm_up
 from .phases.scan import Batch, FileOutcome, Unreadable
 from .rules.catalogue import Catalogue
@@ -117,6 +117,9 @@ class Workspace:
         if path in self.overlays:
             text = self.overlays[path]
             data = text.encode("utf-8", "surrogatepass")
+            skip = content_skip_reason(data[:SNIFF_BYTES], entry.path.rsplit("/", 1)[-1])
+            if skip:  # a minified bundle open in the editor is skipped as it is on disk
+                raise Unreadable(skip)
             sha = hashlib.sha256(data).hexdigest()
             size = len(data)
         else:

@@ -416,3 +416,14 @@ async def test_thousands_of_candidates_take_a_bounded_number_of_rounds(ws, tmp_p
         per_phase[line["phase"]] = per_phase.get(line["phase"], 0) + 1
     assert per_phase["filter"] <= 4, per_phase
     assert 1 <= per_phase.get("triage", 0) <= 4, per_phase
+
+
+async def test_an_editor_buffer_of_minified_code_is_skipped_like_the_file(ws, tmp_path):
+    # Discovery no longer sniffs files (the scan's read does): a buffer handed over as an
+    # overlay gets the same first-bytes check.
+    (ws / "bundle.js").write_text("x = 1;\n")
+    buffer = f'var k="{github_pat(seed=5)}";' + "var a=1;" * 300 + "\n"
+    state = new_run([str(ws)], settings(), only_paths=[["bundle.js"]])
+    final, _, _ = await run(state, tmp_path, overlays={str(ws / "bundle.js"): buffer})
+    assert [(s.path, s.reason) for s in final.skipped] == [("bundle.js", "minified")]
+    assert final.candidates == []
