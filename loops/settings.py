@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 MB = 1024 * 1024
 
@@ -56,6 +56,17 @@ class Settings(BaseModel):
     max_file_size: int = Field(2 * MB, ge=1)
     respect_gitignore: bool = True
     scan_batch_files: int = Field(64, ge=1)  # files per scan round
+
+    @field_validator("exclude")
+    @classmethod
+    def _exclude_patterns_compile(cls, patterns: list[str]) -> list[str]:
+        # said where the settings are read (CLI, editor), not as a failed run later
+        from .discovery import invalid_patterns  # discovery imports this module
+
+        bad = invalid_patterns(patterns)
+        if bad:
+            raise ValueError(f"not valid gitignore-style patterns: {', '.join(repr(p) for p in bad)}")
+        return patterns
 
     # loop behaviour
     pause_on_notes: bool = False  # pause for a person when a step raises its hand (the server sets True)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ..state import FileEntry, SkippedFile
+from ..discovery import DiscoveryError
+from ..state import Failure, FileEntry, SkippedFile
 from .base import RoundResult
 
 ListFiles = Callable[[], tuple[list[FileEntry], list[SkippedFile]]]
@@ -20,7 +21,13 @@ class DiscoverPhase:
     name = "discover"
 
     async def round(self, tools: DiscoverTools) -> RoundResult:
-        files, skipped = tools.list_files()
+        try:
+            files, skipped = tools.list_files()
+        except DiscoveryError as err:  # a root that went away, an unreadable root: no retry mends it
+            return RoundResult(
+                action="list_files",
+                failure=Failure(phase="discover", step="list_files", kind="bad_input", retryable=False, message=str(err)),
+            )
         return RoundResult(
             action="list_files",
             summary=f"{len(files)} files to scan, {len(skipped)} skipped",

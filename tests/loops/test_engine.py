@@ -427,3 +427,21 @@ async def test_an_editor_buffer_of_minified_code_is_skipped_like_the_file(ws, tm
     final, _, _ = await run(state, tmp_path, overlays={str(ws / "bundle.js"): buffer})
     assert [(s.path, s.reason) for s in final.skipped] == [("bundle.js", "minified")]
     assert final.candidates == []
+
+
+async def test_a_root_that_is_gone_fails_the_run_with_its_reason_not_a_crash(ws, tmp_path, caplog):
+    gone = ws / "gone"
+    final, _, _ = await run(new_run([str(gone)], settings()), tmp_path)
+    assert final.status == "failed"
+    (failure,) = final.failures.entries
+    assert (failure.phase, failure.kind, failure.retryable) == ("discover", "bad_input", False)
+    assert "does not exist" in failure.message
+    assert not any(r.exc_info for r in caplog.records), "a user's mistake is not logged as a bug"
+
+
+def test_exclude_patterns_that_do_not_compile_are_refused_with_the_settings():
+    from pydantic import ValidationError
+
+    with pytest.raises(ValidationError, match=r"not valid gitignore-style patterns: '\[z-a\]'"):
+        Settings(exclude=["build/", "[z-a]"])
+    assert Settings(exclude=["build/", "*.log"]).exclude == ["build/", "*.log"]
