@@ -66,7 +66,7 @@ class Workspace:
         self._from_start = False  # this workspace saw the scan from its first file
         self._root_files: dict[int, bool] = {}
         # (root, path) -> the cache entry of a file discovery found unchanged (same size and mtime)
-        self._unchanged: dict[tuple[int, str], Entry | str] = {}
+        self._unchanged: dict[tuple[int, str], Entry] = {}
         if task.only_paths is None and (self.cache is None or len(self.cache) == 0):
             # a first whole-workspace scan may need workers: start their fork server meanwhile
             # (a rescan answers mostly from the cache, and starts one only if it must)
@@ -79,13 +79,16 @@ class Workspace:
             cache, seen = self.cache, self._unchanged
             sniffed = cache.remember_skip
 
-            def known(root: int, path: str, size: int, mtime_ns: int) -> bool:
+            def known(root: int, path: str, size: int, mtime_ns: int) -> bool | str:
                 found = cache.recall(root, path, size, mtime_ns)
                 if found is None:
                     return False
-                # the scan answers from it (candidates, or why its content is skipped): no second
-                # stat or lookup; listed either way, as a cold scan lists it
-                seen[(root, path)] = found
+                if found.__class__ is str:
+                    # skipped for its content last time: discovery skips it now, without a read (a
+                    # cold scan lists such a file and its scan skips it; listing it here too would
+                    # cost a warm rescan a tenth more for the same outcome)
+                    return found
+                seen[(root, path)] = found  # the scan answers from it: no second stat or lookup
                 return True
 
         self._unchanged.clear()
@@ -189,8 +192,6 @@ class Workspace:
 
     def _job_or_hit(self, index: int, entry: FileEntry, path: str | None) -> tuple[FileJob | None, FileOutcome | None]:
         held = self._unchanged.pop((entry.root, entry.path), None)
-        if held.__class__ is str:  # unchanged, and its content was skipped last time
-            return None, FileOutcome(index=index, unreadable=held, for_content=True, cached=True)
         if held is not None:  # unchanged since its last scan, as discovery saw it
             found = self.cache.candidates(held)
             if found is not None:

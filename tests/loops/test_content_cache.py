@@ -338,7 +338,7 @@ async def test_a_long_lived_host_validates_cached_candidates_once_and_hands_out_
     assert [c.status for c in hit.candidates(entry)] == ["candidate"], "a template never carries a run's verdict"
 
 
-async def test_a_cold_scan_opens_each_file_once_and_cold_and_warm_agree(ws, monkeypatch):
+async def test_a_cold_scan_opens_each_file_once_and_a_rescan_none(ws, monkeypatch):
     # Discovery leaves the binary/minified check to the scan, which reads the file anyway: a
     # cold scan used to open every file twice (a sniff, then the read).
     from secretloop.loops import discovery
@@ -362,5 +362,7 @@ async def test_a_cold_scan_opens_each_file_once_and_cold_and_warm_agree(ws, monk
     warm = await scan(ws)
     assert opened == []
     assert skipped(cold) == skipped(warm) == {"blob.dat": "binary (NUL byte)", "bundle.js": "minified"}
-    assert [f.path for f in cold.files] == [f.path for f in warm.files]
     assert (cold.history.files_scanned, cold.history.files_skipped) == (warm.history.files_scanned, warm.history.files_skipped) == (3, 2)
+    # the cold scan listed the two and its scan skipped them; the rescan's discovery knew them
+    assert [f.path for f in cold.files] == ["app.py", "blob.dat", "bundle.js", "clean.py", "settings.py"]
+    assert [f.path for f in warm.files] == ["app.py", "clean.py", "settings.py"]
