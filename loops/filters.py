@@ -190,8 +190,13 @@ def is_placeholder(value: str, line: str, key_name: str | None, language: str | 
         return True
     if "%" in low:
         low = unquote(low)  # a URL's user-info is percent-encoded: foo%40bar is foo@bar
-    if re.fullmatch(r"[a-z]+(?:[:._\- @/][a-z]+)*", low) and all(w in _METASYNTACTIC for w in re.split(r"[:._\- @/]", low)):
-        return True  # bar:baz, foo-bar, foo@bar
+    # Any punctuation between them (an escaping test's foo%bar, foo+bar): still only metasyntactic words.
+    words = re.split(r"[:._\- @/%+;,#&]", low)
+    if all(w.isalpha() and w.isascii() and w in _METASYNTACTIC for w in words):
+        return True  # bar:baz, foo-bar, foo@bar, foo%25bar
+    twice = re.fullmatch(r"([a-z]+)\1+", low)
+    if twice and twice.group(1) in _METASYNTACTIC:
+        return True  # blahblah, foofoo
     caps = value.strip()
     if _CAPS_NAME.match(caps) and ("_" in caps or len(caps) <= _MAX_CAPS_WORD) and wordlike(caps):
         return True  # PASSWORD, VALUE, API_TOKEN: the name of what goes here
@@ -415,6 +420,8 @@ def is_code_reference(value: str, line: str, key_name: str | None, language: str
         return False  # "self.password" in quotes is a string literal, whatever it spells
     if _SIGIL_VAR.match(v):
         return True
+    if language == "sql" and _SQL_SECRET_CLAUSE.search(line[:max(0, line.find(v))]):
+        return False  # CREATE USER … IDENTIFIED BY Xk9mQ2vLp7_42: the bare word is the password
     if _in_code(v, line, language) and _is_quoted(v, line) is False:
         if _SNAKE_NAME.match(v):
             return True  # db_password, BCRYPT_HASH: unquoted in code, a name
@@ -427,6 +434,8 @@ def is_code_reference(value: str, line: str, key_name: str | None, language: str
 
 
 _MAX_IDENTIFIER = 40
+# SQL clauses whose bare word is a password, not an identifier (Oracle, MySQL, Snowflake).
+_SQL_SECRET_CLAUSE = re.compile(r"(?i)\b(?:identified\s+by|password\s*=?)\s*$")
 
 # Go cannot hold these lines, so in a .go file they are config text inside a raw string
 # (a test's server config): `users: [ {user: svc, password: x} ]`, a lone `pass: x`. Go
@@ -540,6 +549,9 @@ _DESCRIBING_WORDS = frozenset({
     # "SCRAM-SHA-256", authSource = "admin", credential_strategy = "config", secret_id_accessor
     "mechanism", "mechanisms", "source", "database", "intent", "strategy", "accessor", "use",
     "enc",  # JOSE: id_token_encrypted_response_enc = "A128CBC-HS256" names the content encryption
+    # code and schemes that handle credentials, and where they are accepted: pwd_context =
+    # CryptContext(…), PASSWORD_SCHEMES = ["auto"], password_util_cls, auth_hosts, tokenPostfix
+    "context", "scheme", "schemes", "cls", "util", "utils", "function", "hosts", "postfix",
 })
 # A unit after the name says what kind of number it holds: TOKEN_EXPIRES_AT_MS is TOKEN_EXPIRES_AT.
 _UNIT_WORDS = frozenset({"ms", "sec", "secs", "seconds", "minutes", "mins", "hours", "days", "millis", "utc"})
@@ -868,7 +880,9 @@ def is_type_expression(value: str, line: str, key_name: str | None, language: st
 # A uniform resource name: urn:ietf:params:oauth:grant-type:jwt-bearer names a kind of thing.
 _URN = re.compile(r"^urn:[a-z0-9][a-z0-9\-]{1,31}(?::[A-Za-z0-9][\w.\-]*)+$")
 # A package requirement: google-auth>=1.0.1, requests[socks]~=2.31, urllib3<3,>=1.21.
-_REQUIREMENT = re.compile(r"^[A-Za-z0-9][\w.\-]*(?:\[[\w,\-]+\])?[ \t]*(?:[<>=!~]=?=?[ \t]*\d[\w.*]*[ \t]*,?[ \t]*)+$")
+# Only the version operators PEP 440 has (==, !=, ~=, <=, >=, <, >, ===): a lone `!`, `~` or
+# `=` between letters and digits is as likely a password (Tq7yLmas!28).
+_REQUIREMENT = re.compile(r"^[A-Za-z0-9][\w.\-]*(?:\[[\w,\-]+\])?[ \t]*(?:(?:===|[=!~<>]=|[<>])[ \t]*\d[\w.*]*[ \t]*,?[ \t]*)+$")
 
 
 @_filter("urn_or_requirement", "a uniform resource name (urn:ietf:params:…) or a package requirement (google-auth>=1.0)",
@@ -877,7 +891,11 @@ def is_urn_or_requirement(value: str, line: str, key_name: str | None, language:
     v = value.strip()
     if _URN.match(v):
         return v.split(":")[1].isalpha()  # a named namespace (ietf, oasis, uuid), not random letters
-    return bool(_REQUIREMENT.match(v)) and wordlike(re.split(r"[\[<>=!~]", v, maxsplit=1)[0])
+    if not _REQUIREMENT.match(v):
+        return False
+    # A project's name reads as words, or as words and capital abbreviations (Flask-WTF, SQLAlchemy-Utils).
+    name = re.split(r"[\[<>=!~ ]", v, maxsplit=1)[0]
+    return wordlike(name) or all(wordlike(p) or re.fullmatch(r"[A-Z]{2,5}", p) for p in re.split(r"[-_.]", name))
 
 
 @_filter("negated_key_word", "the value says there is none of what the name holds (AUTH: noauth, password: nopass)",
@@ -908,8 +926,13 @@ def is_same_as_key_name(value: str, line: str, key_name: str | None, language: s
         return True
     # The name with a word before it, as an identifier (password: "cmd_password").
     value_words = key_words(value)
-    return (len(value_words) > len(words) and value_words[-len(words):] == words
-            and re.fullmatch(r"[A-Za-z]+(?:[_\-][A-Za-z]+)+|[a-z]+(?:[A-Z][a-z]+)+", value.strip()) is not None)
+    identifier = re.fullmatch(r"[A-Za-z]+(?:[_\-][A-Za-z]+)+|[a-z]+(?:[A-Z][a-z]+)+", value.strip()) is not None
+    if len(value_words) > len(words) and value_words[-len(words):] == words and identifier:
+        return True
+    # One word before the name's credential word (PASSPHRASE='current-passphrase', new_password):
+    # which one is meant, not its value.
+    return (identifier and len(value_words) == 2 and value_words[1] == words[-1] and words[-1] in _CREDENTIAL_WORDS
+            and wordlike(value_words[0]))
 
 
 _PUBLIC_WORDS = frozenset({"public", "publishable", "pub"})
@@ -1546,6 +1569,150 @@ def is_introduced_as_example(value: str, line: str, key_name: str | None, langua
         return False
     at = line.find(value.strip()) if value.strip() else -1
     return at > 0 and _EXAMPLE_INTRODUCTION.search(line[max(0, at - 200):at]) is not None
+
+
+# --- seen on database drivers, ORMs and web frameworks (their settings, tests and docs) -----------------
+
+# Password-hashing schemes, SASL/GSS mechanisms and digests as settings name them: PASSWORD_HASH =
+# "argon2", password_encryption = 'scram-sha-256', "django_pbkdf2_sha256", AUTH_…MD5: 'md5'.
+_ALGORITHM_PIECE = re.compile(
+    r"md[245]|sha(?:1|2|3|224|256|384|512)?|scram|bcrypt|scrypt|argon2(?:id|i|d)?|pbkdf2|hmac|crypt|sspi|ntlm"
+    r"|kerberos(?:v5)?|gss(?:api)?|aes(?:128|192|256)?|des|3des|plaintext")
+# Words that qualify a scheme's name (passlib: ldap_salted_sha1, django_bcrypt, hex_md5).
+_ALGORITHM_QUALIFIERS = frozenset({"django", "ldap", "salted", "hex", "base64", "b64", "unix", "legacy", "plain"})
+
+
+@_filter("algorithm_name", "the name of a password-hashing scheme or an authentication mechanism (argon2, "
+         "scram-sha-256, django_pbkdf2_sha256, md5): which algorithm, not a credential", generic_only=True)
+def is_algorithm_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    pieces = re.split(r"[-_.]", value.strip().lower())
+    if len(value) > 40 or not all(pieces):
+        return False
+    core = [p for p in pieces if _ALGORITHM_PIECE.fullmatch(p)]
+    return bool(core) and all(p in core or p.isdigit() or p in _ALGORITHM_QUALIFIERS for p in pieces)
+
+
+# An import string: an entry point or a setting naming code (mlflow.server.auth:create_app,
+# pkg.auth.client:AuthClient). Lower-case module names, one colon, a callable's name of words.
+_OBJECT_REFERENCE = re.compile(r"^[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+:([A-Za-z_]+(?:\.[A-Za-z_]+)*)$")
+
+
+@_filter("object_reference", "an import string (package.module:callable), as entry points and settings name code",
+         generic_only=True)
+def is_object_reference(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    m = _OBJECT_REFERENCE.match(value.strip())
+    if not m:
+        return False
+    # A callable is named in snake_case or CamelCase; a password after `first.last:` is not.
+    attr = m.group(1).rsplit(".", 1)[-1]
+    return ("_" in attr.strip("_") or _CAMEL.search(attr) is not None) and wordlike(attr)
+
+
+@_filter("string_annotation", "a type written as a string in a Python annotation (_ctx: \"CryptContext\" = …): "
+         "a forward reference to a class, not a value", generic_only=True)
+def is_string_annotation(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if language != "python" or not key_name or ":" not in line:
+        return False
+    # one fixed pattern that captures the name and the type (a pattern built per value would be
+    # compiled again for each candidate of a file with thousands)
+    name = key_name.rsplit(".", 1)[-1]
+    return any(m.group(1) == name and m.group(3) == v for m in _STRING_ANNOTATION.finditer(line))
+
+
+_STRING_ANNOTATION = re.compile(r"\b([A-Za-z_]\w*)[ \t]*:[ \t]*(['\"])([A-Za-z_][\w.]*(?:\[[\w., \[\]]*\])?)\2[ \t]*(?:=|$|#)")
+
+
+# "my" before words names the reader's own value: my_jwt, my-token, my_name_1, myapp_secret.
+# A separator or a capital after "my" marks the word (mytoken, mymikwsc may be anything).
+_POSSESSIVE = re.compile(r"^(?:my|My|MY)(?:[_\-]|(?=[A-Z]))([A-Za-z]+(?:[_\-]?[A-Za-z0-9]+)*)$")
+
+
+@_filter("possessive_stand_in_in_example", "in a test, documentation or a comment, \"my\" before words "
+         "(my_jwt, my-token, my_name_1): the writer's stand-in for a value of their own",
+         generic_only=True, surroundings=True)
+def is_possessive_stand_in_in_example(value: str, line: str, key_name: str | None, language: str | None,
+                                      around: Surroundings) -> bool:
+    m = _POSSESSIVE.match(value.strip())
+    if not (around.example_place and m):
+        return False
+    # Words, a number only at a word's end (my_name_1), no run of random letters.
+    pieces = re.split(r"[_\-]", m.group(1))
+    if not all(re.fullmatch(r"[A-Za-z]*[0-9]{0,3}", p) for p in pieces):
+        return False
+    words = [w.lower() for p in pieces for w in _CAMEL.sub("_", p.rstrip("0123456789")).split("_") if w]
+    return bool(words) and all(w in _CREDENTIAL_WORDS or english_like(w) or (len(w) <= 5 and wordlike(w)) for w in words)
+
+
+# A credential word without its vowels: what is left of p@ssw%rd, pa;ss, p#ssword!, pwpw.
+_CREDENTIAL_SKELETONS = frozenset({"psswrd", "psswd", "pss", "pwd", "pw", "scrt", "tkn"})
+
+
+def _skeleton(value: str) -> str:
+    """The consonants of a value read as leetspeak (percent-decoded; `%%` is an ini file's `%`)."""
+    v = value.replace("%%", "%")
+    plain = (unquote(v) if "%" in v else v).lower().translate(_LEET)
+    return re.sub(r"[^a-z]|[aeiouy]", "", plain)
+
+
+@_filter("spelled_credential_in_example", "in a test, documentation or a comment, a value whose letters spell a "
+         "credential word around escapes and symbols (p%40ssw%25rd, pa;ss, p+ss+word, pwpw): a fixture for "
+         "parsing or escaping", generic_only=True, surroundings=True)
+def is_spelled_credential_in_example(value: str, line: str, key_name: str | None, language: str | None,
+                                     around: Surroundings) -> bool:
+    if not around.example_place or len(value) > 40:
+        return False
+    skel = _skeleton(value)
+    unit = re.fullmatch(r"(.+?)\1+", skel)  # pwpw, passpass: one word typed twice
+    for s in {skel, unit.group(1) if unit else skel}:
+        s = s.removeprefix("m")  # mypass: the y is gone with the vowels
+        if s in _CREDENTIAL_SKELETONS or s.removesuffix("s") in _CREDENTIAL_SKELETONS:
+            return True
+    return False
+
+
+@_filter("storage_emulator_account", "the Azure storage emulator's account (devstoreaccount1, "
+         "UseDevelopmentStorage=true), whose key Microsoft publishes: the same on every machine")
+def is_storage_emulator_account(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return re.search(r"(?i)\bdevstoreaccount1\b|UseDevelopmentStorage=true", line) is not None
+
+
+# Web servers' directives that hand a request on (nginx proxy_pass, uwsgi_pass, fastcgi_pass): "pass"
+# is the verb, the value an upstream's address.
+_UPSTREAM_DIRECTIVE = re.compile(r"^(?:proxy|uwsgi|fastcgi|scgi|grpc|memcached)_pass$")
+
+
+@_filter("upstream_directive", "a web server's directive that passes requests on (proxy_pass, uwsgi_pass): the "
+         "value is an upstream's address", generic_only=True)
+def is_upstream_directive(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return bool(key_name) and _UPSTREAM_DIRECTIVE.match(key_name.lower()) is not None
+
+
+# Token classes of syntax highlighters and lexers (Monaco's defaultToken: "keyword", Pygments,
+# highlight.js scopes): what kind of source text a token is.
+_LEXER_TOKEN_TYPES = frozenset({
+    "keyword", "keywords", "identifier", "string", "comment", "number", "operator", "operators", "delimiter",
+    "punctuation", "regexp", "regex", "variable", "constant", "predefined", "attribute", "tag", "type",
+    "invalid", "whitespace", "literal", "symbol", "annotation", "builtin",
+})
+
+
+@_filter("lexer_token_type", "a lexer's token class under a token name (defaultToken: \"keyword\"): what kind of "
+         "source text it is, not a credential", generic_only=True)
+def is_lexer_token_type(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    words = key_words(key_name)
+    return "token" in words and value.strip() in _LEXER_TOKEN_TYPES
+
+
+@_filter("url_parts_named", "a URL whose password is a word naming a part of a pattern (models://scope:prefix@host/…): "
+         "a template, not an account", generic_only=True)
+def is_url_parts_named(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    at = line.find(":" + v + "@") if v else -1
+    if at < 0 or "://" not in line[:at] or v not in _DESCRIBING_WORDS or len(v) < 3:
+        return False
+    user = re.split(r"[/\s'\"`]", line[:at])[-1]
+    return user.isalpha() and user.islower()
 
 
 # --- signals (not decisive: the judge weighs them) ----------------------------------------

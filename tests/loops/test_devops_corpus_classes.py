@@ -108,7 +108,7 @@ def test_a_password_starting_with_no_stays_shown() -> None:
 
 @pytest.mark.parametrize("value", ["urn:ietf:params:oauth:client-assertion-type:jwt-bearer",
                                    "urn:ietf:params:oauth:token-type:access_token", "google-auth>=1.0.1",
-                                   "requests[socks]~=2.31", "urllib3<3,>=1.21"])
+                                   "requests[socks]~=2.31", "urllib3<3,>=1.21", "Flask-WTF<2", "requests===2.31.0"])
 def test_urns_and_requirements_are_names(value: str) -> None:
     assert check("urn_or_requirement", value, "", "token")
     assert hidden(f'JWT_BEARER_TOKEN_TYPE = "{value}"\n', "pkg/client.py")
@@ -118,6 +118,14 @@ def test_a_random_value_with_a_comparison_stays_shown() -> None:
     value = high_entropy(seed=21, length=30) + ">=2"
     assert not check("urn_or_requirement", value, "", "token")
     assert not check("urn_or_requirement", "urn:" + high_entropy(seed=22, length=12) + ":x", "", "token")
+
+
+@pytest.mark.parametrize("operator", ["!", "~", "="])
+def test_a_password_with_one_symbol_before_digits_is_no_requirement(operator: str) -> None:
+    # PEP 440 has no lone !, ~ or =: letters, one of those, digits is a typed password
+    value = "Tq7yLmasWrv" + operator + "28"
+    assert not check("urn_or_requirement", value, "", "password")
+    require_shown(f'db_password = "{value}"\n', "app/settings.py")
 
 
 # --- relative module paths -----------------------------------------------------------------------------

@@ -588,3 +588,11 @@ def test_go_lines_that_go_cannot_hold_are_config_text(line: str, value: str) -> 
 ])
 def test_go_code_keeps_unquoted_words_as_names(line: str, value: str) -> None:
     assert check("code_reference", value, line=line, key="password", language="go")
+
+
+def test_a_bare_password_after_identified_by_is_no_code_reference() -> None:
+    # SQL counts as code, where a bare snake_case word is a name; not after IDENTIFIED BY
+    value = "Xk9mQ2vLp7_42"
+    assert not check("code_reference", value, line=f"CREATE USER app IDENTIFIED BY {value};", language="sql")
+    assert not check("code_reference", value, line=f"ALTER USER app PASSWORD = {value}", language="sql")
+    assert check("code_reference", "user_name", line="SELECT user_name FROM accounts;", language="sql")
