@@ -639,16 +639,30 @@ def _provider_name(key_name: str | None) -> str:
     return "_".join(w for w in words if w)
 
 
+_NAMING_MEMORY = 4096  # names remembered per RuleFormats
+
+
 class RuleFormats:
     """What the format filters read of the catalogue a scan runs with: the rules that declare a
     provider's fixed credential format, and the scan's detector (does any specific rule
     recognise a value on its own). Built once per Scanner, so a custom rules file takes part."""
 
-    __slots__ = ("provider_rules", "detector")
+    __slots__ = ("provider_rules", "detector", "_naming")
 
     def __init__(self, detector: "Detector"):
         self.detector = detector
         self.provider_rules: tuple[Rule, ...] = tuple(r for r in detector.catalogue.rules if r.provider_names is not None)
+        self._naming: dict[str, tuple[Rule, ...]] = {}
+
+    def naming(self, name: str) -> tuple[Rule, ...]:
+        """The provider rules whose provider `name` names. Remembered: a file's names repeat, and
+        asking every provider rule costs tens of microseconds per candidate."""
+        found = self._naming.get(name)
+        if found is None:
+            if len(self._naming) >= _NAMING_MEMORY:
+                self._naming.clear()
+            found = self._naming[name] = tuple(r for r in self.provider_rules if r.names_provider(name))
+        return found
 
     def has_specific_format(self, value: str) -> bool:
         """A provider or format rule recognises the value on its own (a JWT, a key with a known prefix)."""
@@ -676,7 +690,7 @@ def is_provider_format_mismatch(value: str, line: str, key_name: str | None, lan
     if not name:
         return False
     formats = formats or packaged_formats()
-    named = [r for r in formats.provider_rules if r.names_provider(name)]
+    named = formats.naming(name)
     v = value.strip()
     if not named or not v or any(r.provider_value(v) for r in named):
         return False
@@ -1870,7 +1884,8 @@ def is_password_equal_to_user(value: str, line: str, key_name: str | None, langu
     words = key_words(key_name)
     if len(v) < 3 or not any(w == "pass" or w.startswith(("pass", "pwd")) for w in words):
         return False
-    return any(m.group(1) == v for text in (line, *around.lines) for m in _LOGIN_ASSIGNMENT.finditer(text))
+    # only lines holding the value can assign it as the login (most of the dozen around do not)
+    return any(m.group(1) == v for text in (line, *around.lines) if v in text for m in _LOGIN_ASSIGNMENT.finditer(text))
 
 
 FILTER_REASONS: dict[str, str] = {f.name: f.reason for f in FILTERS}
