@@ -16,6 +16,7 @@ from secretloop import __version__
 from secretloop.loops import gc_policy
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_UNFINISHED = 0, 1, 2, 3
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, as a shell reports a process killed by it
 
 
 class UsageError(Exception):
@@ -115,4 +116,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("secretloop: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # the reader went away (`secretloop rules | head`): no traceback, and nothing more to
+        # flush at exit. Not 0: a scan whose report was not read must not pass as clean.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
     return EXIT_USAGE

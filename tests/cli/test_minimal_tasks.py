@@ -266,3 +266,12 @@ def test_a_file_name_that_is_not_utf8_does_not_stop_the_scan(ws, tmp_path):
         }
         if token in r.stdout or token in r.stderr:
             pytest.fail("the token appears in the output")
+
+
+def test_a_reader_that_stops_early_gets_no_traceback(tmp_path):
+    # `secretloop rules | head -1`: the reader is gone before the list is written (closed at
+    # once, while the process is still starting, so its first write fails: no race)
+    proc = subprocess.Popen([sys.executable, "-m", "secretloop", "rules"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 141 and "Traceback" not in err, err
