@@ -102,12 +102,15 @@ def render(state: RunState, catalogue: Any = None, *, color: bool = False) -> st
             out.append(f"  {f.phase}/{f.step}: {f.kind} ({again}): {one_line(f.message)}")
 
     h = state.history
+    # every file met: the list to scan plus those discovery skipped (a file the scan skipped for
+    # its content is in the list already), so "scanned + skipped" adds up on a cold run and a rescan
+    seen = len(state.files) + sum(1 for s in state.skipped if s.phase == "discover")
     run = f"run {state.status}"
     if state.status_reason:
         run += f" ({one_line(state.status_reason)})"
     summary = (
         f"{len(confirmed)} confirmed, {len(unsettled)} waiting for review, {len(dismissed)} dismissed"
-        f" · {h.files_scanned} of {len(state.files)} files scanned, {h.files_skipped} skipped"
+        f" · {h.files_scanned} of {seen} files scanned, {h.files_skipped} skipped"
         f" · {run}"
     )
     out.append("")

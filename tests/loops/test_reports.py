@@ -384,7 +384,7 @@ def test_text_report_groups_and_summary(planted: Planted) -> None:
     for c in st.candidates[2:]:
         assert c.preview not in out
     summary = lines[-1]
-    for part in ("1 confirmed", "1 waiting for review", "5 dismissed", "7 of 8 files scanned", "1 skipped", "run need_human"):
+    for part in ("1 confirmed", "1 waiting for review", "5 dismissed", "7 of 9 files scanned", "1 skipped", "run need_human"):
         assert part in summary
 
 
@@ -412,3 +412,17 @@ def test_text_empty_run_and_failures(tmp_path: Path) -> None:
 def test_unknown_format_is_a_clear_error(planted: Planted) -> None:
     with pytest.raises(ValueError, match="unknown report format 'xml'"):
         render("xml", planted.state, CATALOGUE)
+
+
+def test_text_summary_adds_up_when_the_scan_skips_a_listed_file(planted: Planted) -> None:
+    # A cold scan lists a binary file and its scan skips it; a rescan's discovery skips it
+    # unlisted. "N of M scanned, K skipped" must add up either way.
+    from secretloop.loops.state import SkippedFile
+
+    st = planted.state.model_copy(deep=True)
+    st.skipped = [SkippedFile(root=0, path="blob.bin", reason="binary (NUL byte)", phase="scan"),
+                  SkippedFile(root=0, path="big.log", reason="too large", phase="discover")]
+    st.history.files_skipped = 2
+    scanned = st.history.files_scanned
+    summary = text.render(st, CATALOGUE, color=False).splitlines()[-1]
+    assert f"{scanned} of {len(st.files) + 1} files scanned, 2 skipped" in summary
