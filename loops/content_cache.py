@@ -220,7 +220,8 @@ class ContentCache:
             },
         }
         try:
-            atomic_write(self.path, json.dumps(data, separators=(",", ":"), ensure_ascii=False))
+            # not durable: a cache, rebuilt when it is missing or does not parse (see atomic.py)
+            atomic_write(self.path, json.dumps(data, separators=(",", ":"), ensure_ascii=False), durable=False)
             self._dirty = False
             self._remember(self._entries)
             keep_newest(self.path, KEEP_FILES)  # each rules or code change leaves a cache file behind

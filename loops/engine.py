@@ -623,7 +623,7 @@ class Engine:
         if self.store is not None:
             path = self.store.run_dir(st.task.run_id) / "report.json"
             # compact: json's C encoder only runs without indentation (5x faster on big runs)
-            atomic_write(path, render("json", final, self.catalogue, indent=None, doc=doc))
+            atomic_write(path, render("json", final, self.catalogue, indent=None, doc=doc), durable=False)
             where.append(str(path))
         return where
 

@@ -71,9 +71,10 @@ class RunStore:
     def save(self, state: RunState) -> None:
         data = RunState.__pydantic_serializer__.to_json(state)  # UTF-8 bytes: model_dump_json's, not decoded
         run = self.run_dir(state.task.run_id)
-        atomic_write(run / "state.json", data)
+        # not durable: a snapshot is a resume point that a reader validates (see atomic.py)
+        atomic_write(run / "state.json", data, durable=False)
         if self.keep_round_snapshots:
-            atomic_write(run / "rounds" / f"{state.history.rounds:05d}.json", data)
+            atomic_write(run / "rounds" / f"{state.history.rounds:05d}.json", data, durable=False)
 
     def trace(self, run_id: str, line: dict) -> None:
         run = self.run_dir(run_id)
