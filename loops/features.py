@@ -28,6 +28,7 @@ __all__ = [
     "block_comment_open_at",
     "build_features",
     "in_comment",
+    "in_rust_test_module",
     "is_declaration_file",
     "is_docs_path",
     "is_test_path",
@@ -294,6 +295,29 @@ def _python_doc_spans(text: str) -> tuple[tuple[int, int], ...]:
     return tuple(spans)
 
 
+# Rust keeps unit tests in the source file, in a module behind `#[cfg(test)]` (by convention the
+# file's last item): values past its opening are test fixtures, as in a tests/ folder.
+_RUST_TEST_MODULE = re.compile(
+    r"^[ \t]*#\[cfg\(test\)\][ \t]*\r?\n"  # the attribute on its own line
+    r"(?:[ \t]*#\[[^\n]*\n)*"  # more attributes (#[allow(…)])
+    r"[ \t]*(?:pub(?:\([\w:]+\))?[ \t]+)?mod[ \t]+\w+[ \t]*\{", re.MULTILINE)
+
+
+@functools.lru_cache(maxsize=8)
+def _rust_test_module_start(text: str) -> int:
+    """Offset of the first `#[cfg(test)] mod … {` in Rust source, or -1."""
+    if "#[cfg(test)]" not in text:
+        return -1
+    m = _RUST_TEST_MODULE.search(text)
+    return m.start() if m else -1
+
+
+def in_rust_test_module(text: str, offset: int) -> bool:
+    """The offset sits in or after a Rust source file's `#[cfg(test)]` test module."""
+    start = _rust_test_module_start(text)
+    return 0 <= start < offset
+
+
 def in_python_doc(text: str, offset: int) -> bool:
     """The offset sits in a docstring or a documenting string (EXAMPLES = r'''…) of Python source."""
     return any(a <= offset < b for a, b in _python_doc_spans(text))
@@ -411,7 +435,7 @@ def build_features(
     language = language_for(path)
     if language == "text" and text.startswith("#!"):
         language = script_language(text) or language
-    in_test = is_test_path(path)
+    in_test = is_test_path(path) or (language == "rust" and in_rust_test_module(text, start))
     in_docs = is_docs_path(path)
     in_doc = language == "python" and in_python_doc(text, start)
     declaration = language == "typescript" and is_declaration_file(path)

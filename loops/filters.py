@@ -938,6 +938,9 @@ def is_same_as_key_name(value: str, line: str, key_name: str | None, language: s
     # The whole name, or its last words run together (cfg.Mqtt.Token = "mqtttoken").
     if v == _normalised(key_name) or any(v == "".join(words[i:]) for i in range(len(words) - 1)):
         return True
+    # A constant naming a dict key or a marker, spelled without its last word (_MARKER_KEY = "_marker").
+    if len(words) >= 3 and words[-1] == "key" and v == "".join(words[:-1]):
+        return True
     # The name with a word before it, as an identifier (password: "cmd_password").
     value_words = key_words(value)
     identifier = re.fullmatch(r"[A-Za-z]+(?:[_\-][A-Za-z]+)+|[a-z]+(?:[A-Z][a-z]+)+", value.strip()) is not None
@@ -1631,10 +1634,15 @@ def is_string_annotation(value: str, line: str, key_name: str | None, language: 
     # one fixed pattern that captures the name and the type (a pattern built per value would be
     # compiled again for each candidate of a file with thousands)
     name = key_name.rsplit(".", 1)[-1]
-    return any(m.group(1) == name and m.group(3) == v for m in _STRING_ANNOTATION.finditer(line))
+    # A parameter's annotation ends at `,` or `)` (def f(auth: "OneLogin_Saml2_Auth") -> …), on a
+    # `def` line or a parameter's own line; elsewhere `{name: "…",` is a dict keyed by a variable.
+    signature = _SIGNATURE_LINE.match(line) is not None
+    return any(m.group(1) == name and m.group(3) == v and (m.group(4) not in (",", ")") or signature)
+               for m in _STRING_ANNOTATION.finditer(line))
 
 
-_STRING_ANNOTATION = re.compile(r"\b([A-Za-z_]\w*)[ \t]*:[ \t]*(['\"])([A-Za-z_][\w.]*(?:\[[\w., \[\]]*\])?)\2[ \t]*(?:=|$|#)")
+_STRING_ANNOTATION = re.compile(r"\b([A-Za-z_]\w*)[ \t]*:[ \t]*(['\"])([A-Za-z_][\w.]*(?:\[[\w., \[\]]*\])?)\2[ \t]*(=|$|#|,|\))")
+_SIGNATURE_LINE = re.compile(r"^[ \t]*(?:(?:async[ \t]+)?def[ \t]|[A-Za-z_]\w*[ \t]*:[ \t]*(['\"])[^'\"]*\1[ \t]*,[ \t]*$)")
 
 
 # "my" before words names the reader's own value: my_jwt, my-token, my_name_1, myapp_secret.
@@ -1727,6 +1735,227 @@ def is_url_parts_named(value: str, line: str, key_name: str | None, language: st
         return False
     user = re.split(r"[/\s'\"`]", line[:at])[-1]
     return user.isalpha() and user.islower()
+
+
+# --- seen on AI/LLM SDKs and frameworks (their clients, tests and docs) ----------------------------
+
+# Words of a key name that say a person chose the value (a password, a PIN): people type words
+# there, so words are no sign of a stand-in. Keys and tokens are generated, never typed.
+_CHOSEN_WORDS = frozenset({"password", "passwd", "pwd", "pass", "passphrase", "passcode", "pin", "pw", "psw"})
+# (a secret, like a password, may be chosen by a person: secret='nmxios' is kept)
+_GENERATED_WORDS = frozenset({"key", "keys", "token", "tokens", "apikey", "auth", "credential", "credentials",
+                              "bearer", "jwt", "session", "cookie"})
+# Lower-case pieces joined by - or _ (sk-from-env, hf_oauth_123, sk-ant-oat01-x, fixture).
+_WORDED_KEY = re.compile(r"^[a-z0-9]+(?:[-_][a-z0-9]+){0,5}$")
+_KEY_PIECES = re.compile(r"[-_]")
+_WORD_AND_NUMBER = re.compile(r"^([a-z]{3,})[0-9]{1,4}$")  # minio123, key1
+_LONGEST_WORDED_KEY = 24
+# API keys and tokens are generated with 16 characters or more; one of eight is typed.
+_LONGEST_TYPED_KEY = 8
+
+
+# Share of a word's letter pairs (frequent ones count whole, the next ones a fifth) that random
+# lower-case letters reach rarely: fixture, legacy, keyword pass; faoahoak, nmxios do not.
+_TYPED_WORD_PAIRS = 0.3
+
+
+def _typed_word(run: str) -> bool:
+    if len(run) < 3 or not wordlike(run):
+        return False
+    score, pairs = _bigram_score(run)
+    return english_like(run) or score >= _TYPED_WORD_PAIRS * pairs
+
+
+def _worded_piece(piece: str) -> tuple[bool, bool]:
+    """(a piece a person typed, a word of three letters or more) for one piece of a worded key."""
+    if piece.isdigit():
+        return len(piece) <= 4, False
+    if piece.isalpha():
+        word = _typed_word(piece) or piece in _CREDENTIAL_WORDS  # ctx-key, ext-jwt: it spells its kind
+        return word or len(piece) <= 3, word
+    m = _WORD_AND_NUMBER.match(piece)
+    if m and _typed_word(m.group(1)):
+        return True, True
+    return len(piece) <= 5, False  # a version or a kind tag of a format: oat01, lsv2, api03
+
+
+def _names_generated_credential(key_name: str | None) -> bool:
+    """The key name says an API key or a token (generated), not a password or a secret (chosen)."""
+    words = set(key_words(key_name))
+    if not words & _GENERATED_WORDS and not any(p in w for w in words for p in ("token", "apikey")):
+        return False
+    return not (words & _CHOSEN_WORDS or any("passw" in w or "secret" in w for w in words))
+
+
+@_filter("worded_key_in_example", "an API key or token that is a few short lower-case words (fixture, sk-from-env, "
+         "hf_oauth_123, old-rt) in a test, documentation or a comment, or a phrase of words anywhere "
+         "(on_behalf_of, failed-to-connect-to-db): keys are generated, this one was typed",
+         generic_only=True, surroundings=True)
+def is_worded_key_in_example(value: str, line: str, key_name: str | None, language: str | None,
+                             around: Surroundings) -> bool:
+    # Passwords and secrets are kept: people choose those, and tests choose them like people do.
+    # A generated key is long and random; a piece of it reads as a word only by chance, never all.
+    v = value.strip()
+    if len(v) > _LONGEST_WORDED_KEY or not _names_generated_credential(key_name):
+        return False
+    if around.example_place and len(v) <= _LONGEST_TYPED_KEY and _WORDED_KEY.match(v.lower()):
+        return True  # sk-123, rt-NEW, abc-123: shorter than any generated key
+    if not _WORDED_KEY.match(v):
+        return False
+    pieces = _KEY_PIECES.split(v)
+    typed = [_worded_piece(p) for p in pieces]
+    if not all(t for t, _ in typed):
+        return False
+    if around.example_place:
+        return any(w for _, w in typed)
+    # In code a sentinel or a mode's name: a phrase of three pieces or more, two of them English.
+    return len(pieces) >= 3 and sum(english_like(p) for p in pieces) >= 2
+
+
+# An HTTP header's name: X-prefixed (x-goog-api-key, X-Api-Key) or Title-Case words (Ocp-Apim-
+# Subscription-Key), ending in a word that names what the header carries.
+_HEADER_NAME = re.compile(r"^(?:[Xx]-[A-Za-z]+(?:-[A-Za-z]+)*|[A-Z][a-z]*(?:-[A-Z][A-Za-z]*)+)$")
+_HEADER_LAST_WORDS = frozenset({"key", "token", "auth", "authorization", "secret", "signature", "apikey",
+                                "credential", "credentials", "session", "cookie", "id"})
+_AUTH_HEADERS = frozenset({"authorization", "proxy-authorization", "www-authenticate", "api-key", "x-api-key"})
+
+
+@_filter("http_header_name", "the name of an HTTP header that carries a credential (Authorization, x-api-key, "
+         "Ocp-Apim-Subscription-Key): where the key goes, not the key", generic_only=True)
+def is_http_header_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if v.lower() in _AUTH_HEADERS:
+        return True
+    if len(v) > 48 or not _HEADER_NAME.match(v):
+        return False
+    return v.rsplit("-", 1)[-1].lower() in _HEADER_LAST_WORDS
+
+
+# A language model's text tokens: special tokens (bos_token, eos_token, <|begin_of_text|>) and
+# token counts (completion_tokens, max_tokens, TOKEN_COUNTING_BETA). "token" there is a piece
+# of text, not a credential.
+_TEXT_TOKEN_WORDS = frozenset({
+    "bos", "eos", "pad", "unk", "sep", "cls", "mask", "special", "vocab", "completion", "completions", "prompt",
+    "total", "max", "min", "num", "count", "counts", "counting", "reasoning", "thinking", "template", "stop",
+})
+# Under a plural name only, as a count (cache_read_tokens, output_tokens): a read_token is a credential.
+_COUNTED_TOKEN_WORDS = frozenset({"input", "output", "cache", "cached", "read", "write", "creation", "audio",
+                                  "image", "text", "generated"})
+# A special token's markup: <|im_start|>, <s>, </s>, [CLS], <|begin_of_text|>.
+_SPECIAL_TOKEN = re.compile(r"^<\|[\w.\-]{1,40}\|>$|^</?[a-z]{1,10}>$|^\[[A-Z]{2,10}\]$")
+
+
+@_filter("text_token", "a language model's text token or a count of them (bos_token: \"<s>\", completion_tokens, "
+         "TOKEN_COUNTING_BETA): \"token\" is a piece of text here, not a credential", generic_only=True)
+def is_text_token(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if _SPECIAL_TOKEN.match(v):
+        return True
+    words = key_words(key_name)
+    counted = "tokens" in words and any(w in _COUNTED_TOKEN_WORDS for w in words)
+    if not counted and not (any(w in ("token", "tokens") for w in words) and any(w in _TEXT_TOKEN_WORDS for w in words)):
+        return False
+    if names_credential([w for w in words if w not in ("token", "tokens")]):
+        return False  # max_token_secret, bos_token_api_key: a credential after all
+    # a name's value (token-counting-2024-11-01, UInt32), not a random key under such a name
+    return not _looks_random(v) or _WORDED_KEY.match(v) is not None
+
+
+# "pass" as a verb: pass_through, passthrough, PASS_THROUGH_ENDPOINT name a kind of route.
+@_filter("pass_through_name", "\"pass\" as a verb in the key name (pass_through, passthrough): a route's or a "
+         "mode's name, not a password", generic_only=True)
+def is_pass_through_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # A key or a token named for such a route (PASSTHROUGH_API_KEY) is still a credential.
+    words = key_words(key_name)
+    verb = {"passthrough", "passthru"} & set(words) or any(
+        a == "pass" and b in ("through", "thru") for a, b in zip(words, words[1:]))
+    return bool(verb) and not names_credential([w for w in words if w not in ("pass", "passthrough", "passthru")])
+
+
+# An unquoted name in a TypeScript declaration file (.d.ts): there every value is a type
+# (secret_access_key: Config.SecretAccessKey;), a literal would stand in quotes.
+_TYPE_NAME = re.compile(r"^[A-Za-z_$][\w$]*$")
+
+
+@_filter("type_name_in_declaration", "an unquoted name in a TypeScript declaration file (.d.ts), outside its "
+         "comments: a type (Config.SecretAccessKey), since a declaration holds no values", surroundings=True)
+def is_type_name_in_declaration(value: str, line: str, key_name: str | None, language: str | None,
+                                around: Surroundings) -> bool:
+    v = value.strip()
+    if not around.declaration or around.in_comment or not _TYPE_NAME.match(v):
+        return False
+    at = line.find(v)
+    return at >= 0 and _is_quoted(v, line) is False
+
+
+# A path's next segment after `::` (Rust's auth::AuthScheme, C++'s Flow::DefaultChain, PHP's
+# Config::KEY): a rule that splits `name: value` at the first colon keeps the second one.
+_PATH_SEGMENT = re.compile(r"^:[A-Za-z_][A-Za-z0-9_]*$")
+
+
+@_filter("path_segment", "the next segment of a path (auth::AuthScheme, CredentialFlow::DefaultChain): a name "
+         "in code, not a value", generic_only=True)
+def is_path_segment(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if not key_name or not _PATH_SEGMENT.match(v):
+        return False
+    name = key_name.rsplit(".", 1)[-1]
+    at = line.find(name + ":" + v)
+    # the name starts a word: `auth::X`, not `myauth::X` read from the middle
+    return at >= 0 and (at == 0 or not (line[at - 1].isalnum() or line[at - 1] == "_"))
+
+
+# A type in a typed language's annotation: a reference or a generic (Option<&str>, &str,
+# Vec<u8>, HashMap<String, Value>), written where a parameter or a field names its type.
+_NOT_NAME = re.compile(r"[^A-Za-z0-9_]+")
+_TYPED_LANGUAGES = frozenset({"rust", "typescript", "java", "kotlin", "csharp", "swift", "scala", "cpp", "c"})
+_REFERENCE_OR_GENERIC = re.compile(
+    r"^&(?:'[a-z_]+[ \t]+)?(?:mut[ \t]+)?(?:dyn[ \t]+)?[A-Za-z_][\w:]*(?:<[\w&':, \t<>\[\]]*>)?$"
+    r"|^[A-Za-z_][\w:]*<[\w&':, \t<>\[\]]*>$")
+
+
+@_filter("type_in_annotation", "a type in a typed language's annotation (api_key: Option<&str>, password: &str): "
+         "the parameter's type, not its value", generic_only=True)
+def is_type_in_annotation(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if language not in _TYPED_LANGUAGES or not _REFERENCE_OR_GENERIC.match(v) or v.count("<") != v.count(">"):
+        return False
+    # every name inside reads as a word (str, u8, String, Value), as types do and random text does not
+    pieces = [p for n in _NOT_NAME.split(v) if n for p in _CAMEL.sub("_", n).split("_") if p]
+    return all(len(p) <= 3 or wordlike(p) for p in pieces)
+
+
+# Three words or more in lower camelCase (dangerouslyAllowBrowser): a name in code.
+_CAMEL_WORDS = re.compile(r"^[a-z]{2,}(?:[A-Z][a-z]{1,}){2,}$")
+
+
+@_filter("camel_case_name_as_key", "an API key or token that is three words or more in camelCase "
+         "(dangerouslyAllowBrowser): an option's or a variable's name, keys are generated", generic_only=True)
+def is_camel_case_name_as_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if len(v) > 48 or not _CAMEL_WORDS.match(v) or not _names_generated_credential(key_name):
+        return False
+    return all(_typed_word(w) or len(w) <= 3 and wordlike(w) for w in _CAMEL.sub("_", v).lower().split("_"))
+
+
+# Text right before a value that names it as an example: "Example api_key='…'", "e.g. token: …".
+_NAMED_EXAMPLE = re.compile(r"(?i)\b(?:example|e\.g\.|sample|for\s+instance)[:,]?[ \t]+[\w\-]{1,40}[ \t]*[=:][ \t]*[\"'`]?$")
+
+
+@_filter("named_example_value", "the text before it shows it as an example (\"Example api_key='…'\", \"e.g. "
+         "token: …\"), in help text or documentation: what a value looks like", generic_only=True)
+def is_named_example_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    at = line.find(value.strip()) if value.strip() else -1
+    return at > 0 and _NAMED_EXAMPLE.search(line[max(0, at - 80):at]) is not None
+
+
+# A standard's name (RFC 8693's token exchange, "rfc7523"): which protocol, not a credential.
+_RFC_NAME = re.compile(r"^(?:rfc|RFC)[-_ ]?[0-9]{3,5}$")
+
+
+@_filter("standard_name", "the name of a standard (rfc8693): which protocol a setting follows", generic_only=True)
+def is_standard_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return _RFC_NAME.match(value.strip()) is not None
 
 
 # --- signals (not decisive: the judge weighs them) ----------------------------------------
