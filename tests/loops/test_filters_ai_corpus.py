@@ -11,7 +11,8 @@ import string
 import pytest
 
 from secretloop.loops.features import in_rust_test_module
-from secretloop.loops.filters import FILTERS_BY_NAME, Surroundings
+from secretloop.loops.filters import Surroundings
+from tests.loops.test_filters_db_corpus import check
 from tests.loops.test_fp_corpus_classes import hidden, require_shown
 from tests.support.tokens import high_entropy, random_password
 
@@ -20,14 +21,6 @@ IN_TEST = Surroundings(in_test_path=True)
 IN_DOCS = Surroundings(in_docs_path=True)
 IN_CODE = Surroundings()
 IN_DECLARATION = Surroundings(declaration=True)
-
-
-def check(name: str, value: str, line: str, key: str | None, language: str | None = "python",
-          around: Surroundings | None = None) -> bool:
-    f = FILTERS_BY_NAME[name]
-    if f.surroundings:
-        return f.check(value, line, key, language, around or IN_CODE)  # type: ignore[call-arg]
-    return f.check(value, line, key, language)
 
 
 def _key(length: int = 40) -> str:
