@@ -1958,6 +1958,59 @@ def is_standard_name(value: str, line: str, key_name: str | None, language: str 
     return _RFC_NAME.match(value.strip()) is not None
 
 
+# A constant whose value is its own name in other words (an error code, an enum member, a type tag):
+# DEPENDENT_SDK_INIT = "auth/dependent-sdk-initialized", FLOW_PASSWORD_REQUIRED_V2 = "FlowPasswordRequiredResultV2".
+_NAME_LIKE_VALUE = re.compile(r"^[A-Za-z][A-Za-z0-9]*(?:[-_/.:][A-Za-z][A-Za-z0-9]*)*$")  # one way to split: no backtracking
+_VERSION_PIECE = re.compile(r"^v[0-9]{1,2}$")
+
+
+def _same_word(a: str, b: str) -> bool:
+    """One word, or one the short form of the other (init, initialized; cred, credential)."""
+    return a == b or (min(len(a), len(b)) >= 3 and (a.startswith(b) or b.startswith(a)))
+
+
+@_filter("value_spells_key_name", "the value spells the constant's own name in other words (an error code, "
+         "an enum member, a type tag: AUTH_METHOD_REQUIRED = \"auth/method-required\"), which says what the "
+         "constant is, not a secret", generic_only=True)
+def is_value_spelling_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if not key_name or len(v) < 8 or _NAME_LIKE_VALUE.match(v) is None:
+        return False
+    value_words = key_words(v)
+    # Letter words only (a version such as v2 may close a name): digits are where typed passwords vary.
+    if any(not (w.isalpha() or _VERSION_PIECE.match(w)) for w in value_words):
+        return False
+    words = [w for w in key_words(key_name) if len(w) >= 2]
+    matched = [w for w in words if any(_same_word(w, u) for u in value_words)]
+    spelled = [u for u in value_words if any(_same_word(w, u) for w in words)]
+    # Three of the name's words at least, most of the name and most of the value: a sentence about the
+    # constant, which a person choosing a password or a generator making a key does not write.
+    return (len(matched) >= 3 and len(matched) >= 0.6 * len(words) and len(value_words) >= 3
+            and len(spelled) >= 0.6 * len(value_words))
+
+
+# Two sequences interleaved, as people type a fake id: 1a2b3c4d-5e6f-7a8b-…, a1b2c3d4e5f6.
+_ID_SEPARATORS = re.compile(r"[-_.:]")
+
+
+def _ascending(s: str) -> bool:
+    steps = [ord(b) - ord(a) for a, b in zip(s, s[1:])]
+    return bool(steps) and sum(st == 1 for st in steps) >= 0.75 * len(steps)
+
+
+@_filter("interleaved_sequence", "two counting runs interleaved (1a2b3c4d-5e6f-…, a1b2c3d4…): an id typed by hand "
+         "for a test, not a generated key")
+def is_interleaved_sequence(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = _ID_SEPARATORS.sub("", value.strip()).lower()
+    if len(v) < 12:
+        return False
+    evens, odds = v[0::2], v[1::2]
+    # One run of digits and one of letters, each counting up; a wrap (9 to 0, f to a) is among the
+    # quarter of steps _ascending lets break the run.
+    kinds = (evens.isdigit() and odds.isalpha()) or (evens.isalpha() and odds.isdigit())
+    return kinds and _ascending(evens) and _ascending(odds)
+
+
 # --- signals (not decisive: the judge weighs them) ----------------------------------------
 
 _VOWELS = frozenset("aeiouy")
