@@ -37,8 +37,6 @@ from .state import FileEntry, SkippedFile
 # file (same size and mtime): True, it was scanned; a reason, its content was skipped (binary,
 # minified); False, nothing
 KnownFile = Callable[[int, str, int, int], "bool | str"]
-# (root index, path, size, mtime_ns, reason): a file skipped for its content, for the cache to remember
-SniffedSkip = Callable[[int, str, int, int, str], None]
 
 SNIFF_BYTES = 8192  # NUL-byte check, as git does
 MINIFIED_SNIFF_BYTES = 4096
@@ -227,7 +225,7 @@ def _read_regular(abs_path: str, limit: int, max_size: int | None, name: str | N
             want = min(remaining, SNIFF_BYTES if first else 1 << 20)
             chunk = os.read(fd, want)
             if first:
-                reason = content_skip_reason(chunk, name or "")
+                reason = content_skip_reason(chunk, name)
                 if reason:
                     raise SkippedContent(reason)
                 first = False
@@ -293,16 +291,6 @@ def _looks_minified(head: bytes) -> bool:
     return any(len(line) > MINIFIED_LINE_LENGTH for line in head[:MINIFIED_SNIFF_BYTES].split(b"\n"))
 
 
-def file_skip_reason(abs_path: str, name: str, size: int, max_size: int, sniffed_before: bool = False) -> str | None:
-    """Why this file is not scanned (by name, size, then a small sniff), or None to scan it.
-    `sniffed_before`: the content cache holds this very file (same size and mtime), so it
-    passed the sniff last time and its content has not changed: a rescan skips the read."""
-    reason = _name_or_size_reason(name, size, max_size)
-    if reason or size == 0 or sniffed_before:
-        return reason
-    return sniff_skip_reason(abs_path, name)[0]
-
-
 def _name_or_size_reason(name: str, size: int, max_size: int) -> str | None:
     reason = _skip_by_name(name)
     if reason:
@@ -310,15 +298,13 @@ def _name_or_size_reason(name: str, size: int, max_size: int) -> str | None:
     return too_large_reason(size, max_size) if size > max_size else None
 
 
-def sniff_skip_reason(abs_path: str, name: str) -> tuple[str | None, bool]:
-    """(why the file's first bytes say not to scan it, or None; whether that reason comes from
-    the content alone, so holds for as long as the file is unchanged: binary, minified)."""
+def sniff_skip_reason(abs_path: str, name: str) -> str | None:
+    """Why the file's first bytes say not to scan it (unreadable, binary, minified), or None."""
     try:
         head = _read_regular(abs_path, SNIFF_BYTES, None)
     except Unreadable as err:
-        return err.reason, False  # permissions and file kinds change without a new mtime
-    reason = content_skip_reason(head, name)
-    return reason, reason is not None
+        return err.reason
+    return content_skip_reason(head, name)
 
 
 def content_skip_reason(head: bytes, name: str) -> str | None:
@@ -471,10 +457,9 @@ class _RootWalk:
     """Discovery of one root: collects FileEntry and SkippedFile items."""
 
     def __init__(self, index: int, root: str, settings: Settings, known: KnownFile | None = None,
-                 sniffed: SniffedSkip | None = None, sniff: bool = True) -> None:
+                 sniff: bool = True) -> None:
         self.index = index
         self.known = known
-        self.sniffed = sniffed
         self.sniff = sniff
         self.root = root
         self.max_size = settings.max_file_size
@@ -508,9 +493,7 @@ class _RootWalk:
         name = rel.rsplit("/", 1)[-1]
         reason = _name_or_size_reason(name, size, self.max_size)
         if reason is None and size > 0 and self.sniff:
-            reason, by_content = sniff_skip_reason(abs_path, name)
-            if by_content and self.sniffed is not None and mtime_ns is not None:
-                self.sniffed(self.index, rel, size, mtime_ns, reason)
+            reason = sniff_skip_reason(abs_path, name)
         if reason:
             self.skip(rel, reason)
         else:
@@ -637,7 +620,6 @@ def discover(
     settings: Settings,
     only_paths: list[list[str]] | None = None,
     known: KnownFile | None = None,
-    sniffed: SniffedSkip | None = None,
     sniff: bool = True,
 ) -> tuple[list[FileEntry], list[SkippedFile]]:
     """The files to scan under each root, sorted, and the skipped ones with their reasons.
@@ -645,9 +627,9 @@ def discover(
     `only_paths[i]` restricts root i to those relative paths (an empty list: nothing).
     A root may be a single file. A missing root raises DiscoveryError. `known(root, path,
     size, mtime_ns)` says what is known of a file unchanged since the last scan (see KnownFile);
-    `sniffed(...)` hears of files skipped for their content, to answer `known` next time.
     `sniff=False`: no file is opened here; the scan reads each file once and checks its first
-    bytes itself (read_text_and_hash with the name), so a cold scan does not read every file twice.
+    bytes itself (read_text_and_hash with the name), so a cold scan does not read every file twice;
+    the scan's outcome is what the content cache remembers for `known`.
     """
     if only_paths is not None and len(only_paths) != len(roots):
         raise DiscoveryError(f"only_paths has {len(only_paths)} lists for {len(roots)} roots; give one per root")
@@ -656,7 +638,7 @@ def discover(
     for index, root in enumerate(roots):
         if undecodable_name(root):
             raise DiscoveryError(f"workspace root's path is not valid UTF-8, rename it to scan it: {shown_name(root)}")
-        walk = _RootWalk(index, root, settings, known, sniffed, sniff)
+        walk = _RootWalk(index, root, settings, known, sniff)
         wanted = None if only_paths is None else only_paths[index]
         try:
             st = os.stat(root)

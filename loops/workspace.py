@@ -74,10 +74,9 @@ class Workspace:
 
     # discover
     def list_files(self) -> tuple[list[FileEntry], list[SkippedFile]]:
-        known = sniffed = None
+        known = None
         if self.cache is not None:
             cache, seen = self.cache, self._unchanged
-            sniffed = cache.remember_skip
 
             def known(root: int, path: str, size: int, mtime_ns: int) -> bool | str:
                 found = cache.recall(root, path, size, mtime_ns)
@@ -93,7 +92,7 @@ class Workspace:
 
         self._unchanged.clear()
         # sniff=False: the scan reads each file once and checks its first bytes itself
-        return discover(self.task.roots, self.settings, self.task.only_paths, known, sniffed, sniff=False)
+        return discover(self.task.roots, self.settings, self.task.only_paths, known, sniff=False)
 
     # scan
     def batch_size(self, total: int) -> int:
