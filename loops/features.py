@@ -29,6 +29,7 @@ __all__ = [
     "build_features",
     "in_comment",
     "in_rust_test_module",
+    "is_catalogue_path",
     "is_declaration_file",
     "is_docs_path",
     "is_test_path",
@@ -123,6 +124,31 @@ def is_docs_path(path: str) -> bool:
     if any(piece in _EXAMPLE_COLLECTIONS for piece in name.split(".")[1:-1]):
         return True
     return name.startswith(_DOCS_NAMES) or name in _DOCS_FILES
+
+
+# A message catalogue keeps one file of text per language: translations/fi.json, locales/pt-BR.yml,
+# i18n/de/messages.json; gettext's .po files are catalogues wherever they are.
+_CATALOGUE_DIRS = frozenset({"translations", "translation", "locales", "locale", "i18n", "l10n", "lang", "langs",
+                             "languages"})
+_CATALOGUE_EXTENSIONS = frozenset({"json", "yml", "yaml", "properties", "strings", "toml", "ini"})
+_GETTEXT_EXTENSIONS = frozenset({"po", "pot"})
+_LOCALE_NAME = re.compile(r"^[a-z]{2,3}(?:[-_][A-Za-z]{2,4}){0,2}$")  # fi, pt-BR, zh-Hant, en_US, sr-Latn-RS
+
+
+@functools.lru_cache(maxsize=4096)
+def is_catalogue_path(path: str) -> bool:
+    """True for a translation file: a file or folder named for a locale in a translations/locales/i18n folder
+    (translations/fi.json, locales/de/common.json), or a gettext catalogue (.po)."""
+    parts = [p for p in path.replace("\\", "/").split("/") if p]
+    if not parts or "." not in parts[-1]:
+        return False
+    stem, ext = parts[-1].rsplit(".", 1)
+    ext = ext.lower()
+    if ext in _GETTEXT_EXTENSIONS:
+        return True
+    if ext not in _CATALOGUE_EXTENSIONS or not any(p.lower() in _CATALOGUE_DIRS for p in parts[:-1]):
+        return False
+    return _LOCALE_NAME.match(stem) is not None or (len(parts) >= 2 and _LOCALE_NAME.match(parts[-2]) is not None)
 
 
 def is_declaration_file(path: str) -> bool:
@@ -439,6 +465,7 @@ def build_features(
     in_docs = is_docs_path(path)
     in_doc = language == "python" and in_python_doc(text, start)
     declaration = language == "typescript" and is_declaration_file(path)
+    catalogue = is_catalogue_path(path)
     col = start - line_start
     commented = in_doc or in_comment(line, col, language)
     if not commented and language in BLOCK_COMMENT and block_comment_open_at(text, line_start, language):
@@ -458,6 +485,6 @@ def build_features(
                                 generic=rule_confidence != "high", language=language,
                                 known_prefix=known_prefix, formats=formats,
                                 surroundings=Surroundings(_surrounding_lines(text, line_start, line_end), in_test,
-                                                          in_doc, in_docs, commented, declaration)),
+                                                          in_doc, in_docs, commented, declaration, catalogue)),
         suppressed_by=suppression_at(text, start, end, memo),
     )

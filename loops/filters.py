@@ -81,6 +81,7 @@ class Surroundings:
     in_docs_path: bool = False  # documentation or examples: README, docs/, *.md, *.examples.json
     in_comment: bool = False  # in a comment (a docstring counts)
     declaration: bool = False  # a TypeScript declaration file (.d.ts): it holds types, never values
+    in_catalogue: bool = False  # a message catalogue: one file of text per language (translations/fi.json)
 
     @property
     def example_place(self) -> bool:
@@ -364,7 +365,11 @@ _TEMPLATES = (
     re.compile(r"\{[A-Za-z_][\w.]{0,60}[(\[][^{}]{0,80}\}"),  # f-string expressions: {make_token(seed=1)}, {values[0]}
     re.compile(r"\{[A-Za-z_][\w.]{0,60}[(\[][^{}]{0,80}$"),  # the same, cut at a quote: {planted["token"]}
     re.compile(r"^__[A-Z][A-Z0-9_]*__$|@[A-Z_][A-Z0-9_]*@"),  # __TOKEN__ / @VAR@ substitution markers
+    re.compile(r"^\[%key:{1,2}[\w.\-]+(?:::[\w.\-]+)+%\]$"),  # [%key:common::config_flow::data::password%]: a catalogue entry's reference
 )
+# A template opened in the value and closed after it on the line: the rule's match stopped at a quote
+# inside the expression ("{{ lookup('env', 'X') }}" gives `{{ lookup(`).
+_OPEN_TEMPLATES = (("{{", "}}"), ("{%", "%}"))
 
 
 # A printf directive in a literal that the line formats with `%` or .format(): '__x__%s' % h.
@@ -375,6 +380,11 @@ _PRINTF = re.compile(r"(?<!%)%[sdrif]")
 def is_templated(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     if any(p.search(value) for p in _TEMPLATES):
         return True
+    for opener, closer in _OPEN_TEMPLATES:
+        if opener in value and closer not in value[value.rfind(opener):]:
+            at = line.find(value)
+            if at >= 0 and closer in line[at + len(value):]:
+                return True
     if not _PRINTF.search(value):
         return False
     at = line.find(value)
@@ -488,7 +498,9 @@ _HASH_WORDS = ("sha", "md5", "hash", "checksum", "digest", "integrity", "crc")
 _HASH_WHOLE_WORDS = frozenset({"sum", "commit", "revision", "rev", "etag", "fingerprint", "oid"})
 _SRI = re.compile(r"^sha(?:1|256|384|512)-[A-Za-z0-9+/]{20,}={0,2}$")
 _PREFIXED_DIGEST = re.compile(r"^(?:sha1|sha224|sha256|sha384|sha512|md5)[:=$][0-9a-fA-F]{32,128}$", re.IGNORECASE)
-_CRYPT_HASH = re.compile(r"^\$(?:2[abxy]?|5|6|argon2(?:id|i|d)|scrypt|pbkdf2[\w-]*)\$")
+_CRYPT_HASH = re.compile(r"^\$(?:2[abxy]?|5|6|argon2(?:id|i|d)|scrypt|pbkdf2[\w-]*)\$"
+                         # MD5-crypt ($1$, Apache's $apr1$) in full: salt, then 22 characters of digest
+                         r"|^\$(?:1|apr1)\$[./0-9A-Za-z]{1,8}\$[./0-9A-Za-z]{22,}$")
 # A stored password hash in a framework's `algorithm$[iterations$]salt$hash` form (Django,
 # Werkzeug), or only its algorithm prefix as code filters by it (`md5$`, `bcrypt$$`): a hash
 # is what a system keeps instead of the password.
@@ -552,6 +564,8 @@ _DESCRIBING_WORDS = frozenset({
     # code and schemes that handle credentials, and where they are accepted: pwd_context =
     # CryptContext(…), PASSWORD_SCHEMES = ["auto"], password_util_cls, auth_hosts, tokenPostfix
     "context", "scheme", "schemes", "cls", "util", "utils", "function", "hosts", "postfix",
+    # which key-management suite a network uses: auth_key_management = ["SUITE-B-192X"]
+    "management",
 })
 # A unit after the name says what kind of number it holds: TOKEN_EXPIRES_AT_MS is TOKEN_EXPIRES_AT.
 _UNIT_WORDS = frozenset({"ms", "sec", "secs", "seconds", "minutes", "mins", "hours", "days", "millis", "utc"})
@@ -2168,6 +2182,143 @@ def is_password_equal_to_user(value: str, line: str, key_name: str | None, langu
         return False
     # only lines holding the value can assign it as the login (most of the dozen around do not)
     return any(m.group(1) == v for text in (line, *around.lines) if v in text for m in _LOGIN_ASSIGNMENT.finditer(text))
+
+
+# --- message catalogues, error maps, option values and field names ------------------------------------
+
+# A label or a sentence in any language: words (letters of any script, short numbers) and the
+# punctuation of text. No symbol that keys and typed passwords are made of (#$%&*@=+_~^).
+_CATALOGUE_TEXT = re.compile(r"^[^\W_][\w \-.,;:!?'’\"()«»„“”/]*$")
+_TEXT_TOKENS = re.compile(r"[^\W_]+")
+_LONGEST_CATALOGUE_TEXT = 300
+
+
+def _reads_as_a_word(word: str) -> bool:
+    # A word of another script reads as text; a Latin one must be shaped like a word (vowels in a
+    # natural share, no long consonant run), which a run of random letters is not, or be short
+    # capitals (an acronym: API, MQTT, SMTP).
+    return not word.isascii() or len(word) <= 3 or (len(word) <= 5 and word.isupper()) or wordlike(word)
+
+
+@_filter("catalogue_text", "a label in a message catalogue (translations/fi.json: \"password\": \"Salasana\"): the text "
+         "shown for the field in one language, not its value", generic_only=True, surroundings=True)
+def is_catalogue_text(value: str, line: str, key_name: str | None, language: str | None,
+                      around: Surroundings) -> bool:
+    v = value.strip()
+    if not around.in_catalogue or not v or len(v) > _LONGEST_CATALOGUE_TEXT or _CATALOGUE_TEXT.match(v) is None:
+        return False
+    if "_" in v:
+        return False
+    words = _TEXT_TOKENS.findall(v)
+    # Digits only as a number of their own (Wi-Fi 6, 2 minutes), and only in a phrase of words.
+    if any(any(c.isdigit() for c in w) and not (w.isdigit() and len(w) <= 4 and len(words) >= 3) for w in words):
+        return False
+    return all(w.isdigit() or _reads_as_a_word(w) for w in words)
+
+
+# Capital words joined by punctuation, no digit: VALUE_SPECIFIED_IN_NO_LOG_PARAMETER, NO!$DATA!$.
+_CAPITAL_WORDS = re.compile(r"^[A-Z]{2,}(?:[^A-Za-z0-9\s]{1,3}[A-Z]{2,})+[^A-Za-z0-9\s]{0,3}$")
+_CAPITAL_WORD = re.compile(r"[A-Z]+")
+_LONGEST_CAPITAL_MARKER = 64
+
+
+def _spelled_word(word: str) -> bool:
+    """A word as people spell it: a two-letter one with a vowel, a longer one mostly of common letter pairs."""
+    if len(word) <= 2:
+        return any(c in _VOWELS for c in word)
+    score, pairs = _bigram_score(word)
+    return wordlike(word) and score >= _TYPED_WORD_PAIRS * pairs
+
+
+@_filter("capital_words_marker", "capital words joined by punctuation (VALUE_SPECIFIED_IN_NO_LOG_PARAMETER, "
+         "NO!$DATA!$): a marker a tool writes where it hides or lacks the value", generic_only=True)
+def is_capital_words_marker(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if len(v) > _LONGEST_CAPITAL_MARKER or _CAPITAL_WORDS.match(v) is None:
+        return False
+    words = [w.lower() for w in _CAPITAL_WORD.findall(v)]
+    return any(len(w) >= 4 for w in words) and all(_spelled_word(w) for w in words)
+
+
+# An error code: lower-case words joined by underscores (invalid_auth, cannot_connect).
+_ERROR_CODE = re.compile(r"^[a-z]+(?:_[a-z]+){1,5}$")
+# The value set in a dict literal under a constant's name: {CONF_PASSWORD: "…"}, return {API_KEY: "…"}.
+_CONSTANT_KEYED = re.compile(r"\{\s*[A-Z][A-Z0-9_]*\s*:\s*[\"']$")
+_ERRORS_WORD = re.compile(r"\berrors?\b|_errors?\b", re.IGNORECASE)
+_HANDLING_ERRORS = re.compile(r"errors?\b|\bexcept\b|\braise\b", re.IGNORECASE)
+
+
+@_filter("error_code_for_field", "an error code set for a form field (errors[CONF_PASSWORD] = \"invalid_auth\"): "
+         "which message to show under the field, not its value", generic_only=True, surroundings=True)
+def is_error_code_for_field(value: str, line: str, key_name: str | None, language: str | None,
+                            around: Surroundings) -> bool:
+    v = value.strip()
+    if _ERROR_CODE.match(v) is None or not all(len(w) <= 4 or _typed_word(w) for w in v.split("_")):
+        return False
+    at = line.find(v)
+    head = line[:at] if at > 0 else ""
+    if not head:
+        return False
+    if _ERRORS_WORD.search(head):
+        return True  # errors[CONF_PASSWORD] = "…", self._errors[KEY] = "…", errors={KEY: "…"}
+    # return {CONF_PASSWORD: "invalid_auth"}: the caller shows it as the form's errors.
+    return _CONSTANT_KEYED.search(head) is not None and any(_HANDLING_ERRORS.search(x) for x in around.lines)
+
+
+# When an option acts (on_create, when_changed, always): update_password = "on_create" says when the
+# password is set, it is not one.
+_WHEN_VALUE = re.compile(r"^(?:(?:on|when|if|upon|after|before)[_\-][a-z]+(?:[_\-][a-z]+)?|always|never)$")
+
+
+@_filter("when_option_value", "when an option about a credential acts (update_password: on_create, always): "
+         "a mode, not the credential", generic_only=True)
+def is_when_option_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return len(key_words(key_name)) >= 2 and _WHEN_VALUE.match(value.strip()) is not None
+
+
+@_filter("identifier_path", "an API key or token that is a path of words (dsmr/reading/power_l1, HIH3600/humidity): "
+         "a topic, a route or a field's address, keys are generated", generic_only=True)
+def is_identifier_path(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if "/" not in v or len(v) > 200 or not _names_generated_credential(key_name):
+        return False
+    segments = v.strip("/").split("/")
+    if len(segments) < 2 or not all(s and _wordy_segment(s) for s in segments):
+        return False
+    words = [w.lower() for s in segments for w in re.split(r"[._\- ]+|[0-9]+", s) if w]
+    return any(len(w) >= 4 and _typed_word(w) for w in words)
+
+
+# camelCase with digits in it and short pieces: epv2Today, bdc1DischargePower, eBatChargeTotal. Each capital
+# starts a word (no run of capitals: wFGEwgr… is typed at random, not named).
+_CAMEL_FIELD = re.compile(r"^[a-z][a-z0-9]*(?:[A-Z][a-z][a-z0-9]*)+$")
+_CAMEL_PIECE = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+_LONGEST_CAMEL_FIELD = 40
+_TYPED_SHARE_OF_FIELD = 0.4
+
+
+@_filter("camel_field_name_as_key", "an API key or token that is a camelCase field name (bdc1DischargePower, "
+         "epv2Today): words a person named a field with, keys are generated", generic_only=True)
+def is_camel_field_name_as_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if len(v) > _LONGEST_CAMEL_FIELD or _CAMEL_FIELD.match(v) is None or not _names_generated_credential(key_name):
+        return False
+    pieces = [p.lower() for p in _CAMEL_PIECE.findall(v)]
+    letters = sum(len(p) for p in pieces)
+    typed = sum(len(p) for p in pieces if len(p) >= 4 and _typed_word(p))
+    # The rest are abbreviations (e, bat, bdc, pv): short, and not much more than the words.
+    return len(pieces) >= 2 and typed >= _TYPED_SHARE_OF_FIELD * letters and all(len(p) <= 4 or _typed_word(p) for p in pieces)
+
+
+# A line of bytes in hex joined by colons, as `openssl x509 -text` prints a modulus or a signature.
+_HEX_BYTES_LINE = re.compile(r"^[ \t]*(?:[0-9a-fA-F]{2}:){5,}[0-9a-fA-F]{0,2}[ \t]*$")
+_HEX_BYTES_VALUE = re.compile(r"^(?:[0-9a-fA-F]{2}:?)+$")
+
+
+@_filter("hex_byte_dump", "a line of a hex dump (b1:85:1d:0b:…, a certificate's modulus or signature as openssl "
+         "prints it): public bytes, not a password", generic_only=True)
+def is_hex_byte_dump(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return ":" in value and _HEX_BYTES_VALUE.match(value.strip()) is not None and _HEX_BYTES_LINE.match(line) is not None
 
 
 FILTER_REASONS: dict[str, str] = {f.name: f.reason for f in FILTERS}
