@@ -41,6 +41,11 @@ KnownFile = Callable[[int, str, int, int], "bool | str"]
 SNIFF_BYTES = 8192  # NUL-byte check, as git does
 MINIFIED_SNIFF_BYTES = 4096
 MINIFIED_LINE_LENGTH = 1000
+# Minified code is dense with code punctuation (often one mark in ten bytes). A long line with
+# fewer than one in a hundred is one long string: a key pasted inline (a service account's PEM
+# with \n escapes, a token), a data table. Such a file is scanned, since that is where keys hide.
+_CODE_MARKS = tuple(bytes([c]) for c in b";{}(),=")
+_MINIFIED_MARKS_PER_BYTE = 0.01
 
 
 class DiscoveryError(Exception):
@@ -288,7 +293,10 @@ def _skip_by_name(name: str) -> str | None:
 
 
 def _looks_minified(head: bytes) -> bool:
-    return any(len(line) > MINIFIED_LINE_LENGTH for line in head[:MINIFIED_SNIFF_BYTES].split(b"\n"))
+    return any(
+        len(line) > MINIFIED_LINE_LENGTH and sum(line.count(c) for c in _CODE_MARKS) >= _MINIFIED_MARKS_PER_BYTE * len(line)
+        for line in head[:MINIFIED_SNIFF_BYTES].split(b"\n")
+    )
 
 
 def _name_or_size_reason(name: str, size: int, max_size: int) -> str | None:

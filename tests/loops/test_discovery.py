@@ -165,7 +165,7 @@ def test_each_file_skip_reason(tmp_path: Path) -> None:
     write(tmp_path, "poetry.lock", "")
     write(tmp_path, "go.sum", "")
     write(tmp_path, "dist/app.min.js", "var a=1;")
-    write(tmp_path, "dist/bundle.js", "var a=" + "1+" * 2000 + "1;\n")
+    write(tmp_path, "dist/bundle.js", "var a=" + "f(b,{c:1});" * 200 + "\n")
     write(tmp_path, "dist/bundle.js.map", "{}")
     write(tmp_path, "src/normal.js", "const a = 1;\n" * 500)
     write(tmp_path, "img/logo.png", b"\x89PNG\r\n")
@@ -177,7 +177,7 @@ def test_each_file_skip_reason(tmp_path: Path) -> None:
     assert paths == ["empty.py", "src/normal.js"]
     assert skipped["package-lock.json"] == skipped["poetry.lock"] == skipped["go.sum"] == "lockfile"
     assert skipped["dist/app.min.js"] == "minified"
-    assert skipped["dist/bundle.js"] == "minified"  # sniffed: a first line far over 1,000 characters
+    assert skipped["dist/bundle.js"] == "minified"  # sniffed: a first line of code far over 1,000 characters
     assert skipped["dist/bundle.js.map"] == "source map"
     assert skipped["img/logo.png"] == "binary (.png)"
     assert skipped["data.bin"] == "binary (NUL byte)"

@@ -42,3 +42,21 @@ def test_a_private_key_in_tests_or_docs_waits_for_a_person(tmp_path):
     assert all(rule.startswith("private-key") for path, (_, rule) in found.items() if path.endswith((".key", ".md", "_key")))
     # a token with a valid checksum stays confirmed in a test: recorded real tokens happen there
     assert found["tests/test_api.py"] == ("confirmed", "github-pat")
+
+
+def test_a_key_pasted_inline_on_one_long_line_of_js_is_scanned_not_skipped_as_minified(tmp_path):
+    # A service account's key in JS code: its PEM on one line with \n escapes (~900 bytes here,
+    # longer for a real RSA key). A long line of one string is not minified code.
+    root = tmp_path / "ws"
+    root.mkdir()
+    inline = pem_key(3).replace("\n", "\\n") * 2  # two keys' length: well over the 1,000-byte line limit
+    (root / "firebase.js").write_text(f'admin.initializeApp({{\n  credential: admin.credential.cert({{\n'
+                                      f'    privateKey: "{inline}",\n  }}),\n}});\n')
+    (root / "bundle.js").write_text("var a=" + "f(b,{c:1});" * 200 + "\n")  # real minified code stays skipped
+    final = scan(root, tmp_path)
+    assert {s.path: s.reason for s in final.skipped} == {"bundle.js": "minified"}
+    assert found_in(final, "firebase.js")
+
+
+def found_in(state, path: str) -> bool:
+    return any(c.path == path and c.status in ("confirmed", "pending") and "private-key" in c.rule_id for c in state.candidates)
