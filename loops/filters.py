@@ -117,11 +117,29 @@ _CREDENTIAL_WORDS = frozenset({
 _CREDENTIAL_PARTS = ("secret", "passw", "token", "apikey", "privatekey", "accesskey", "authkey", "credential")
 
 
+_NON_ALNUM = re.compile(r"[^A-Za-z0-9]+")
+
+
+def split_words(text: str | None) -> list[str]:
+    """Lower-case words of a name or any text: `dbPassword_hash` -> ['db', 'password', 'hash']."""
+    if not text:
+        return []
+    return [w.lower() for w in _NON_ALNUM.split(_CAMEL.sub("_", text)) if w]
+
+
+@functools.lru_cache(maxsize=4096)
+def _name_words(key_name: str) -> tuple[str, ...]:
+    return tuple(split_words(key_name))
+
+
 def key_words(key_name: str | None) -> list[str]:
-    """Lower-case words of a key name: `dbPassword_hash` -> ['db', 'password', 'hash']."""
+    """Lower-case words of a key name: `dbPassword_hash` -> ['db', 'password', 'hash'].
+    Remembered per name (a candidate's filters ask about its name twenty times; a file's names
+    repeat). Only names are remembered: values and line text go through split_words, so no
+    secret outlives the scan of its file in this memory."""
     if not key_name:
         return []
-    return [w.lower() for w in re.split(r"[^A-Za-z0-9]+", _CAMEL.sub("_", key_name)) if w]
+    return list(_name_words(key_name))
 
 
 def names_credential(words: list[str]) -> bool:
@@ -133,7 +151,7 @@ def _context_words(value: str, line: str, key_name: str | None) -> list[str]:
     if key_name:
         return key_words(key_name)
     at = line.find(value) if value else -1
-    return key_words(line[:at] if at >= 0 else "")
+    return split_words(line[:at] if at >= 0 else "")
 
 
 def _is_quoted(value: str, line: str) -> bool | None:
@@ -184,6 +202,10 @@ _CAPS_NAME = re.compile(r"^[A-Z][A-Z_]{2,24}$")
 _MAX_CAPS_WORD = 15
 
 
+_PLACEHOLDER_SEPARATORS = re.compile(r"[:._\- @/%+;,#&]")
+_ONE_WORD_REPEATED = re.compile(r"([a-z]+)\1+")
+
+
 @_filter("placeholder", "a placeholder that stands for a value to fill in (<your-key>, changeme, dummy, TODO, VALUE)")
 def is_placeholder(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     low = value.strip().lower()
@@ -192,10 +214,10 @@ def is_placeholder(value: str, line: str, key_name: str | None, language: str | 
     if "%" in low:
         low = unquote(low)  # a URL's user-info is percent-encoded: foo%40bar is foo@bar
     # Any punctuation between them (an escaping test's foo%bar, foo+bar): still only metasyntactic words.
-    words = re.split(r"[:._\- @/%+;,#&]", low)
+    words = _PLACEHOLDER_SEPARATORS.split(low)
     if all(w.isalpha() and w.isascii() and w in _METASYNTACTIC for w in words):
         return True  # bar:baz, foo-bar, foo@bar, foo%25bar
-    twice = re.fullmatch(r"([a-z]+)\1+", low)
+    twice = _ONE_WORD_REPEATED.fullmatch(low)
     if twice and twice.group(1) in _METASYNTACTIC:
         return True  # blahblah, foofoo
     caps = value.strip()
@@ -248,10 +270,27 @@ def is_repeated_or_sequential(value: str, line: str, key_name: str | None, langu
 _MAX_TYPED_BODY = 256
 
 
+def _runs_of_three(alphabet: str) -> list[str]:
+    return [alphabet[i : i + 3] for i in range(len(alphabet) - 2)]
+
+
+# Whether a segment holds any of the patterns below at all, in one search: exactly the three
+# kinds (one character 4+ times, an ascending or descending run of 3, a block of 2 to 4 repeated
+# 3 times). A generated value has none, and is answered without walking it three times.
+_ANY_TYPED_PATTERN = re.compile(
+    r"(.)\1{3}|(.{2,4})\2\2|" + "|".join(
+        run for alphabet in ("abcdefghijklmnopqrstuvwxyz", "0123456789")
+        for run in _runs_of_three(alphabet) + _runs_of_three(alphabet[::-1])
+    )
+)
+
+
 def _typed_positions(segment: str) -> set[int]:
     """Positions of `segment` (lower-cased letters and digits) that sit in a hand-typed pattern:
     a run of one character (4+), an ascending or descending run (3+: abc, 456, zyx), or a
     short block repeated (period 2 to 4, 3+ times: 123123123)."""
+    if _ANY_TYPED_PATTERN.search(segment) is None:
+        return set()
     n = len(segment)
     typed: set[int] = set()
     i = 0
@@ -284,11 +323,14 @@ def _typed_positions(segment: str) -> set[int]:
     return typed
 
 
+_LOWER_ALNUM_RUNS = re.compile(r"[a-z0-9]+")
+
+
 def _typed_shares(body: str) -> tuple[float, float]:
     """Share of the letters and digits of `body` that sit in hand-typed patterns (see
     _typed_positions), over the whole body and over its longest segment. Separators split
     the body and break every run; case is ignored."""
-    segments = re.findall(r"[a-z0-9]+", body.lower())
+    segments = _LOWER_ALNUM_RUNS.findall(body.lower())
     total = sum(len(s) for s in segments)
     if not total:
         return 0.0, 0.0
@@ -598,7 +640,7 @@ def is_describing_key_name(value: str, line: str, key_name: str | None, language
 @_filter("anti_forgery_token", "an anti-forgery token (csrf_token, authenticity_token): per-form, issued to every visitor",
          generic_only=True)
 def is_anti_forgery_token(value: str, line: str, key_name: str | None, language: str | None) -> bool:
-    words = key_words(key_name) or key_words(line[: max(0, line.find(value))][-60:])
+    words = key_words(key_name) or split_words(line[: max(0, line.find(value))][-60:])
     return any(w.startswith(("csrf", "xsrf")) or "authenticity" in w or "antiforgery" in w for w in words)
 
 
@@ -766,14 +808,21 @@ _FILE_EXTENSIONS = frozenset({
 _WORDY_PIECE = re.compile(r"^(?:[a-z]+|[A-Z]+|[A-Z][a-z]+)[0-9]{0,4}$|^[0-9]+$")
 
 
+_SEGMENT_SEPARATORS = re.compile(r"[._\- ]+")
+
+
 def _wordy_segment(segment: str) -> bool:
     """A path segment made of words (`db_password`, `Program Files`), not a random run (`K7MDENG`)."""
-    pieces = [p for p in re.split(r"[._\- ]+", segment) if p]
+    pieces = [p for p in _SEGMENT_SEPARATORS.split(segment) if p]
     return bool(pieces) and all(len(p) <= 32 and _WORDY_PIECE.match(p) for p in pieces)
 
 
+_A_DIGIT = re.compile(r"\d")
+_A_LETTER = re.compile(r"[A-Za-z]")
+
+
 def _looks_random(s: str) -> bool:
-    return len(s) >= 16 and shannon_entropy(s) >= 3.5 and bool(re.search(r"\d", s)) and bool(re.search(r"[A-Za-z]", s))
+    return len(s) >= 16 and shannon_entropy(s) >= 3.5 and bool(_A_DIGIT.search(s)) and bool(_A_LETTER.search(s))
 
 
 def _url_without_credentials(v: str) -> bool:
@@ -789,16 +838,24 @@ def _url_without_credentials(v: str) -> bool:
     return not any(_looks_random(seg) for seg in parts.path.split("/"))
 
 
+_ANCHORED_PATH = re.compile(r"^(?:/|\./|\.\./|~/|[A-Za-z]:[\\/]|\\\\)")
+_PATH_SEPARATORS = re.compile(r"[\\/]+")
+_DRIVE = re.compile(r"^[A-Za-z]:")
+
+
 def _file_path(v: str) -> bool:
     if any(c in v for c in "'\"<>|*?\n") or " " in v.strip("/\\"):
         return False
-    anchored = re.match(r"^(?:/|\./|\.\./|~/|[A-Za-z]:[\\/]|\\\\)", v) is not None
-    segments = [s for s in re.split(r"[\\/]+", re.sub(r"^[A-Za-z]:", "", v)) if s not in ("", ".", "..", "~")]
+    anchored = _ANCHORED_PATH.match(v) is not None
+    segments = [s for s in _PATH_SEPARATORS.split(_DRIVE.sub("", v)) if s not in ("", ".", "..", "~")]
     if not segments or not all(_wordy_segment(s) for s in segments):
         return False
     last = segments[-1]
     has_extension = "." in last and last.rsplit(".", 1)[1].lower() in _FILE_EXTENSIONS
     return has_extension or (anchored and (len(segments) >= 2 or v.startswith(("./", "../", "~/"))))
+
+
+_URL_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*://")
 
 
 @_filter("file_path_or_url_without_credentials",
@@ -807,7 +864,7 @@ def is_path_or_plain_url(value: str, line: str, key_name: str | None, language: 
     v = value.strip()
     if not v or len(v) > 500:
         return False
-    if re.match(r"^[A-Za-z][A-Za-z0-9+.\-]*://", v):
+    if _URL_SCHEME.match(v):
         return _url_without_credentials(v)
     return _file_path(v)
 
@@ -937,8 +994,14 @@ def is_negated_key_word(value: str, line: str, key_name: str | None, language: s
                                   for w in key_words(key_name) if w in _CREDENTIAL_WORDS)
 
 
+_NOT_LOWER_ALNUM = re.compile(r"[^a-z0-9]")
+
+
 def _normalised(s: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", s.lower())
+    return _NOT_LOWER_ALNUM.sub("", s.lower())
+
+
+_JOINED_WORDS = re.compile(r"[A-Za-z]+(?:[_\-][A-Za-z]+)+|[a-z]+(?:[A-Z][a-z]+)+")
 
 
 @_filter("same_as_key_name", "the value repeats the name it is assigned to (API_KEY = \"api-key\", o.Ws.Token = \"wstoken\")")
@@ -956,8 +1019,8 @@ def is_same_as_key_name(value: str, line: str, key_name: str | None, language: s
     if len(words) >= 3 and words[-1] == "key" and v == "".join(words[:-1]):
         return True
     # The name with a word before it, as an identifier (password: "cmd_password").
-    value_words = key_words(value)
-    identifier = re.fullmatch(r"[A-Za-z]+(?:[_\-][A-Za-z]+)+|[a-z]+(?:[A-Z][a-z]+)+", value.strip()) is not None
+    value_words = split_words(value)
+    identifier = _JOINED_WORDS.fullmatch(value.strip()) is not None
     if len(value_words) > len(words) and value_words[-len(words):] == words and identifier:
         return True
     # One word before the name's credential word (PASSPHRASE='current-passphrase', new_password):
@@ -1301,12 +1364,15 @@ def is_typeof_check(value: str, line: str, key_name: str | None, language: str |
     return v in _JS_TYPES and re.search(r"\btypeof\b[^=!]*[=!]==?\s*['\"`]" + v + r"['\"`]", line) is not None
 
 
+_TEXT_AFTER_LITERAL = re.compile(r"\s|[,;)\]}]\s")
+
+
 @_filter("text_after_a_literal", "the text after a quoted string ('Password:', False) or before the next one "
          "(\"… password:\" -u root …): the match ran across a closing quote, it holds no value", generic_only=True)
 def is_text_after_a_literal(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # A value captured between quotes that begins with white space, or with a comma or a bracket and
     # white space, starts where a string closed: what follows is code or text, not a credential.
-    return bool(re.match(r"\s|[,;)\]}]\s", value)) and len(value.split()) >= 2
+    return bool(_TEXT_AFTER_LITERAL.match(value)) and len(value.split()) >= 2
 
 
 # A statement that assigns to a name and then opens a call or a literal: `x = {"pass": sshpass}`,
@@ -1358,12 +1424,15 @@ def _basic_credentials(value: str) -> tuple[str, str] | None:
     return (user, password) if sep and text.isprintable() else None
 
 
+_BASIC_BEFORE = re.compile(r"(?i)\bbasic[ \t]+$")
+
+
 @_filter("basic_auth_placeholder", "an HTTP Basic value that decodes to a stand-in (user:pass, username:password, "
          "test:test, example-user:example-password): a fixture, not an account", generic_only=True)
 def is_basic_auth_placeholder(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     at = line.find(v)
-    if at < 0 or not re.search(r"(?i)\bbasic[ \t]+$", line[:at]):
+    if at < 0 or not _BASIC_BEFORE.search(line[:at]):
         return False
     pair = _basic_credentials(v)
     if pair is None:
@@ -1582,7 +1651,11 @@ def is_schema_example_field(value: str, line: str, key_name: str | None, languag
     at = line.find(v) if v and language in CONFIG_LANGUAGES else -1
     if at < 0:
         return False
-    keys = [next(g for g in m.groups() if g) for m in _LINE_KEY.finditer(line[:at])]
+    head = line[:at]
+    low = head.lower()
+    if "example" not in low and "sample" not in low:  # every example key holds one of them
+        return False
+    keys = [next(g for g in m.groups() if g) for m in _LINE_KEY.finditer(head)]
     return bool(keys) and keys[-1].lower() in _EXAMPLE_KEYS  # the nearest key before the value
 
 
@@ -1613,10 +1686,13 @@ _ALGORITHM_PIECE = re.compile(
 _ALGORITHM_QUALIFIERS = frozenset({"django", "ldap", "salted", "hex", "base64", "b64", "unix", "legacy", "plain"})
 
 
+_NAME_SEPARATORS = re.compile(r"[-_.]")
+
+
 @_filter("algorithm_name", "the name of a password-hashing scheme or an authentication mechanism (argon2, "
          "scram-sha-256, django_pbkdf2_sha256, md5): which algorithm, not a credential", generic_only=True)
 def is_algorithm_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
-    pieces = re.split(r"[-_.]", value.strip().lower())
+    pieces = _NAME_SEPARATORS.split(value.strip().lower())
     if len(value) > 40 or not all(pieces):
         return False
     core = [p for p in pieces if _ALGORITHM_PIECE.fullmatch(p)]
@@ -1710,7 +1786,13 @@ def is_spelled_credential_in_example(value: str, line: str, key_name: str | None
 @_filter("storage_emulator_account", "the Azure storage emulator's account (devstoreaccount1, "
          "UseDevelopmentStorage=true), whose key Microsoft publishes: the same on every machine")
 def is_storage_emulator_account(value: str, line: str, key_name: str | None, language: str | None) -> bool:
-    return re.search(r"(?i)\bdevstoreaccount1\b|UseDevelopmentStorage=true", line) is not None
+    low = line.lower()  # the substring tests rule out almost every line before the regex runs
+    if "devstoreaccount1" not in low and "usedevelopmentstorage=true" not in low:
+        return False
+    return _STORAGE_EMULATOR.search(line) is not None
+
+
+_STORAGE_EMULATOR = re.compile(r"(?i)\bdevstoreaccount1\b|UseDevelopmentStorage=true")
 
 
 # Web servers' directives that hand a request on (nginx proxy_pass, uwsgi_pass, fastcgi_pass): "pass"
@@ -1990,7 +2072,7 @@ def is_value_spelling_key_name(value: str, line: str, key_name: str | None, lang
     v = value.strip()
     if not key_name or len(v) < 8 or _NAME_LIKE_VALUE.match(v) is None:
         return False
-    value_words = key_words(v)
+    value_words = split_words(v)
     # Letter words only (a version such as v2 may close a name): digits are where typed passwords vary.
     if any(not (w.isalpha() or _VERSION_PIECE.match(w)) for w in value_words):
         return False
@@ -2030,6 +2112,10 @@ def is_interleaved_sequence(value: str, line: str, key_name: str | None, languag
 _VOWELS = frozenset("aeiouy")
 
 
+_LETTER_RUNS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+_VOWEL_RUNS = re.compile(r"[aeiouy]+")
+
+
 def wordlike(value: str) -> bool:
     """The value reads as words (`userPassword`, `top_secret`, `mqtttoken`), not as random letters.
 
@@ -2037,14 +2123,14 @@ def wordlike(value: str) -> bool:
     vowels in a natural share and no long consonant clusters. Generated keys and random
     passwords fail one or the other on most runs.
     """
-    runs = [r.lower() for r in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", value)]
+    runs = [r.lower() for r in _LETTER_RUNS.findall(value)]
     runs = [r for r in runs if len(r) >= 3]
     letters = sum(len(r) for r in runs)
     if not runs or letters < 0.6 * len(value.strip()):
         return False
     for run in runs:
         vowels = sum(c in _VOWELS for c in run)
-        longest = max(len(x) for x in re.split(r"[aeiouy]+", run)) if run else 0
+        longest = max(len(x) for x in _VOWEL_RUNS.split(run)) if run else 0
         if not (0.15 <= vowels / len(run) <= 0.7) or longest >= 5:
             return False
     return True
@@ -2085,12 +2171,15 @@ def _bigram_score(run: str) -> tuple[float, int]:
     return score, len(pairs)
 
 
+_ENDING_NUMBER = re.compile(r"[0-9]{1,4}[!?.]?$")
+
+
 def english_like(value: str) -> bool:
     """The value's letters read as English words: 5+ letters, in word-shaped runs, at least
     half of their letter pairs among English's most frequent ones (the next most frequent
     count a quarter; a plural or past ending may be left out). A short number after the
     words is how people type passwords (admin123) and does not count."""
-    v = re.sub(r"[0-9]{1,4}[!?.]?$", "", value.strip())
+    v = _ENDING_NUMBER.sub("", value.strip())
     letters = sum(c.isalpha() for c in v)
     if letters < 5 or letters < 0.7 * len(v) or not v.isascii():
         return False
@@ -2351,16 +2440,26 @@ def run_filters(
     prefixed = bool(known_prefix) and value.startswith(known_prefix or "")
     body = value[len(known_prefix or ""):] if prefixed else value
     hits = []
-    for f in FILTERS:
-        if not (generic or not f.generic_only) or (f.prefix_required and not prefixed):
-            continue
-        v = body if f.after_prefix else value
-        if f.surroundings:
-            if surroundings is not None and f.check(v, line, key_name, language, surroundings):  # type: ignore[call-arg]
-                hits.append(f.name)
-        elif f.formats:
-            if f.check(v, line, key_name, language, formats):  # type: ignore[call-arg]
-                hits.append(f.name)
-        elif f.check(v, line, key_name, language):
-            hits.append(f.name)
+    for name, check, after_prefix, extra in _plan(generic, prefixed, surroundings is not None):
+        v = body if after_prefix else value
+        if extra is _PLAIN:
+            if check(v, line, key_name, language):
+                hits.append(name)
+        elif check(v, line, key_name, language, surroundings if extra is _AROUND else formats):  # type: ignore[call-arg]
+            hits.append(name)
     return hits
+
+
+# What a filter reads besides (value, line, key_name, language).
+_PLAIN, _AROUND, _FORMATS = "plain", "surroundings", "formats"
+
+
+@functools.lru_cache(maxsize=8)
+def _plan(generic: bool, prefixed: bool, with_surroundings: bool) -> tuple[tuple[str, Check, bool, str], ...]:
+    """The filters that apply to a candidate of this kind, in catalogue order, with what each
+    reads: worked out once per kind instead of three tests per filter per candidate."""
+    return tuple(
+        (f.name, f.check, f.after_prefix, _AROUND if f.surroundings else _FORMATS if f.formats else _PLAIN)
+        for f in FILTERS
+        if (generic or not f.generic_only) and (prefixed or not f.prefix_required) and (with_surroundings or not f.surroundings)
+    )
