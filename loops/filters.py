@@ -120,6 +120,7 @@ _CREDENTIAL_WORDS = frozenset({
     "tokens", "auth", "credential", "credentials", "cred", "creds", "apikey", "private", "signature",
     "sig", "cookie", "session", "bearer", "jwt", "otp", "pin", "salt", "seed", "dsn",
     "identified",  # SQL: CREATE USER … IDENTIFIED BY '…' names the account's password
+    "pw", "bindpw", "rootpw", "authtok",  # LDAP clients: bindpw, rootbindpw, SSSD's ldap_default_authtok
 })
 _CREDENTIAL_PARTS = ("secret", "passw", "token", "apikey", "privatekey", "accesskey", "authkey", "credential")
 
@@ -641,6 +642,12 @@ def is_describing_key_name(value: str, line: str, key_name: str | None, language
     # A describing word in front says the same (patternApiKey, prefixApiKey: a label's message id).
     if len(words) >= 2 and words[0] in _LEADING_DESCRIBING_WORDS and names_credential(words[1:]):
         return True
+    # "from <credential>" with no credential before it: the value names the stored secret it comes
+    # from (Drone's `from_secret: docker_password`, value_from_secret); token_from_vault holds one.
+    if "from" in words:
+        at = words.index("from")
+        if names_credential(words[at + 1:]) and not names_credential(words[:at]):
+            return True
     # "<head> to/for <…credential>": the head noun says what the value is (path_to_password,
     # keyVaultToStoreSecrets); a credential head (token_for_github) still holds one.
     at = next((i for i, w in enumerate(words) if w in _PREPOSITIONS), 0)
@@ -687,7 +694,8 @@ def is_quoted_in_prose(value: str, line: str, key_name: str | None, language: st
 # A key's word that holds a credential on its own or at its end (dbpassword, oauth, apikeys).
 _CREDENTIAL_ENDINGS = ("password", "passwd", "pwd", "pass", "passphrase", "passcode", "secret", "secrets", "token",
                        "tokens", "key", "keys", "credential", "credentials", "auth", "authorization", "bearer",
-                       "apikey", "cred", "creds", "pin", "sid", "cookie", "session", "signature", "salt")
+                       "apikey", "cred", "creds", "pin", "sid", "cookie", "session", "signature", "salt", "pw",
+                       "authtok")
 
 
 @_filter("key_names_no_credential", "the name only contains a credential word inside another word (secretloop_bin, tokenizer)",
