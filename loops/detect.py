@@ -200,19 +200,26 @@ class Detector:
             self._group_regex[group] = regex
         return regex
 
-    def _may_match(self, selected: list[_Compiled], data: bytes) -> list[_Compiled]:
-        """The selected rules minus those of groups whose alternation finds nothing."""
+    def _may_match(self, selected: list[_Compiled], data: bytes) -> list[tuple[_Compiled, int]]:
+        """The selected rules minus those of groups whose alternation finds nothing, each with
+        the offset its search may start at: the alternation matches at the leftmost place any
+        of its branches does, so no rule of the group matches before its first match (RE2
+        still reads the bytes before a start offset for ^ and \b)."""
         by_group: dict[int, list[_Compiled]] = {}
         for c in selected:
             by_group.setdefault(self._group_of[c.index], []).append(c)
-        kept: list[_Compiled] = []
+        kept: list[tuple[_Compiled, int]] = []
         for group, members in by_group.items():
+            first = 0
             if len(members) >= 2:
                 regex = self._group_search(group)
-                if regex is not False and regex.search(data) is None:  # type: ignore[union-attr]
-                    continue
-            kept.extend(members)
-        kept.sort(key=lambda c: c.index)
+                if regex is not False:
+                    m = regex.search(data)  # type: ignore[union-attr]
+                    if m is None:
+                        continue
+                    first = m.start()
+            kept.extend((c, first) for c in members)
+        kept.sort(key=lambda pair: pair[0].index)
         return kept
 
     # -- prefilter -------------------------------------------------------------------
@@ -235,9 +242,8 @@ class Detector:
     def find(self, text: str) -> list[Match]:
         """Every secret span in `text`, overlaps resolved, sorted by start offset."""
         data = _utf8(text)
-        selected = self._selected(data)
-        if self.grouped:
-            selected = self._may_match(selected, data)
+        chosen = self._selected(data)
+        selected = self._may_match(chosen, data) if self.grouped else [(c, 0) for c in chosen]
         if not selected:
             return []
         if self.split and len(selected) >= _SPLIT_MIN_RULES and len(data) >= _SPLIT_MIN_BYTES:
@@ -249,10 +255,10 @@ class Detector:
             raw = self._run_all(selected, data)
         return self._to_matches(self._resolve(raw), text, data)
 
-    def _run_all(self, selected: list[_Compiled], data: bytes) -> list[_RawMatch]:
+    def _run_all(self, selected: list[tuple[_Compiled, int]], data: bytes) -> list[_RawMatch]:
         raw: list[_RawMatch] = []
-        for compiled in selected:
-            raw.extend(self._run(compiled, data))
+        for compiled, start in selected:
+            raw.extend(self._run(compiled, data, start))
         return raw
 
     def run_rule(self, rule_id: str, text: str) -> list[Match]:
@@ -274,12 +280,12 @@ class Detector:
             matcher = self._matchers[compiled.index] = _matcher_for(compiled.rule)
         return matcher
 
-    def _run(self, compiled: _Compiled, data: bytes) -> Iterator[_RawMatch]:
+    def _run(self, compiled: _Compiled, data: bytes, start_at: int = 0) -> Iterator[_RawMatch]:
         matcher = self._matcher(compiled)
         regex, group, key_group, leading_boundary = matcher.regex, matcher.secret_group, matcher.key_group, matcher.leading_boundary
         rule = compiled.rule
         self.rule_runs[rule.id] += 1
-        pos, size = 0, len(data)
+        pos, size = start_at, len(data)
         while pos <= size:
             m = regex.search(data, pos)
             if m is None:

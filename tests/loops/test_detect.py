@@ -367,3 +367,18 @@ def test_a_group_that_cannot_compile_runs_its_rules_one_by_one(monkeypatch: pyte
     text = f'GITHUB_TOKEN = "{github_pat(seed=23)}"\ndb_password = "{random_password(seed=24)}"\n'
     assert len(d.find(text)) == 2
     assert any(r is False for r in d._group_regex)
+
+
+def test_rules_of_a_matching_group_start_at_its_first_match_and_keep_their_context(tmp_path: Path) -> None:
+    # Both rules share a keyword, so a group; its alternation first matches tok1_ at offset 15 (the
+    # tok2_ at offset 1 fails its \b), and tok2's own search starts there: it must still find the
+    # later tok2_ and still reject the glued one, as a search from the start does.
+    cat = small_catalogue(tmp_path, rule_toml("tok-one", '["tok"]', r"\b(?P<secret>tok1_[a-z0-9]{8})\b")
+                          + rule_toml("tok-two", '["tok"]', r"\b(?P<secret>tok2_[a-z0-9]{8})\b"))
+    grouped, each = Detector(cat), Detector(cat)
+    each.grouped = False
+    text = "xtok2_aaaaaaaa tok1_bbbbbbbb tok2_cccccccc\n"
+    found = grouped.find(text)
+    if spans(text, found) != [("tok-one", "tok1_bbbbbbbb"), ("tok-two", "tok2_cccccccc")]:
+        pytest.fail(f"grouped search found {[m.rule_id for m in found]}, not tok-one then the later tok-two")
+    assert found == each.find(text)
