@@ -127,7 +127,7 @@ def is_docs_path(path: str) -> bool:
 
 
 # A message catalogue keeps one file of text per language: translations/fi.json, locales/pt-BR.yml,
-# i18n/de/messages.json; gettext's .po files are catalogues wherever they are.
+# i18n/de/messages.json, fr/LC_MESSAGES/messages.json; gettext's .po files are catalogues wherever they are.
 _CATALOGUE_DIRS = frozenset({"translations", "translation", "locales", "locale", "i18n", "l10n", "lang", "langs",
                              "languages"})
 _CATALOGUE_EXTENSIONS = frozenset({"json", "yml", "yaml", "properties", "strings", "toml", "ini"})
@@ -146,7 +146,13 @@ def is_catalogue_path(path: str) -> bool:
     ext = ext.lower()
     if ext in _GETTEXT_EXTENSIONS:
         return True
-    if ext not in _CATALOGUE_EXTENSIONS or not any(p.lower() in _CATALOGUE_DIRS for p in parts[:-1]):
+    if ext not in _CATALOGUE_EXTENSIONS:
+        return False
+    # gettext's layout, whatever the folder above it: <locale>/LC_MESSAGES/<domain>.json (a catalogue
+    # compiled for a web front end: fr/LC_MESSAGES/messages.json).
+    if len(parts) >= 3 and parts[-2] == "LC_MESSAGES" and _LOCALE_NAME.match(parts[-3]) is not None:
+        return True
+    if not any(p.lower() in _CATALOGUE_DIRS for p in parts[:-1]):
         return False
     return _LOCALE_NAME.match(stem) is not None or (len(parts) >= 2 and _LOCALE_NAME.match(parts[-2]) is not None)
 

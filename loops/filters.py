@@ -526,7 +526,7 @@ def _ends_statement(value: str, line: str) -> bool:
     """The value is followed by `;` (the end of a statement in C-family code)."""
     at = line.find(value)
     return at >= 0 and line[at + len(value):].lstrip().startswith(";")
-_SNAKE_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+$")
+_SNAKE_NAME = re.compile(r"^_{0,2}[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+$")  # a private one too: _jwt_global_obj
 
 
 def _in_url_userinfo(value: str, line: str) -> bool:
@@ -2297,6 +2297,8 @@ def is_password_equal_to_user(value: str, line: str, key_name: str | None, langu
 # punctuation of text. No symbol that keys and typed passwords are made of (#$%&*@=+_~^).
 _CATALOGUE_TEXT = re.compile(r"^[^\W_][\w \-.,;:!?'’\"()«»„“”/]*$")
 _TEXT_TOKENS = re.compile(r"[^\W_]+")
+# A printf or format directive inside a translated text: %s, %(name)s, %1$s, {0}, {count}.
+_FORMAT_DIRECTIVE = re.compile(r"%(?:\([A-Za-z_]\w{0,30}\)|[0-9]\$)?[sdif]|\{[A-Za-z_0-9]\w{0,30}\}")
 _LONGEST_CATALOGUE_TEXT = 300
 
 
@@ -2312,7 +2314,14 @@ def _reads_as_a_word(word: str) -> bool:
 def is_catalogue_text(value: str, line: str, key_name: str | None, language: str | None,
                       around: Surroundings) -> bool:
     v = value.strip()
-    if not around.in_catalogue or not v or len(v) > _LONGEST_CATALOGUE_TEXT or _CATALOGUE_TEXT.match(v) is None:
+    if not around.in_catalogue or not v or len(v) > _LONGEST_CATALOGUE_TEXT:
+        return False
+    if "%" in v or "{" in v:
+        # Where the program puts a value into the text (%s MOT DE PASSE, {count} Schlüssel): the rest is the label.
+        v = _FORMAT_DIRECTIVE.sub(" ", v).strip()
+        if not v:
+            return False
+    if _CATALOGUE_TEXT.match(v) is None:
         return False
     if "_" in v:
         return False
@@ -2426,6 +2435,196 @@ _HEX_BYTES_VALUE = re.compile(r"^(?:[0-9a-fA-F]{2}:?)+$")
          "prints it): public bytes, not a password", generic_only=True)
 def is_hex_byte_dump(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     return ":" in value and _HEX_BYTES_VALUE.match(value.strip()) is not None and _HEX_BYTES_LINE.match(line) is not None
+
+
+# --- form labels, flag names, asset names, stand-ins and markers -------------------------------------
+
+# A form's label for the field: capitalised words (ADLS, Gen2, Blob), joined by / or &, with an aside in
+# brackets: "Blob Storage Key (optional)", "Batch Account Access Key".
+_LABEL_WORD = re.compile(r"^(?:[A-Z][a-z]+|[A-Z]{2,6}|[A-Z][a-z]*[0-9]{1,2}|[A-Z][A-Z0-9]{1,5})$")
+_LABEL_JOINERS = frozenset({"/", "&", "-", "of", "for", "or", "and", "the", "a", "an", "to", "in"})
+_LABEL_NOUNS = frozenset({"key", "secret", "password", "passphrase", "token", "credential", "credentials"})
+_LONGEST_LABEL = 80
+
+
+@_filter("credential_field_label", "a form's label for the field (\"Blob Storage Key (optional)\", \"Batch Account "
+         "Access Key\"): capitalised words that name the credential, not its value", generic_only=True)
+def is_credential_field_label(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if " " not in v or len(v) > _LONGEST_LABEL or not v[:1].isupper():
+        return False
+    # An aside in brackets at the end is part of a label: (optional), (Active Directory).
+    head, _, aside = v.partition("(")
+    if aside and (not aside.endswith(")") or not all(w.isalpha() for w in aside[:-1].split())):
+        return False
+    words = head.split()
+    named = [w for w in words if w.lower() not in _LABEL_JOINERS]
+    if len(named) < 3 or named[-1].lower() not in _LABEL_NOUNS and not any(w.lower() in _LABEL_NOUNS for w in named):
+        return False
+    # Every word capitalised as a label is (a passphrase of words is written without credential nouns,
+    # and a typed password has no spaces in it); the long ones spelled like words.
+    return all(_LABEL_WORD.match(w) and (len(w) < 4 or not w.isalpha() or w.isupper() or _typed_word(w.lower()))
+               for w in named)
+
+
+# A name of four or more pieces joined by - or _ (ff_back_dev_3374_review_query_short): a feature
+# flag's, a job's or an event's name, longer than worded_key_in_example looks at.
+_WORD_SLUG = re.compile(r"^[A-Za-z0-9]+(?:[-_]{1,2}[A-Za-z0-9]+){3,11}$")
+_SLUG_PIECES = re.compile(r"[-_]+")
+_LONGEST_WORD_SLUG = 96
+_LONGEST_SLUG_NUMBER = 8  # a ticket number or a date (160922, 20240131)
+
+
+@_filter("word_slug_as_key", "an API key or token that is a long name of words joined by - or _ (fflag_feat_front_"
+         "dev_2536_comment_notifications): a flag's or a job's name, keys are generated", generic_only=True)
+def is_word_slug_as_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if len(v) > _LONGEST_WORD_SLUG or ("-" not in v and "_" not in v) or not _names_generated_credential(key_name):
+        return False
+    if _WORD_SLUG.match(v) is None:
+        return False
+    pieces = [p.lower() for p in _SLUG_PIECES.split(v)]
+    words = others = 0
+    for p in pieces:
+        if p.isdigit():
+            if len(p) > _LONGEST_SLUG_NUMBER:
+                return False
+        elif not p.isalpha():
+            return False  # a piece mixing letters and digits: a random run, or a version tag
+        elif len(p) >= 4:
+            if _typed_word(p) or p in _CREDENTIAL_WORDS:
+                words += 1
+            else:
+                others += 1  # a word whose letter pairs are rare (prompts)
+        # Short pieces are abbreviations (ff, dev, ui, dia); they do not count as words.
+    # One odd word among four real ones; a random run would be more than one.
+    return words >= 3 and others <= (1 if words >= 4 else 0)
+
+
+# A file name with a content hash before its extension, as asset pipelines write it for caching
+# (admin/js/unusable_password_field.017ea86b6ae4.js, main.3f2a9c1d.css).
+_ASSET_EXTENSIONS = frozenset({"js", "mjs", "cjs", "css", "map", "html", "json", "txt", "png", "jpg", "jpeg", "gif", "svg",
+                               "webp", "ico", "woff", "woff2", "ttf", "eot", "otf", "wasm", "md"})
+_HASHED_ASSET = re.compile(r"^(?:[\w.@\-]+/)*[\w@\-]+(?:\.[\w\-]+)*\.[0-9a-f]{8,32}\.([A-Za-z0-9]{1,6})$")
+
+
+@_filter("hashed_asset_name", "a file name with a content hash before its extension (field.017ea86b6ae4.js): a "
+         "cache-busting asset name, often under a key that is the file's name", generic_only=True)
+def is_hashed_asset_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if v.count(".") < 2 or len(v) > 300:
+        return False
+    m = _HASHED_ASSET.match(v)
+    return m is not None and m.group(1).lower() in _ASSET_EXTENSIONS
+
+
+# An attribute of a credential object compared with a word: credentials.environment === 'sandbox'.
+_COMPARED_BEFORE = re.compile(r"[=!]==?\s*['\"`]$")
+
+
+@_filter("credential_attribute_compared", "a credential object's plain attribute compared with a word "
+         "(credentials.environment === 'sandbox'): which setting, not the credential", generic_only=True)
+def is_credential_attribute_compared(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    if not key_name or "." not in key_name:
+        return False
+    v = value.strip()
+    if not v.isalpha() or len(v) > 24:
+        return False
+    attribute = key_name.rsplit(".", 1)[1]
+    if not attribute or names_credential(key_words(attribute)) or any(p in attribute.lower() for p in _CREDENTIAL_PARTS):
+        return False
+    at = line.find(v)
+    return at > 0 and _COMPARED_BEFORE.search(line[:at]) is not None and wordlike(v)
+
+
+# A determiner and the credential's own noun: my-api-key, an-oidc-jwt, mypassphrase, old-key, new_token.
+_DETERMINERS = ("my", "our", "an", "a", "the", "some", "old", "new", "other", "another", "their")
+_STAND_IN_NOUNS = frozenset({"key", "apikey", "token", "secret", "password", "passwd", "passphrase", "pwd", "jwt",
+                             "pass", "creds", "credential", "credentials"})
+_STAND_IN_PIECE = re.compile(r"^[a-z][a-z0-9]{0,11}$")
+_GLUED_STAND_IN = re.compile(r"^(my|our|the|some|old|new)(" + "|".join(sorted(_STAND_IN_NOUNS, key=len, reverse=True))
+                             + r")$")
+
+
+@_filter("determiner_stand_in", "a determiner and the credential's own noun (my-api-key, an-oidc-jwt, "
+         "mypassphrase, old-key): a stand-in that says what it stands for", generic_only=True)
+def is_determiner_stand_in(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    low = value.strip().lower()
+    if len(low) > 32 or not low.startswith(_DETERMINERS):
+        return False
+    if _GLUED_STAND_IN.match(low):
+        return True
+    pieces = _KEY_PIECES.split(low) if " " not in low else low.split(" ")
+    if not 2 <= len(pieces) <= 5 or pieces[0] not in _DETERMINERS or pieces[-1] not in _STAND_IN_NOUNS:
+        return False
+    # The pieces between are words or short tags (n8n, oidc, api): a random run there is a key.
+    return all(_STAND_IN_PIECE.match(p) and (len(p) <= 4 or _typed_word(p)) for p in pieces[1:-1])
+
+
+# "not needed", "no-check": a value that says there is no credential (a service without a password,
+# the XSRF header's documented no-check).
+_NEGATION_MARKER = re.compile(r"^(?:not|no|none)[-_ ]([a-z]{4,12})$")
+
+
+@_filter("negation_marker", "a value that says no credential is used (not-needed, no-check, not_required): "
+         "a marker, not a credential", generic_only=True)
+def is_negation_marker(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    m = _NEGATION_MARKER.match(value.strip().lower())
+    return m is not None and english_like(m.group(1))
+
+
+# A Django migration's name in a dependency pair: ("auth", "0001_initial").
+_MIGRATION_NAME = re.compile(r"^[0-9]{4}_[a-z][a-z0-9_]{0,80}$")
+_MIGRATION_PAIR = re.compile(r"\(\s*['\"][A-Za-z_][\w.]*['\"]\s*,\s*['\"]$")
+
+
+@_filter("migration_name", "a database migration's name in a dependency pair ((\"jwt_auth\", \"0001_initial\")): "
+         "which migration runs first, not a credential", generic_only=True)
+def is_migration_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if _MIGRATION_NAME.match(v) is None:
+        return False
+    at = line.find(v)
+    return at > 0 and _MIGRATION_PAIR.search(line[:at]) is not None
+
+
+# Metasyntactic words run together: foobarbaz, spameggs, barfoo.
+def _metasyntactic_run(low: str) -> bool:
+    reach = [True] + [False] * len(low)  # reach[i]: low[:i] splits into such words
+    for i in range(len(low)):
+        if reach[i]:
+            for w in _METASYNTACTIC:
+                if low.startswith(w, i):
+                    reach[i + len(w)] = True
+    return reach[-1]
+
+
+@_filter("metasyntactic_run", "metasyntactic words run together (foobarbaz, spameggs): a stand-in", generic_only=True)
+def is_metasyntactic_run(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    low = value.strip().lower()
+    return 6 <= len(low) <= 32 and low.isalpha() and low.isascii() and _metasyntactic_run(low)
+
+
+# A list of quoted names on one line: ['hostname', 'port', 'username', 'password', 'vhost'].
+_QUOTED_ITEMS = re.compile(r"""\[\s*(?:(['"])[A-Za-z_][A-Za-z0-9_]{0,40}\1\s*,\s*)+(['"])[A-Za-z_][A-Za-z0-9_]{0,40}\2\s*,?\s*\]""")
+_ITEM = re.compile(r"""['"]([A-Za-z_][A-Za-z0-9_]*)['"]""")
+
+
+@_filter("field_name_list", "one of a list of field names that names a credential beside the others "
+         "(['hostname', 'port', 'username', 'password']): which fields, not their values", generic_only=True)
+def is_field_name_list(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if "[" not in line or not v.isidentifier():
+        return False
+    for m in _QUOTED_ITEMS.finditer(line):
+        items = _ITEM.findall(m.group(0))
+        if v not in items or len(items) < 3:
+            continue
+        # A credential's own name in the list beside names of other fields: a list of fields.
+        named = [names_credential(key_words(i)) for i in items]
+        if any(n for i, n in zip(items, named) if i != v) and not all(named):
+            return True
+    return False
 
 
 FILTER_REASONS: dict[str, str] = {f.name: f.reason for f in FILTERS}
