@@ -347,11 +347,6 @@ def _typed_shares(body: str) -> tuple[float, float]:
     return sum(typed) / total, typed[longest] / len(segments[longest])
 
 
-def typed_share(body: str) -> float:
-    """Share of the letters and digits of `body` that sit in hand-typed patterns."""
-    return _typed_shares(body)[0]
-
-
 _ASCII_ALNUM = re.compile(r"[A-Za-z0-9]")
 
 
@@ -1045,9 +1040,6 @@ def is_same_as_key_name(value: str, line: str, key_name: str | None, language: s
     # which one is meant, not its value.
     return (identifier and len(value_words) == 2 and value_words[1] == words[-1] and words[-1] in _CREDENTIAL_WORDS
             and wordlike(value_words[0]))
-
-
-_PUBLIC_WORDS = frozenset({"public", "publishable", "pub"})
 
 
 @_filter("public_by_key_name", "the name says the value is public (public_key, publishable_key, site_key)",
