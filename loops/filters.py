@@ -2122,7 +2122,7 @@ def is_interleaved_sequence(value: str, line: str, key_name: str | None, languag
 _VOWELS = frozenset("aeiouy")
 
 
-_LETTER_RUNS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+_LETTER_RUN = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")  # a word in camelCase or CAPS
 _VOWEL_RUNS = re.compile(r"[aeiouy]+")
 
 
@@ -2133,7 +2133,7 @@ def wordlike(value: str) -> bool:
     vowels in a natural share and no long consonant clusters. Generated keys and random
     passwords fail one or the other on most runs.
     """
-    runs = [r.lower() for r in _LETTER_RUNS.findall(value)]
+    runs = [r.lower() for r in _LETTER_RUN.findall(value)]
     runs = [r for r in runs if len(r) >= 3]
     letters = sum(len(r) for r in runs)
     if not runs or letters < 0.6 * len(value.strip()):
@@ -2159,7 +2159,6 @@ th he in er an re on at en nd ti es or te of ed is it al ar st to nt ng se ha as
 hi ri ro ic ne ea ra ce li ch ll be ma si om ur ca el ta la ns di fo ho pe ec pr no ct us ac ot il tr ly
 nc et ut ss so rs un lo wa ge ie wh ee wi em ad ol rt po we na ul ni ts mo ow pa im mi
 """.split())
-_LETTER_RUN = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 
 
 # The next most frequent pairs: common in words, but too many to count fully (random letters
@@ -2400,7 +2399,6 @@ def is_identifier_path(value: str, line: str, key_name: str | None, language: st
 # camelCase with digits in it and short pieces: epv2Today, bdc1DischargePower, eBatChargeTotal. Each capital
 # starts a word (no run of capitals: wFGEwgr… is typed at random, not named).
 _CAMEL_FIELD = re.compile(r"^[a-z][a-z0-9]*(?:[A-Z][a-z][a-z0-9]*)+$")
-_CAMEL_PIECE = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 _LONGEST_CAMEL_FIELD = 40
 _TYPED_SHARE_OF_FIELD = 0.4
 
@@ -2411,7 +2409,7 @@ def is_camel_field_name_as_key(value: str, line: str, key_name: str | None, lang
     v = value.strip()
     if len(v) > _LONGEST_CAMEL_FIELD or _CAMEL_FIELD.match(v) is None or not _names_generated_credential(key_name):
         return False
-    pieces = [p.lower() for p in _CAMEL_PIECE.findall(v)]
+    pieces = [p.lower() for p in _LETTER_RUN.findall(v)]
     letters = sum(len(p) for p in pieces)
     typed = sum(len(p) for p in pieces if len(p) >= 4 and _typed_word(p))
     # The rest are abbreviations (e, bat, bdc, pv): short, and not much more than the words.
