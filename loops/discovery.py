@@ -4,10 +4,11 @@
 level (plus the repository's .git/info/exclude and ignore files above the root inside the
 same repository) and settings.exclude, and skips what holds no hand-written secrets worth
 scanning: version control data, dependencies, caches, lockfiles, minified and binary files,
-files over the size limit. It reads at most a small sniff of each file (binary and
-minified checks); contents are read later by `read_text`, in the scan phase. The audit loop
-leaves even the sniff to the scan (`sniff=False`): the scan reads the file anyway, checks the
-same first bytes before reading on, and reports such a file as skipped.
+files over the size limit. It decides from names, sizes and ignore rules alone and never
+opens a file: the scan reads each file once (`read_text_and_hash`), checks its first bytes
+(binary, minified: `content_skip_reason`) before reading on, and reports such a file as
+skipped. A file whose content was skipped before is skipped again without a read when the
+content cache vouches that it has not changed (`known`).
 
 Text decoding (`decode_text`): UTF-8 first; a BOM selects UTF-8-with-BOM, UTF-16 or UTF-32;
 otherwise a NUL byte in the first 8 KB means binary. Bytes that are none of those are read
@@ -210,7 +211,7 @@ _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY
 def _read_regular(abs_path: str, limit: int, max_size: int | None, name: str | None = None) -> bytes:
     """Read up to `limit` bytes of a regular file (never blocks on a FIFO); raise Unreadable.
     `name` (the file's): its first bytes are checked before the rest is read (content_skip_reason),
-    so a binary file costs one small read, as discovery's sniff did."""
+    so a binary file costs one small read."""
     try:
         fd = os.open(abs_path, _OPEN_FLAGS)
     except OSError as err:
@@ -304,15 +305,6 @@ def _name_or_size_reason(name: str, size: int, max_size: int) -> str | None:
     if reason:
         return reason
     return too_large_reason(size, max_size) if size > max_size else None
-
-
-def sniff_skip_reason(abs_path: str, name: str) -> str | None:
-    """Why the file's first bytes say not to scan it (unreadable, binary, minified), or None."""
-    try:
-        head = _read_regular(abs_path, SNIFF_BYTES, None)
-    except Unreadable as err:
-        return err.reason
-    return content_skip_reason(head, name)
 
 
 def content_skip_reason(head: bytes, name: str) -> str | None:
@@ -464,11 +456,9 @@ def _exclude_spec(patterns: list[str]) -> GitIgnoreSpec | None:
 class _RootWalk:
     """Discovery of one root: collects FileEntry and SkippedFile items."""
 
-    def __init__(self, index: int, root: str, settings: Settings, known: KnownFile | None = None,
-                 sniff: bool = True) -> None:
+    def __init__(self, index: int, root: str, settings: Settings, known: KnownFile | None = None) -> None:
         self.index = index
         self.known = known
-        self.sniff = sniff
         self.root = root
         self.max_size = settings.max_file_size
         self.respect_gitignore = settings.respect_gitignore
@@ -488,7 +478,7 @@ class _RootWalk:
             self._above = _layers_above(self.root) if self.respect_gitignore else ()
         return self._above
 
-    def add_file(self, abs_path: str, rel: str, size: int, mtime_ns: int | None = None) -> None:
+    def add_file(self, rel: str, size: int, mtime_ns: int | None = None) -> None:
         known = self.known(self.index, rel, size, mtime_ns) if self.known is not None and mtime_ns is not None else False
         if known and size <= self.max_size:
             # This very file was seen under the same discovery code (part of the cache key), so
@@ -498,10 +488,7 @@ class _RootWalk:
             else:
                 self.skip(rel, known)
             return
-        name = rel.rsplit("/", 1)[-1]
-        reason = _name_or_size_reason(name, size, self.max_size)
-        if reason is None and size > 0 and self.sniff:
-            reason = sniff_skip_reason(abs_path, name)
+        reason = _name_or_size_reason(rel.rsplit("/", 1)[-1], size, self.max_size)
         if reason:
             self.skip(rel, reason)
         else:
@@ -563,7 +550,7 @@ class _RootWalk:
                 if is_dir:
                     stack.append((rel, entry.path, layers))
                 else:
-                    add_file(entry.path, rel, st.st_size, st.st_mtime_ns)
+                    add_file(rel, st.st_size, st.st_mtime_ns)
 
     def only(self, paths: Iterable[str]) -> None:
         """Just these paths (e.g. staged files). Gitignore does not apply to a named file (a
@@ -607,7 +594,7 @@ class _RootWalk:
             elif not stat.S_ISREG(st.st_mode):
                 self.skip(rel, "not a regular file")
             else:
-                self.add_file(abs_path, rel, st.st_size, st.st_mtime_ns)
+                self.add_file(rel, st.st_size, st.st_mtime_ns)
 
 
 def _normalise_rel(raw: str) -> str | None:
@@ -628,16 +615,14 @@ def discover(
     settings: Settings,
     only_paths: list[list[str]] | None = None,
     known: KnownFile | None = None,
-    sniff: bool = True,
 ) -> tuple[list[FileEntry], list[SkippedFile]]:
     """The files to scan under each root, sorted, and the skipped ones with their reasons.
 
     `only_paths[i]` restricts root i to those relative paths (an empty list: nothing).
     A root may be a single file. A missing root raises DiscoveryError. `known(root, path,
-    size, mtime_ns)` says what is known of a file unchanged since the last scan (see KnownFile);
-    `sniff=False`: no file is opened here; the scan reads each file once and checks its first
-    bytes itself (read_text_and_hash with the name), so a cold scan does not read every file twice;
-    the scan's outcome is what the content cache remembers for `known`.
+    size, mtime_ns)` says what is known of a file unchanged since the last scan (see KnownFile).
+    No file is opened here: the scan's read checks each file's first bytes (read_text_and_hash
+    with the name), so a cold scan reads every file once.
     """
     if only_paths is not None and len(only_paths) != len(roots):
         raise DiscoveryError(f"only_paths has {len(only_paths)} lists for {len(roots)} roots; give one per root")
@@ -646,7 +631,7 @@ def discover(
     for index, root in enumerate(roots):
         if undecodable_name(root):
             raise DiscoveryError(f"workspace root's path is not valid UTF-8, rename it to scan it: {shown_name(root)}")
-        walk = _RootWalk(index, root, settings, known, sniff)
+        walk = _RootWalk(index, root, settings, known)
         wanted = None if only_paths is None else only_paths[index]
         try:
             st = os.stat(root)
@@ -664,7 +649,7 @@ def discover(
         elif stat.S_ISREG(st.st_mode):
             name = os.path.basename(root)
             if wanted is None or name in {_normalise_rel(p) for p in wanted}:
-                walk.add_file(root, name, st.st_size)
+                walk.add_file(name, st.st_size)
         else:
             raise DiscoveryError(f"workspace root is neither a folder nor a regular file: {root}")
         files.extend(walk.files)

@@ -91,8 +91,7 @@ class Workspace:
                 return True
 
         self._unchanged.clear()
-        # sniff=False: the scan reads each file once and checks its first bytes itself
-        return discover(self.task.roots, self.settings, self.task.only_paths, known, sniff=False)
+        return discover(self.task.roots, self.settings, self.task.only_paths, known)
 
     # scan
     def batch_size(self, total: int) -> int:

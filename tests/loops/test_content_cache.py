@@ -235,8 +235,8 @@ def test_a_long_lived_host_reuses_the_cache_it_wrote_until_the_file_changes(tmp_
 
 
 class SniffCounter:
-    """Counts the heads read to decide binary/minified (what the cache should spare): by the
-    scan, which checks a file's first bytes before reading on, or by discovery's sniff."""
+    """Counts the heads read to decide binary/minified (what the cache should spare): the scan checks
+    a file's first bytes before reading on; discovery opens no file."""
 
     def __init__(self, monkeypatch):
         from secretloop.loops import discovery

@@ -41,6 +41,15 @@ def run(roots: list[Path] | Path, only: list[list[str]] | None = None, **setting
     return [f.path for f in files], {s.path: s.reason for s in skipped}
 
 
+def read_skip(path: Path) -> str | None:
+    """Why the scan's read of this file skips it (its first bytes: binary, minified), or None."""
+    try:
+        read_text_and_hash(str(path), MB, path.name)
+    except Unreadable as err:
+        return err.reason
+    return None
+
+
 # --- the walk ------------------------------------------------------------------------
 
 def test_lists_files_sorted_with_posix_paths_sizes_and_root_index(tmp_path: Path) -> None:
@@ -174,15 +183,17 @@ def test_each_file_skip_reason(tmp_path: Path) -> None:
     write(tmp_path, "big.txt", b"a" * (MB + 10))
     write(tmp_path, "empty.py", "")
     paths, skipped = run(tmp_path, max_file_size=MB)
-    assert paths == ["empty.py", "src/normal.js"]
+    # discovery decides by name and size and never opens a file; the scan's read checks contents
+    assert paths == ["data.bin", "dist/bundle.js", "empty.py", "src/normal.js"]
     assert skipped["package-lock.json"] == skipped["poetry.lock"] == skipped["go.sum"] == "lockfile"
     assert skipped["dist/app.min.js"] == "minified"
-    assert skipped["dist/bundle.js"] == "minified"  # sniffed: a first line of code far over 1,000 characters
     assert skipped["dist/bundle.js.map"] == "source map"
     assert skipped["img/logo.png"] == "binary (.png)"
-    assert skipped["data.bin"] == "binary (NUL byte)"
     assert skipped["certs/client.p12"].startswith("binary key store (.p12)")
     assert skipped["big.txt"] == "too large (1.0 MB > 1.0 MB)"
+    assert read_skip(tmp_path / "dist/bundle.js") == "minified"  # a first line of code far over 1,000 characters
+    assert read_skip(tmp_path / "data.bin") == "binary (NUL byte)"
+    assert read_skip(tmp_path / "src/normal.js") is None and read_skip(tmp_path / "empty.py") is None
 
 
 def test_size_limit_message_uses_readable_units(tmp_path: Path) -> None:
@@ -192,9 +203,9 @@ def test_size_limit_message_uses_readable_units(tmp_path: Path) -> None:
 
 
 def test_utf16_file_with_nul_bytes_is_not_binary(tmp_path: Path) -> None:
-    write(tmp_path, "win.ini", "password=abc\r\n".encode("utf-16"))
+    f = write(tmp_path, "win.ini", "password=abc\r\n".encode("utf-16"))
     paths, _ = run(tmp_path)
-    assert paths == ["win.ini"]
+    assert paths == ["win.ini"] and read_skip(f) is None
 
 
 @pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symlinks")
@@ -280,8 +291,8 @@ def test_unreadable_file_and_directory(tmp_path: Path) -> None:
         if not _chmod_denies(secret_file):
             pytest.skip("running as a user that chmod 000 does not stop (root)")
         paths, skipped = run(tmp_path)
-        assert paths == []
-        assert skipped == {"secret.py": "unreadable: permission denied", "locked": "unreadable: permission denied"}
+        assert paths == ["secret.py"]  # listed by name; the scan's read says why it cannot be scanned
+        assert skipped == {"locked": "unreadable: permission denied"}
         with pytest.raises(Unreadable) as err:
             read_text(str(secret_file), MB)
         assert err.value.reason == "unreadable: permission denied"
@@ -311,8 +322,8 @@ def test_permission_denied_is_a_skip_even_as_root(tmp_path: Path, monkeypatch: p
     monkeypatch.setattr(os, "open", fake_open)
     monkeypatch.setattr(os, "scandir", fake_scandir)
     paths, skipped = run(tmp_path)
-    assert paths == ["ok.py"]
-    assert skipped == {"secret.py": "unreadable: permission denied", "locked": "unreadable: permission denied"}
+    assert paths == ["ok.py", "secret.py"]  # listed by name; the scan's read says why it cannot be scanned
+    assert skipped == {"locked": "unreadable: permission denied"}
     with pytest.raises(Unreadable, match="^unreadable: permission denied$"):
         read_text(str(denied_file), MB)
 
@@ -456,9 +467,9 @@ def test_decode_text_nul_deep_in_a_file_is_not_binary() -> None:
 @pytest.mark.skipif(sys.platform == "win32", reason="posix paths")
 def test_skip_reasons_never_name_contents(tmp_path: Path) -> None:
     write(tmp_path, "a.bin", PLANTED.encode() + b"\x00")
-    write(tmp_path, "b.js", PLANTED * 100)
-    _, skipped = run(tmp_path)
-    assert skipped and all(PLANTED not in reason for reason in skipped.values())
+    write(tmp_path, "b.js", ("f(b,{c:\"" + PLANTED + "\"});") * 100)  # minified code
+    reasons = [read_skip(tmp_path / "a.bin"), read_skip(tmp_path / "b.js")]
+    assert all(reasons) and all(PLANTED not in reason for reason in reasons)
 
 
 def test_a_root_that_its_repository_ignores_is_still_scanned(tmp_path):
@@ -478,21 +489,27 @@ def test_a_root_that_its_repository_ignores_is_still_scanned(tmp_path):
     assert all(not f.path.startswith("build/") for f in files)
 
 
-def test_a_file_the_content_cache_holds_is_not_sniffed_again(tmp_path):
-    # The sniff (binary, minified) reads each file's head; a file the content cache holds under the
-    # same size and mtime passed it before, so a rescan trusts the cache instead of reading.
+def test_what_the_content_cache_knows_decides_without_a_read(tmp_path, monkeypatch):
+    # Discovery never opens a file. A file whose content the last scan skipped (binary, minified)
+    # and that is unchanged (same size and mtime) is skipped again for the same reason; one the
+    # cache holds, or knows nothing of, is listed for the scan.
     (tmp_path / "data.txt").write_bytes(b"looks like text\x00 but has a NUL")
     (tmp_path / "plain.txt").write_text("hello\n")
+    (tmp_path / "new.txt").write_text("hello again\n")
     asked: dict[str, tuple[int, int]] = {}
+    answers = {"data.txt": "binary (NUL byte)", "plain.txt": True}
 
-    def known(root: int, path: str, size: int, mtime_ns: int) -> bool:
+    def known(root: int, path: str, size: int, mtime_ns: int) -> bool | str:
         asked[path] = (size, mtime_ns)
-        return path == "data.txt"
+        return answers.get(path, False)
 
+    def no_open(*args, **kwargs):
+        raise AssertionError("discovery opened a file")
+
+    monkeypatch.setattr(os, "open", no_open)
     files, skipped = discover([str(tmp_path)], Settings(), None, known)
-    assert [f.path for f in files] == ["data.txt", "plain.txt"]
+    monkeypatch.undo()
+    assert [f.path for f in files] == ["new.txt", "plain.txt"]
+    assert [(s.path, s.reason) for s in skipped] == [("data.txt", "binary (NUL byte)")]
     st = os.stat(tmp_path / "data.txt")
     assert asked["data.txt"] == (st.st_size, st.st_mtime_ns)
-    files, skipped = discover([str(tmp_path)], Settings(), None, lambda *a: False)
-    assert [f.path for f in files] == ["plain.txt"]
-    assert [(s.path, s.reason) for s in skipped] == [("data.txt", "binary (NUL byte)")]
