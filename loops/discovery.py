@@ -372,7 +372,9 @@ def _load_spec(path: str) -> GitIgnoreSpec | None:
     except OSError:
         return None  # an unreadable ignore file ignores nothing
     spec = _compile_lenient(lines)
-    return spec if len(spec) else None
+    # Comments and blank lines are patterns that match nothing (include None): a file of only
+    # those, like the info/exclude every `git init` writes, would cost a check per path for nothing.
+    return spec if any(p.include is not None for p in spec.patterns) else None
 
 
 def _git_dir(top: str) -> str | None:

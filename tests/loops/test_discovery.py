@@ -513,3 +513,25 @@ def test_what_the_content_cache_knows_decides_without_a_read(tmp_path, monkeypat
     assert [(s.path, s.reason) for s in skipped] == [("data.txt", "binary (NUL byte)")]
     st = os.stat(tmp_path / "data.txt")
     assert asked["data.txt"] == (st.st_size, st.st_mtime_ns)
+
+
+def test_an_ignore_file_of_only_comments_costs_nothing(tmp_path, monkeypatch):
+    # `git init` writes an info/exclude of comment lines alone: it must not become a layer that
+    # every path of the workspace is checked against.
+    from secretloop.loops import discovery
+
+    (tmp_path / ".git" / "info").mkdir(parents=True)
+    (tmp_path / ".git" / "info" / "exclude").write_text("# git ls-files --others --exclude-from=.git/info/exclude\n# *~\n\n")
+    write(tmp_path, ".gitignore", "# nothing ignored yet\n")
+    write(tmp_path, "src/a.py")
+    write(tmp_path, "src/b.py")
+    assert discovery._layers_above(str(tmp_path)) == ()
+    checked: list[str] = []
+    real = discovery._ignored
+    monkeypatch.setattr(discovery, "_ignored", lambda layers, rel, is_dir: checked.append(rel) or real(layers, rel, is_dir))
+    paths, _ = run(tmp_path)
+    assert paths == [".gitignore", "src/a.py", "src/b.py"] and checked == []
+    write(tmp_path, ".gitignore", "# comment\n*.log\n")  # a real pattern: checked as before
+    write(tmp_path, "src/c.log", "x\n")
+    paths, skipped = run(tmp_path)
+    assert "src/c.log" not in paths and skipped["src/c.log"] == "gitignored" and checked
