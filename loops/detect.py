@@ -37,13 +37,13 @@ _WORD_BYTES = frozenset(b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqr
 # tail could rescan it once per match.
 _MAX_TAIL_RESCAN = 256
 
-# RE2 releases the GIL while it searches, so on a large text a second thread running half of
-# the selected rules overlaps with the caller's half on a second core: an editor's scan of a
-# long file answers sooner (2.5 -> 2.2 ms on the 1,000-line benchmark file with a free core;
-# nothing gained when both cores are busy). Below these sizes the hand-off costs more than it saves. Scan
+# RE2 releases the GIL while it searches, so on a large text a second thread taking every other
+# group of the selected rules (its group check, then its rules) overlaps with the caller's half on
+# a second core: an editor's scan of a long file answers sooner when a core is free, and costs
+# nothing more when both are busy. Below these sizes the hand-off costs more than it saves. Scan
 # worker processes, which already keep every core busy, turn this off (`split = False`).
 _SPLIT_MIN_BYTES = 16 * 1024
-_SPLIT_MIN_RULES = 8
+_SPLIT_MIN_GROUPS = 4
 _helper: ThreadPoolExecutor | None = None
 _helper_lock = threading.Lock()
 
@@ -200,16 +200,22 @@ class Detector:
             self._group_regex[group] = regex
         return regex
 
-    def _may_match(self, selected: list[_Compiled], data: bytes) -> list[tuple[_Compiled, int]]:
-        """The selected rules minus those of groups whose alternation finds nothing, each with
-        the offset its search may start at: the alternation matches at the leftmost place any
-        of its branches does, so no rule of the group matches before its first match (RE2
-        still reads the bytes before a start offset for ^ and \b)."""
+    def _by_group(self, selected: list[_Compiled]) -> list[tuple[int, list[_Compiled]]]:
+        """The selected rules by their group (each rule alone when groups are off)."""
+        if not self.grouped:
+            return [(-1, [c]) for c in selected]
         by_group: dict[int, list[_Compiled]] = {}
         for c in selected:
             by_group.setdefault(self._group_of[c.index], []).append(c)
-        kept: list[tuple[_Compiled, int]] = []
-        for group, members in by_group.items():
+        return list(by_group.items())
+
+    def _check_and_run(self, groups: list[tuple[int, list[_Compiled]]], data: bytes) -> list[_RawMatch]:
+        """Each group's alternation first (a group with two or more selected rules), then the rules
+        of those that match, each from the group's first match: the alternation matches at the
+        leftmost place any of its branches does, so no rule of the group matches before it (RE2
+        still reads the bytes before a start offset for ^ and \b)."""
+        raw: list[_RawMatch] = []
+        for group, members in groups:
             first = 0
             if len(members) >= 2:
                 regex = self._group_search(group)
@@ -218,9 +224,9 @@ class Detector:
                     if m is None:
                         continue
                     first = m.start()
-            kept.extend((c, first) for c in members)
-        kept.sort(key=lambda pair: pair[0].index)
-        return kept
+            for compiled in members:
+                raw.extend(self._run(compiled, data, first))
+        return raw
 
     # -- prefilter -------------------------------------------------------------------
 
@@ -242,24 +248,18 @@ class Detector:
     def find(self, text: str) -> list[Match]:
         """Every secret span in `text`, overlaps resolved, sorted by start offset."""
         data = _utf8(text)
-        chosen = self._selected(data)
-        selected = self._may_match(chosen, data) if self.grouped else [(c, 0) for c in chosen]
-        if not selected:
+        groups = self._by_group(self._selected(data))
+        if not groups:
             return []
-        if self.split and len(selected) >= _SPLIT_MIN_RULES and len(data) >= _SPLIT_MIN_BYTES:
-            # every other rule, so that each half holds rules from all over the catalogue
-            theirs = _helper_thread().submit(self._run_all, selected[1::2], data)
-            raw = self._run_all(selected[0::2], data)
+        if self.split and len(groups) >= _SPLIT_MIN_GROUPS and len(data) >= _SPLIT_MIN_BYTES:
+            # every other group, so that each half holds groups from all over the catalogue; the
+            # halves' matches are resolved together, in an order that does not depend on theirs
+            theirs = _helper_thread().submit(self._check_and_run, groups[1::2], data)
+            raw = self._check_and_run(groups[0::2], data)
             raw.extend(theirs.result())
         else:
-            raw = self._run_all(selected, data)
+            raw = self._check_and_run(groups, data)
         return self._to_matches(self._resolve(raw), text, data)
-
-    def _run_all(self, selected: list[tuple[_Compiled, int]], data: bytes) -> list[_RawMatch]:
-        raw: list[_RawMatch] = []
-        for compiled, start in selected:
-            raw.extend(self._run(compiled, data, start))
-        return raw
 
     def run_rule(self, rule_id: str, text: str) -> list[Match]:
         """One rule alone over `text` (no prefilter, no overlap resolution): for tests and tools."""
