@@ -129,10 +129,16 @@ def is_docs_path(path: str) -> bool:
 # A message catalogue keeps one file of text per language: translations/fi.json, locales/pt-BR.yml,
 # i18n/de/messages.json, fr/LC_MESSAGES/messages.json; gettext's .po files are catalogues wherever they are.
 _CATALOGUE_DIRS = frozenset({"translations", "translation", "locales", "locale", "i18n", "l10n", "lang", "langs",
-                             "languages"})
+                             "languages", "localization", "localisation"})
 _CATALOGUE_EXTENSIONS = frozenset({"json", "yml", "yaml", "properties", "strings", "toml", "ini"})
+# PHP applications keep their messages as arrays in one file per locale (Laravel's lang/de/auth.php, DokuWiki's
+# lang/fi/lang.php, Roundcube's localization/fi_FI/labels.inc, Adminer's lang/fi.inc.php): catalogues too, under
+# a translations folder and named for a locale like the others.
+_PHP_CATALOGUE_EXTENSIONS = frozenset({"php", "inc"})
 _GETTEXT_EXTENSIONS = frozenset({"po", "pot"})
 _LOCALE_NAME = re.compile(r"^[a-z]{2,3}(?:[-_][A-Za-z]{2,4}){0,2}$")  # fi, pt-BR, zh-Hant, en_US, sr-Latn-RS
+# MediaWiki names its message files for the language code in the class's spelling: MessagesFi.php, MessagesZh_hant.php.
+_MESSAGES_FILE = re.compile(r"^Messages[A-Z][a-z]{1,2}(?:_[a-z]{2,4}){0,2}$")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -146,7 +152,11 @@ def is_catalogue_path(path: str) -> bool:
     ext = ext.lower()
     if ext in _GETTEXT_EXTENSIONS:
         return True
-    if ext not in _CATALOGUE_EXTENSIONS:
+    if ext in _PHP_CATALOGUE_EXTENSIONS:
+        stem = stem.split(".", 1)[0]  # fi.inc.php
+        if _MESSAGES_FILE.match(stem) and any(p.lower() in _CATALOGUE_DIRS for p in parts[:-1]):
+            return True
+    elif ext not in _CATALOGUE_EXTENSIONS:
         return False
     # gettext's layout, whatever the folder above it: <locale>/LC_MESSAGES/<domain>.json (a catalogue
     # compiled for a web front end: fr/LC_MESSAGES/messages.json).

@@ -414,6 +414,7 @@ _TEMPLATES = (
     re.compile(r"\{[A-Za-z_][\w.]{0,60}[(\[][^{}]{0,80}$"),  # the same, cut at a quote: {planted["token"]}
     re.compile(r"^__[A-Z][A-Z0-9_]*__$|@[A-Z_][A-Z0-9_]*@"),  # __TOKEN__ / @VAR@ substitution markers
     re.compile(r"^\[%key:{1,2}[\w.\-]+(?:::[\w.\-]+)+%\]$"),  # [%key:common::config_flow::data::password%]: a catalogue entry's reference
+    re.compile(r"^\{\$[A-Za-z_]\w{0,60}(?:\}|->|\[)"),  # PHP's interpolation in a string: {$pw}, {$this->values['pw']}
 )
 # A template opened in the value and closed after it on the line: the rule's match stopped at a quote
 # inside the expression ("{{ lookup('env', 'X') }}" gives `{{ lookup(`).
@@ -485,6 +486,8 @@ def is_code_reference(value: str, line: str, key_name: str | None, language: str
             return True  # db_password, BCRYPT_HASH: unquoted in code, a name
         if _BARE_WORD.match(v) and (wordlike(v) or _ends_statement(v, line)):
             return True  # userPassword, `password = secret;`
+    if _in_code(v, line, language) and v.startswith("!") and _MEMBER.match(v[1:]):
+        v = v[1:]  # withCredentials: !this.anonymous: a negated expression
     if not (_CALL.match(v) or _MEMBER.match(v) or _SUBSCRIPT.match(v)):
         return False
     # Identifiers are words; a dotted run of long random segments is a token (a JWT), not a.b.c.
@@ -1829,7 +1832,23 @@ _LEXER_TOKEN_TYPES = frozenset({
          "source text it is, not a credential", generic_only=True)
 def is_lexer_token_type(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     words = key_words(key_name)
-    return "token" in words and value.strip() in _LEXER_TOKEN_TYPES
+    if "token" not in words:
+        return False
+    v = value.strip()
+    if v in _LEXER_TOKEN_TYPES:
+        return True
+    # A TextMate scope name (Ace, Monaco, Sublime and VS Code grammars): dotted lower-case words from one of
+    # the convention's root scopes down to the language (comment.line.number-sign.lsl, support.function.erlang).
+    m = _TEXTMATE_SCOPE.match(v)
+    return m is not None and m.group(1) in _TEXTMATE_ROOTS
+
+
+# The root scopes of TextMate's naming convention, which Ace, Sublime Text and VS Code grammars share.
+_TEXTMATE_ROOTS = frozenset({
+    "comment", "constant", "entity", "invalid", "keyword", "markup", "meta", "storage", "string", "support", "variable",
+    "punctuation", "text", "source", "paren", "lparen", "rparen", "identifier",
+})
+_TEXTMATE_SCOPE = re.compile(r"^([a-z]+)(?:\.[a-z][a-z0-9]*(?:-[a-z0-9]+)*){1,8}$")
 
 
 @_filter("url_parts_named", "a URL whose password is a word naming a part of a pattern (models://scope:prefix@host/…): "
@@ -2289,7 +2308,9 @@ def is_password_equal_to_user(value: str, line: str, key_name: str | None, langu
 _CATALOGUE_TEXT = re.compile(r"^[^\W_][\w \-.,;:!?'’\"()«»„“”/]*$")
 _TEXT_TOKENS = re.compile(r"[^\W_]+")
 # A printf or format directive inside a translated text: %s, %(name)s, %1$s, {0}, {count}.
-_FORMAT_DIRECTIVE = re.compile(r"%(?:\([A-Za-z_]\w{0,30}\)|[0-9]\$)?[sdif]|\{[A-Za-z_0-9]\w{0,30}\}")
+# MediaWiki's messages number their parameters ($1) and choose forms with magic words ({{PLURAL:$1|day|days}}).
+_FORMAT_DIRECTIVE = re.compile(r"%(?:\([A-Za-z_]\w{0,30}\)|[0-9]\$)?[sdif]|\{[A-Za-z_0-9]\w{0,30}\}"
+                               r"|(?<![^\s(«„“'\"])\$[0-9]{1,2}(?![\w$])|\{\{(?:PLURAL|GENDER|GRAMMAR):[^{}]{0,200}\}\}")
 _LONGEST_CATALOGUE_TEXT = 300
 
 
@@ -2307,7 +2328,7 @@ def is_catalogue_text(value: str, line: str, key_name: str | None, language: str
     v = value.strip()
     if not around.in_catalogue or not v or len(v) > _LONGEST_CATALOGUE_TEXT:
         return False
-    if "%" in v or "{" in v:
+    if "%" in v or "{" in v or "$" in v:
         # Where the program puts a value into the text (%s MOT DE PASSE, {count} Schlüssel): the rest is the label.
         v = _FORMAT_DIRECTIVE.sub(" ", v).strip()
         if not v:
@@ -2315,12 +2336,161 @@ def is_catalogue_text(value: str, line: str, key_name: str | None, language: str
     if _CATALOGUE_TEXT.match(v) is None:
         return False
     if "_" in v:
-        return False
+        # A page title written with underscores for spaces (MediaWiki's Muuda_parool) is text; any other name with
+        # underscores (db_password) is an identifier.
+        if not v[:1].isupper() or "__" in v or any(c.isdigit() for c in v):
+            return False
+        v = v.replace("_", " ")
     words = _TEXT_TOKENS.findall(v)
     # Digits only as a number of their own (Wi-Fi 6, 2 minutes), and only in a phrase of words.
     if any(any(c.isdigit() for c in w) and not (w.isdigit() and len(w) <= 4 and len(words) >= 3) for w in words):
         return False
-    return all(w.isdigit() or _reads_as_a_word(w) for w in words)
+    reads = sum(w.isdigit() or _reads_as_a_word(w) for w in words)
+    # A sentence of a language whose words are spelled otherwise than English (Quechua, Lojban) has a few that
+    # do not read as words by English letter pairs; a sentence it stays when most do.
+    return reads == len(words) or (len(words) >= _SENTENCE_WORDS and reads * 4 >= len(words) * 3)
+
+
+_SENTENCE_WORDS = 4
+
+
+# An e-mail address, or a pattern of them (*@mail.example.org, as mail filters' allow-lists write): lower-case,
+# as addresses are written in lists, with a domain of labels ending in a top-level name of letters.
+_EMAIL_ADDRESS = re.compile(r"^(?:\*|[a-z0-9_+\-]+(?:\.[a-z0-9_+\-]+){0,5})@(?:\*\.)?(?:[a-z0-9](?:[a-z0-9\-]{0,61}[a-z0-9])?\.){1,6}"
+                            r"[a-z]{2,24}$")
+
+
+@_filter("email_address_value", "an e-mail address or a pattern of them (def_welcomelist_auth *@example.org) under a "
+         "key that does not name a password: whose mail is authenticated, not a credential", generic_only=True)
+def is_email_address_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if len(v) > 254 or _EMAIL_ADDRESS.match(v) is None:
+        return False
+    # A password typed like an address (p@ss.word) sits under a password's name: that one stays.
+    return not any(w in _CHOSEN_WORDS or w.startswith(("pass", "pwd")) for w in key_words(key_name))
+
+
+# A PKCS #11 URI (RFC 7512) names a token and an object on it by their labels (pkcs11:token=My%20Card;object=cert);
+# its only secret attribute is pin-value (or a pin-source file).
+_PKCS11_URI = re.compile(r"pkcs11:[^\s'\"<>]*$")
+_PKCS11_LABELS = frozenset({"token", "object", "manufacturer", "model", "serial", "id", "type", "library-description",
+                            "library-manufacturer", "library-version", "slot-description", "slot-manufacturer", "slot-id"})
+
+
+@_filter("pkcs11_uri_label", "a label in a PKCS #11 URI (pkcs11:token=PIV_II;object=cert): the name of a smart "
+         "card or of an object on it; the URI's secret is its pin-value", generic_only=True)
+def is_pkcs11_uri_label(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    at = line.find(value) if value else -1
+    if at < 0:
+        return False
+    head = line[:at]
+    m = _PKCS11_URI.search(head)
+    if m is None:
+        return False
+    attribute = re.search(r"([A-Za-z\-]+)=$", head)
+    return attribute is not None and attribute.group(1).lower() in _PKCS11_LABELS
+
+
+# An LDAP distinguished name (RFC 4514): attribute=value pairs joined by commas, under the usual naming attributes
+# (cn=admin,dc=example,dc=org; uid=reader,ou=People,o=Acme). It names an entry: a bind's password is elsewhere.
+_DN_PART = re.compile(r"(?i)^[ \t]*(?:cn|dc|ou|o|uid|c|l|st|street|mail|sn|krbprincipalname|olcdatabase)=[^,=+\\]{1,64}$")
+_DN_NAMING = re.compile(r"(?i)^[ \t]*(?:dc|ou|o|c)=")
+
+
+@_filter("ldap_dn_value", "an LDAP distinguished name (cn=reader,ou=People,dc=example,dc=org): the name of an "
+         "entry (a bind DN, a search base), not its password", generic_only=True)
+def is_ldap_dn_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip().strip("\"'")
+    if len(v) > 512 or "=" not in v or "," not in v:
+        return False
+    parts = v.split(",")
+    # At least two parts, each a naming attribute's pair, and one of them the tree's (dc=, ou=, o=, c=).
+    return len(parts) >= 2 and all(_DN_PART.match(p) for p in parts) and any(_DN_NAMING.match(p) for p in parts)
+
+
+# Shell's command substitution: NAME=`command args` runs the command and assigns what it prints. Shell allows no
+# space around its `=`; Go's `token := \`…\`` and JavaScript's template literals (`key = \`…\``) are literals.
+_BACKTICK_ASSIGNMENT = re.compile(r"(?:^|[\s;&|(])(?:(?:export|local|readonly|declare)[ \t]+)?[A-Za-z_][A-Za-z0-9_]*=$")
+_COMMAND_WORD = re.compile(r"^[a-z][\w.\-]{0,40}(?:[ \t]|$)")
+
+
+@_filter("shell_command_substitution", "a command in backticks assigned to a variable (esc_pass=`basename …`, "
+         "MY_PWD=`pwd`): what the command prints at run time, not a literal", generic_only=True)
+def is_shell_command_substitution(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    if language not in ("shell", "text", None) or not value or _COMMAND_WORD.match(value) is None:
+        return False
+    at = line.find(value)
+    while at >= 0:
+        if at > 0 and line[at - 1] == "`" and _BACKTICK_ASSIGNMENT.search(line[:at - 1]) is not None:
+            return True
+        at = line.find(value, at + 1)
+    return False
+
+
+# Variables interpolated into a double-quoted string (shell, Perl, PHP): "$USER:$PSWD", "$CONFDIR/munin.pem".
+# A variable's name as people write it: CAPS_WITH_UNDERSCORES, lower_case, or Package::Qualified::NAME (Perl).
+_INTERPOLATED_VARIABLE = re.compile(r"\$\{?(?:[A-Z_][A-Z0-9_]*|[a-z_][a-z0-9_]*|[A-Za-z_]\w*(?:::\w+)+)\}?(?![A-Za-z0-9])")
+_INTERPOLATING_LANGUAGES = frozenset({"shell", "perl", "php", "text"})
+_MOST_LITERAL_CHARACTERS = 3
+
+
+@_filter("interpolated_variables", "a double-quoted string made of interpolated variables (\"$SST_USER:$SST_PSWD\", "
+         "\"$CONFDIR/tls.pem\"): the variables hold the values, the string holds none", generic_only=True)
+def is_interpolated_variables(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if language not in _INTERPOLATING_LANGUAGES or "$" not in v or len(v) > 200:
+        return False
+    at = line.find(v)
+    if at > 0 and line[at - 1] == "'":
+        return False  # single quotes interpolate nothing: '$ecr3t' is a literal
+    if "$" not in v[:3]:
+        return False  # the string opens with a variable (or a short option before one: -u$USER)
+    rest = _INTERPOLATED_VARIABLE.sub(" ", v)
+    if rest == v:
+        return False
+    literal = sum(c.isalnum() for c in rest)
+    return literal <= _MOST_LITERAL_CHARACTERS or _file_path(rest.strip())
+
+
+# A literal followed by `=>` is a key of the array or hash being written (['type' => API_STRING]), not a value.
+_HASH_ARROW_AFTER = re.compile(r"^[\"']?[ \t]*=>")
+
+
+@_filter("hash_key_literal", "a quoted key of a nested array or hash ('http_password' => ['type' => …]): the name of "
+         "a field, not the value assigned", generic_only=True)
+def is_hash_key_literal(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    if not value or _is_quoted(value, line) is not True:
+        return False
+    at = line.find(value)
+    while at >= 0:
+        after = line[at + len(value):]
+        if after[:1] in ("'", '"') and _HASH_ARROW_AFTER.match(after):
+            return True
+        at = line.find(value, at + 1)
+    return False
+
+
+# LDIF (RFC 2849): an entry is `attribute: value` lines under its `dn:`. A directory's sample data (the people
+# of a demo company) puts its entries under a domain reserved for examples (RFC 2606: dc=example,dc=com,
+# mail: someone@example.org) and gives each person a word for a password.
+_LDIF_PASSWORD_LINE = re.compile(r"(?i)^[ \t]*userPassword(?:;[\w\-]+)*:[ \t]")
+_LDIF_RESERVED_ENTRY = re.compile(
+    r"(?i)^[ \t]*(?:dn:.*\bdc=(?:example|test|invalid)[ \t]*(?:,|$)|(?:dn|mail|e?mail[\w;-]*):.*"
+    r"[@.=]example\.(?:com|net|org)\b|(?:dn|mail):.*@[\w.-]+\.(?:example|test|invalid)[ \t]*$)")
+_LONGEST_SAMPLE_WORD = 24
+
+
+@_filter("ldif_sample_person_password", "a word for a password in an LDIF entry of a directory's sample data, under "
+         "a domain reserved for examples (dn: uid=jdoe,dc=example,dc=com ... userPassword: sprain)",
+         generic_only=True, surroundings=True)
+def is_ldif_sample_person_password(value: str, line: str, key_name: str | None, language: str | None,
+                                   around: Surroundings) -> bool:
+    v = value.strip()
+    if not v or len(v) > _LONGEST_SAMPLE_WORD or not v.isascii() or not v.isalpha() or not wordlike(v):
+        return False
+    if _LDIF_PASSWORD_LINE.match(line) is None:
+        return False
+    return any(_LDIF_RESERVED_ENTRY.match(text) for text in around.lines)
 
 
 # Capital words joined by punctuation, no digit: VALUE_SPECIFIED_IN_NO_LOG_PARAMETER, NO!$DATA!$.
