@@ -121,6 +121,7 @@ _CREDENTIAL_WORDS = frozenset({
     "sig", "cookie", "session", "bearer", "jwt", "otp", "pin", "salt", "seed", "dsn",
     "identified",  # SQL: CREATE USER … IDENTIFIED BY '…' names the account's password
     "pw", "bindpw", "rootpw", "authtok",  # LDAP clients: bindpw, rootbindpw, SSSD's ldap_default_authtok
+    "psk",  # a pre-shared key: WIFI_PSK, mosquitto's bridge_psk, wpa_psk
 })
 _CREDENTIAL_PARTS = ("secret", "passw", "token", "apikey", "privatekey", "accesskey", "authkey", "credential")
 
@@ -569,6 +570,9 @@ def is_hash_or_digest(value: str, line: str, key_name: str | None, language: str
     if _HASHER_FORMAT.match(v) and (v.count("$") >= 2 or v.endswith("$")):
         return True  # pbkdf2_sha256$600000$salt$hash, or a bare prefix: md5$, sha1$$
     if len(v) in _HEX_DIGEST_LENGTHS and _HEX.match(v):
+        at = line.find(v)
+        if at >= 4 and line[at - 4:at].upper() == "HEX:":
+            return False  # chrony's and ntpd's key files: `1 SHA1 HEX:<key>` is a key written in hex, SHA1 its MAC
         words = _context_words(v, line, key_name)
         return any(w in _HASH_WHOLE_WORDS or any(h in w for h in _HASH_WORDS) for w in words)
     return False
@@ -617,13 +621,21 @@ _DESCRIBING_WORDS = frozenset({
     "context", "scheme", "schemes", "cls", "util", "utils", "function", "hosts", "postfix",
     # which key-management suite a network uses: auth_key_management = ["SUITE-B-192X"]
     "management",
+    # a one-way hash of the credential, not the credential: RabbitMQ's password_hash, token_digest
+    "hash", "hashed", "digest",
+    # a command that prints the credential when run: RESTIC_PASSWORD_COMMAND, vault_token_cmd
+    "command", "cmd",
+    # who a pre-shared key belongs to: psk_identity, bridge_identity
+    "identity",
 })
 # A unit after the name says what kind of number it holds: TOKEN_EXPIRES_AT_MS is TOKEN_EXPIRES_AT.
 _UNIT_WORDS = frozenset({"ms", "sec", "secs", "seconds", "minutes", "mins", "hours", "days", "millis", "utc"})
+# So does an encoding after it: psk_id_hex is the psk_id written in hex.
+_ENCODING_WORDS = frozenset({"hex", "b64", "base64", "bytes", "str", "utf8"})
 
 
 _LEADING_DESCRIBING_WORDS = frozenset({"pattern", "prefix", "suffix", "regex", "regexp", "hint", "label", "placeholder",
-                                       "prompt", "tooltip"})
+                                       "prompt", "tooltip", "hashed"})
 # Where credentials are kept: keyVaultToStoreSecrets, bucket_for_secrets name the container.
 _CONTAINER_WORDS = frozenset({"vault", "vaults", "bucket", "buckets", "keyring", "keychain", "keystore", "folder", "table"})
 _PREPOSITIONS = frozenset({"to", "for", "of", "with", "from", "in", "into"})
@@ -633,7 +645,7 @@ _PREPOSITIONS = frozenset({"to", "for", "of", "with", "from", "in", "into"})
          generic_only=True)
 def is_describing_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     words = key_words(key_name)
-    if len(words) >= 3 and words[-1] in _UNIT_WORDS:
+    if len(words) >= 3 and (words[-1] in _UNIT_WORDS or words[-1] in _ENCODING_WORDS):
         words = words[:-1]
     if len(words) >= 2 and words[-1] in _DESCRIBING_WORDS and names_credential(words[:-1]):
         return True
@@ -650,6 +662,41 @@ def is_describing_key_name(value: str, line: str, key_name: str | None, language
     # keyVaultToStoreSecrets); a credential head (token_for_github) still holds one.
     at = next((i for i, w in enumerate(words) if w in _PREPOSITIONS), 0)
     return at > 0 and (words[at - 1] in _DESCRIBING_WORDS or words[at - 1] in _CONTAINER_WORDS) and names_credential(words[at + 1:])
+
+
+# How a client authenticates, as configs name it: EAP inner methods (wpa_supplicant's phase2="auth=MSCHAPV2",
+# NetworkManager's phase2-auth=mschapv2), SASL mechanisms, HTTP schemes, PAM/pg_hba methods.
+_AUTH_METHODS = frozenset({
+    "mschapv2", "mschap", "chap", "pap", "eap", "gtc", "md5", "otp", "tls", "ttls", "peap", "leap", "fast", "sim", "aka",
+    "plain", "login", "cram-md5", "digest-md5", "scram-sha-1", "scram-sha-256", "scram-sha-512", "gssapi", "ntlm",
+    "kerberos", "negotiate", "basic", "digest", "bearer", "oauth", "oauth2", "xoauth2", "oauthbearer", "external",
+    "anonymous", "none", "sha", "sha1", "sha256", "sha512", "psk", "sae", "wpa-psk", "wpa-eap", "pam", "ldap",
+    "radius", "local", "trust", "ident", "peer", "reject", "cert", "x509", "saml", "oidc", "jwt", "hmac",
+})
+# The names of a setting that picks a method: auth, authentication, phase2, eap, mech, sasl.
+_AUTH_CHOOSING_WORDS = frozenset({"auth", "authentication", "phase2", "phase1", "eap", "mech", "sasl", "authtype",
+                                  "authmethod"})
+
+
+@_filter("auth_method_name", "the name of an authentication method (phase2-auth=mschapv2, auth: gssapi): which "
+         "method a client uses, not a credential", generic_only=True)
+def is_auth_method_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip().strip("\"'").lower()
+    if v not in _AUTH_METHODS:
+        return False
+    words = key_words(key_name)
+    return bool(words) and words[-1] in _AUTH_CHOOSING_WORDS
+
+
+# SNMP's well-known default communities (RFC 1157's examples, every agent's factory setting): a person should
+# change them, but they are public knowledge, not a leaked secret.
+_DEFAULT_COMMUNITIES = frozenset({"public", "private"})
+
+
+@_filter("default_snmp_community", "SNMP's default community name (rocommunity public): known to everyone, not a "
+         "leaked secret", generic_only=True)
+def is_default_snmp_community(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return value.strip().strip("\"'").lower() in _DEFAULT_COMMUNITIES and "community" in line.lower()
 
 
 @_filter("anti_forgery_token", "an anti-forgery token (csrf_token, authenticity_token): per-form, issued to every visitor",
@@ -672,7 +719,13 @@ def has_sequential_run(value: str, line: str, key_name: str | None, language: st
          generic_only=True)
 def is_fragment(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
-    return len(v) < 20 and v[-1:] in ("-", "_", ".", ":")
+    return len(v) < 20 and _FORMAT_PREFIX.match(v) is not None
+
+
+# A format's prefix as documentation writes it: short single-case parts joined and ended by a separator
+# (ghp_, sk-live-, amzn.mws., SG., ya29.). A typed password that happens to end in one (Xk9#mQ2v-) has
+# mixed case or symbols.
+_FORMAT_PREFIX = re.compile(r"^(?:[a-z0-9]{1,12}|[A-Z0-9]{1,12})(?:[-_.:](?:[a-z0-9]{1,12}|[A-Z0-9]{1,12}))*[-_.:]$")
 
 
 _PROSE_LANGUAGES = frozenset({"markdown", "restructuredtext", "asciidoc"})
@@ -693,7 +746,7 @@ def is_quoted_in_prose(value: str, line: str, key_name: str | None, language: st
 _CREDENTIAL_ENDINGS = ("password", "passwd", "pwd", "pass", "passphrase", "passcode", "secret", "secrets", "token",
                        "tokens", "key", "keys", "credential", "credentials", "auth", "authorization", "bearer",
                        "apikey", "cred", "creds", "pin", "sid", "cookie", "session", "signature", "salt", "pw",
-                       "authtok")
+                       "authtok", "psk")
 
 
 @_filter("key_names_no_credential", "the name only contains a credential word inside another word (secretloop_bin, tokenizer)",
