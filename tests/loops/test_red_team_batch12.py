@@ -12,21 +12,18 @@ import string
 import pytest
 
 from tests.loops.test_fp_corpus_classes import outcomes, require_shown
+from tests.support.tokens import random_chars, typed_password
 
 _R = random.Random(1212)
 _ALNUM = string.ascii_letters + string.digits
 
 
 def _s(n: int, alphabet: str = _ALNUM) -> str:
-    return "".join(_R.choice(alphabet) for _ in range(n))
+    return random_chars(_R, n, alphabet)
 
 
 def _password() -> str:
-    # hand-typed shape: letters and digits with one symbol; no quote, ':', '/', '@' or shell metacharacter
-    while True:
-        v = _s(12) + _R.choice("!#*") + _s(2, string.digits)
-        if any(c.isupper() for c in v) and any(c.islower() for c in v) and any(c.isdigit() for c in v[:12]):
-            return v
+    return typed_password(_R)
 
 
 VALUES = dict(pw=_password(), key=_s(32), hex32=_s(32, "0123456789abcdef"), hex64=_s(64, "0123456789abcdef"),

@@ -49,3 +49,19 @@ def random_password(seed: int | None = None, length: int = 18) -> str:
 def high_entropy(seed: int | None = None, length: int = 40) -> str:
     r = _rng(seed)
     return "".join(r.choice(string.ascii_letters + string.digits) for _ in range(length))
+
+
+ALNUM = string.ascii_letters + string.digits
+
+
+def random_chars(rng: random.Random, n: int, alphabet: str = ALNUM) -> str:
+    return "".join(rng.choice(alphabet) for _ in range(n))
+
+
+def typed_password(rng: random.Random) -> str:
+    """A hand-typed shape: twelve letters and digits, one symbol, two digits; no quote, '@', ':', '/'
+    or shell metacharacter, so it fits any config syntax unquoted."""
+    while True:
+        v = random_chars(rng, 12) + rng.choice("!#*") + random_chars(rng, 2, string.digits)
+        if any(c.isupper() for c in v) and any(c.islower() for c in v) and any(c.isdigit() for c in v[:12]):
+            return v
