@@ -2417,7 +2417,7 @@ _EMAIL_ADDRESS = re.compile(r"^(?:\*|[a-z0-9_+\-]+(?:\.[a-z0-9_+\-]+){0,5})@(?:\
          "key that does not name a password: whose mail is authenticated, not a credential", generic_only=True)
 def is_email_address_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
-    if len(v) > 254 or _EMAIL_ADDRESS.match(v) is None:
+    if "@" not in v or len(v) > 254 or _EMAIL_ADDRESS.match(v) is None:
         return False
     # A password typed like an address (p@ss.word) sits under a password's name: that one stays.
     return not any(w in _CHOSEN_WORDS or w.startswith(("pass", "pwd")) for w in key_words(key_name))
@@ -2433,15 +2433,17 @@ _PKCS11_LABELS = frozenset({"token", "object", "manufacturer", "model", "serial"
 @_filter("pkcs11_uri_label", "a label in a PKCS #11 URI (pkcs11:token=PIV_II;object=cert): the name of a smart "
          "card or of an object on it; the URI's secret is its pin-value", generic_only=True)
 def is_pkcs11_uri_label(value: str, line: str, key_name: str | None, language: str | None) -> bool:
-    at = line.find(value) if value else -1
+    at = line.find(value) if value and "pkcs11:" in line else -1  # the filters run on every candidate: a substring first
     if at < 0:
         return False
     head = line[:at]
-    m = _PKCS11_URI.search(head)
-    if m is None:
+    if _PKCS11_URI.search(head) is None:
         return False
-    attribute = re.search(r"([A-Za-z\-]+)=$", head)
+    attribute = _URI_ATTRIBUTE_BEFORE.search(head)
     return attribute is not None and attribute.group(1).lower() in _PKCS11_LABELS
+
+
+_URI_ATTRIBUTE_BEFORE = re.compile(r"([A-Za-z\-]+)=$")
 
 
 # An LDAP distinguished name (RFC 4514): attribute=value pairs joined by commas, under the usual naming attributes
