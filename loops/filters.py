@@ -578,6 +578,22 @@ def is_hash_or_digest(value: str, line: str, key_name: str | None, language: str
     return False
 
 
+# A pattern where a value would be: a parser's regex writes what it captures ((.*), ([^;]+), (\\w+?)), which a
+# rule reading `Pwd=…;` takes for the value. Made of regex syntax alone, with a quantifier in it.
+_REGEX_ESCAPES = re.compile(r"\\[wdsWDSbBnrt]")
+_REGEX_SYNTAX = re.compile(r"^[()\[\]^$.*+?|{}\\,;:\-]+$")
+_LONGEST_CAPTURE = 40
+
+
+@_filter("regex_capture", "a regular expression's capture where the value would be (PWD=(.*);): what a parser "
+         "matches, not a credential")
+def is_regex_capture(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if len(v) > _LONGEST_CAPTURE or not any(q in v for q in "*+?"):
+        return False
+    return _REGEX_SYNTAX.match(_REGEX_ESCAPES.sub("", v)) is not None
+
+
 _UUID = re.compile(r"^(?:urn:uuid:)?\{?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\}?$")
 _IDENTIFIER_WORDS = frozenset({"id", "ids", "uuid", "guid", "uid", "identifier", "ref", "reference"})
 

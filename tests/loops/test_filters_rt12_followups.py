@@ -138,3 +138,20 @@ def test_an_encoding_after_a_describing_name_still_describes() -> None:
     assert check("describing_key_name", "x", "psk_id_hex = x", "psk_id_hex")
     assert check("describing_key_name", "x", "token_expires_at_ms = x", "token_expires_at_ms")
     assert not check("describing_key_name", "x", "psk_hex = x", "psk_hex")  # the key itself, written in hex
+
+
+# --- a regex's capture where a value would be ---------------------------------------------------------
+
+@pytest.mark.parametrize("value", ["(.*)", "([^;]+)", r"(\w+?)", ".*", "(.+)"])
+def test_regex_captures_are_not_values(value: str) -> None:
+    assert check("regex_capture", value, f"m/Server=.*;PWD={value};/", None)
+
+
+@pytest.mark.parametrize("value", ["Xk9*mQ2v", "a+b=c", "hunter2"])
+def test_values_with_a_quantifier_character_are_values(value: str) -> None:
+    assert not check("regex_capture", value, f"PWD={value};", None)
+
+
+def test_a_connection_string_regex_is_hidden_and_a_connection_string_shown() -> None:
+    assert hidden('    if ($dsn =~ m/(Server=[^;]+;Database=[^;]+;UID=[^;]+;PWD=(.*);)/) {\n', "lib/DBD/Conn.pm")
+    require_shown(f'my $dsn = "Server=db.internal;Database=App;UID=app;PWD={_pw()};";\n', "lib/App/Db.pm")
