@@ -107,8 +107,8 @@ _TICK = os.sysconf("SC_CLK_TCK")
 def _tree_sample(root_pid: int, cpu_ticks: dict[int, int]) -> tuple[int, int]:
     """(RSS, PSS) in KB summed over the process tree, and each process's CPU ticks so far
     (into cpu_ticks). RSS counts pages a worker shares with its parent once per process; PSS
-    splits shared pages between the processes sharing them. CPU is sampled because a fork
-    server's workers are not the host's children: wait4's rusage never sees them."""
+    splits shared pages between the processes sharing them. CPU is each process's own, sampled:
+    wait4's rusage counts the workers a host forked and reaped but never a fork server's."""
     rss = pss = 0
     for pid in _tree_pids(root_pid):
         try:
@@ -129,7 +129,7 @@ def _tree_sample(root_pid: int, cpu_ticks: dict[int, int]) -> tuple[int, int]:
 @dataclass
 class Sample:
     wall: float
-    cpu: float  # user + sys summed over the process tree (sampled; the host's own from wait4)
+    cpu: float  # user + sys, each process's own, summed over the process tree (sampled)
     max_rss_mb: float  # the largest single process (wait4 rusage)
     tree_rss_mb: float  # peak of the sampled RSS sum over the process tree
     tree_pss_mb: float  # peak of the sampled PSS sum (shared pages counted once)
@@ -151,15 +151,17 @@ def measure(cmd: list[str], env: dict[str, str] | None = None, ok_codes: tuple[i
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()
     stderr_data = proc.stderr.read() if proc.stderr else b""
-    _, status, usage = os.wait4(proc.pid, 0)
+    os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOWAIT)  # exited, not reaped: /proc still has its times
     wall = time.perf_counter() - t0
     done.set()
     sampler.join()
+    _tree_sample(proc.pid, ticks)
+    _, status, usage = os.wait4(proc.pid, 0)
     proc.returncode = os.waitstatus_to_exitcode(status)
     if proc.returncode not in ok_codes:
         raise SystemExit(f"{cmd[0]} exited {proc.returncode}:\n{stderr_data.decode(errors='replace')[-2000:]}")
-    others = sum(t for pid, t in ticks.items() if pid != proc.pid) / _TICK
-    return Sample(wall, usage.ru_utime + usage.ru_stime + others, usage.ru_maxrss / 1024, peak[0] / 1024, peak[1] / 1024, proc.returncode)
+    cpu = sum(ticks.values()) / _TICK
+    return Sample(wall, cpu, usage.ru_maxrss / 1024, peak[0] / 1024, peak[1] / 1024, proc.returncode)
 
 
 # ---- the runs ---------------------------------------------------------------------------------
