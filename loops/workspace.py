@@ -15,7 +15,7 @@ from .content_cache import ContentCache, Entry, catalogue_version, config_key
 from .decisions import DecisionsStore
 from .discovery import Unreadable as DiscoveryUnreadable
 from .discovery import SNIFF_BYTES, content_skip_reason, discover, read_text_and_hash
-from .parallel_scan import FileJob, ScanPool, scan_job, wants_pool, warm_up
+from .parallel_scan import FileJob, ScanPool, forks_host, scan_job, wants_pool, warm_up
 from .phases.scan import Batch, FileOutcome, Unreadable
 from .rules.catalogue import Catalogue
 from .scanner import Scanner
@@ -67,9 +67,11 @@ class Workspace:
         self._root_files: dict[int, bool] = {}
         # (root, path) -> the cache entry of a file discovery found unchanged (same size and mtime)
         self._unchanged: dict[tuple[int, str], Entry] = {}
-        if task.only_paths is None and (self.cache is None or len(self.cache) == 0):
-            # a first whole-workspace scan may need workers: start their fork server meanwhile
-            # (a rescan answers mostly from the cache, and starts one only if it must)
+        # A first whole-workspace scan may need workers (a rescan answers mostly from the
+        # cache, and starts them only if it must): start their fork server meanwhile, or, in a
+        # host that forks them itself, fork them once discovery has counted the files.
+        self._start_early = task.only_paths is None and (self.cache is None or len(self.cache) == 0)
+        if self._start_early:
             warm_up()
 
     # discover
@@ -91,7 +93,14 @@ class Workspace:
                 return True
 
         self._unchanged.clear()
-        return discover(self.task.roots, self.settings, self.task.only_paths, known)
+        files, skipped = discover(self.task.roots, self.settings, self.task.only_paths, known)
+        if self._start_early and self._pool is None and forks_host() and wants_pool([f.size for f in files]):
+            # The scan phase runs on a thread of its own, and a host with two threads must not
+            # fork: discovery is the last moment this one may, and it now knows the files.
+            self._pool = self._start_pool()
+            self._use_pool = None  # still decided on the first batch (a failed start tries again then)
+        self._start_early = False
+        return files, skipped
 
     # scan
     def batch_size(self, total: int) -> int:
@@ -141,6 +150,9 @@ class Workspace:
             self._from_start = bool(batch) and batch[0][0] == 0
             misses = [job.size for _, job, done in (self._plan(i, e) for i, e in [*batch, *upcoming]) if done is None and job is not None]
             self._use_pool = wants_pool(misses)
+            if not self._use_pool and self._pool is not None:  # started at discovery, not needed after all
+                self._pool.close()
+                self._pool = None
         plans = [self._plan(i, e) for i, e in batch]
         jobs = [job for _, job, done in plans if job is not None and done is None]
         if self._use_pool and self._pool is None:
@@ -248,12 +260,12 @@ class Workspace:
 
     def _finish_scan(self) -> None:
         """The last batch: write the cache (a full scan from the start forgets deleted files)
-        and let the workers go."""
-        if self.cache is not None:
-            self.cache.flush(drop_unseen=self._from_start and self.task.only_paths is None)
+        and let the workers go: first, so the cache's writing does not add to their memory."""
         if self._pool is not None:
             self._pool.close()
             self._pool = None
+        if self.cache is not None:
+            self.cache.flush(drop_unseen=self._from_start and self.task.only_paths is None)
 
     def close(self) -> None:
         """End of a run (also a cancelled one): keep what the cache learnt, stop the workers."""

@@ -6,6 +6,8 @@ import os
 import random
 import signal
 import string
+import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -14,7 +16,7 @@ from secretloop.loops import parallel_scan, workspace
 from secretloop.loops.engine import Engine
 from secretloop.loops.parallel_scan import FileJob, ScanPool, chunks, scan_job, wants_pool
 from secretloop.loops.rules.catalogue import load_catalogue, parse_catalogue
-from secretloop.loops.runs import new_run
+from secretloop.loops.runs import RunStore, new_run
 from secretloop.loops.scanner import Scanner
 from secretloop.loops.settings import Settings
 from tests.support.tokens import aws_access_key_id, github_pat, random_password
@@ -100,7 +102,18 @@ def jobs_for(root: Path) -> list[FileJob]:
     return [FileJob(index=i, root=0, path=p.relative_to(root).as_posix(), abs_path=str(p), size=p.stat().st_size) for i, p in enumerate(paths)]
 
 
-def test_pool_outcomes_equal_in_process_outcomes_with_lookahead(tmp_path):
+# Both ways of starting workers on Linux: forked from a host with one thread (the CLI), or
+# from the fork server (a host with other threads: the language server).
+START_METHODS = ["fork", "forkserver"] if sys.platform.startswith("linux") else ["spawn"]
+
+
+@pytest.fixture(params=START_METHODS)
+def start_method(request, monkeypatch) -> str:
+    monkeypatch.setattr(parallel_scan, "_start_method", lambda: request.param)
+    return request.param
+
+
+def test_pool_outcomes_equal_in_process_outcomes_with_lookahead(tmp_path, start_method):
     generated_workspace(tmp_path, files=40)
     jobs = jobs_for(tmp_path)
     scanner = Scanner(load_catalogue())
@@ -120,7 +133,7 @@ def test_pool_outcomes_equal_in_process_outcomes_with_lookahead(tmp_path):
     assert again.sha256 == expected[1].sha256
 
 
-def test_a_dead_worker_does_not_lose_files(tmp_path):
+def test_a_dead_worker_does_not_lose_files(tmp_path, start_method):
     generated_workspace(tmp_path, files=40)
     jobs = jobs_for(tmp_path)
     scanner = Scanner(load_catalogue())
@@ -153,19 +166,21 @@ def test_spawned_workers_rebuild_the_catalogue(tmp_path, monkeypatch):
 
 def _worker_catalogue(_: int) -> tuple[bool, str]:
     """Run in a worker: (whether it scans with the fork server's preloaded rules, their digest)."""
-    import sys
-
     preload = sys.modules.get("secretloop.loops.worker_preload")
     scanner = parallel_scan._worker_scanner
     shared = preload is not None and scanner.catalogue is preload.PACKAGED and scanner.detector is preload.DETECTOR
     return shared, scanner.catalogue.digest
 
 
-@pytest.mark.skipif(parallel_scan._start_method() != "forkserver", reason="needs a fork server")
-def test_forked_workers_share_the_preloaded_rules_only_when_they_are_the_hosts():
-    packaged = load_catalogue()
+def _custom_catalogue():
     text = (Path(__file__).resolve().parents[2] / "loops" / "rules" / "rules.toml").read_text(encoding="utf-8")
-    custom = parse_catalogue(text + "\n# a custom rules file: another digest\n", source="custom.toml")
+    return parse_catalogue(text + "\n# a custom rules file: another digest\n", source="custom.toml")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a fork server is used on Linux only")
+def test_fork_server_workers_share_the_preloaded_rules_only_when_they_are_the_hosts(monkeypatch):
+    monkeypatch.setattr(parallel_scan, "_start_method", lambda: "forkserver")
+    packaged, custom = load_catalogue(), _custom_catalogue()
     for catalogue, preloaded in ((packaged, True), (custom, False)):
         pool = ScanPool(Scanner(catalogue), MAX_SIZE)
         try:
@@ -173,6 +188,94 @@ def test_forked_workers_share_the_preloaded_rules_only_when_they_are_the_hosts()
         finally:
             pool.close()
         assert answers == [(preloaded, catalogue.digest)] * 4
+
+
+def _worker_inherited() -> tuple[bool, str, bool]:
+    """Run in a worker: (whether it scans with the host's own scanner, its digest, split off)."""
+    scanner = parallel_scan._worker_scanner
+    return scanner is parallel_scan._host_scanner, scanner.catalogue.digest, scanner.detector.split
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="forks its host on Linux only")
+def test_forked_workers_scan_with_the_hosts_scanner(monkeypatch):
+    monkeypatch.setattr(parallel_scan, "_start_method", lambda: "fork")
+    for catalogue in (load_catalogue(), _custom_catalogue()):
+        scanner = Scanner(catalogue)
+        pool = ScanPool(scanner, MAX_SIZE)
+        try:
+            answers = [pool._executor.submit(_worker_inherited).result() for _ in range(4)]
+        finally:
+            pool.close()
+        assert answers == [(True, catalogue.digest, False)] * 4
+        assert scanner.detector.split  # only the workers' copies stop splitting
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="forks its host on Linux only")
+def test_a_host_forks_its_workers_only_while_it_has_one_thread():
+    import subprocess
+
+    probe = "from secretloop.loops import parallel_scan as p; print(p._start_method())"
+    alone = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=Path(__file__).resolve().parents[2])
+    assert alone.stdout.strip() == "fork"
+    release = threading.Event()
+    other = threading.Thread(target=release.wait)
+    other.start()
+    try:
+        assert parallel_scan._start_method() == "forkserver"
+        assert not parallel_scan.forks_host()
+    finally:
+        release.set()
+        other.join()
+
+
+class ForkingHost:
+    """Runs of the engine as if this test process were a host with one thread: where the pool
+    starts (discovery or scan), and how many there were."""
+
+    def __init__(self, monkeypatch):
+        self.started_in: list[str] = []
+        monkeypatch.setattr(workspace, "forks_host", lambda: True)
+        original = workspace.Workspace._start_pool
+
+        def start(ws):
+            self.started_in.append("discovery" if ws._use_pool is None and ws._start_early else "scan")
+            return original(ws)
+
+        monkeypatch.setattr(workspace.Workspace, "_start_pool", start)
+
+
+async def test_a_forking_host_starts_its_workers_at_discovery(tmp_path, monkeypatch):
+    root = tmp_path / "ws"
+    root.mkdir()
+    planted = generated_workspace(root)
+    host = ForkingHost(monkeypatch)
+    store = RunStore(tmp_path / "state")
+    cold = await Engine(new_run([str(root)], Settings()), store=store).run()
+    assert host.started_in == ["discovery"]
+    assert {c.path for c in cold.candidates} >= set(planted)
+
+    # a rescan answers from the content cache: no early start (files written within the
+    # cache's mtime granularity may still be verified, on workers started by the scan)
+    host.started_in.clear()
+    warm = await Engine(new_run([str(root)], Settings()), store=store).run()
+    assert "discovery" not in host.started_in
+    assert candidates(warm) == candidates(cold)
+
+
+async def test_workers_started_at_discovery_are_let_go_when_the_scan_does_not_want_them(tmp_path, monkeypatch):
+    generated_workspace(tmp_path)
+    host = ForkingHost(monkeypatch)
+    closed: list[int] = []
+    original_close = ScanPool.close
+    monkeypatch.setattr(ScanPool, "close", lambda pool: (closed.append(1), original_close(pool))[1])
+    # the first batch's count says no (as when most files turn out to be answered elsewhere)
+    answers = iter([True])
+    monkeypatch.setattr(workspace, "wants_pool", lambda sizes: next(answers, False))
+    early = await run_scan(tmp_path)
+    assert host.started_in == ["discovery"] and closed
+    monkeypatch.setattr(workspace, "wants_pool", lambda sizes: False)
+    serial = await run_scan(tmp_path)
+    assert candidates(early) == candidates(serial)
 
 
 def test_chunks_bound_bytes_and_files():
