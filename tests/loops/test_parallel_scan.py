@@ -294,7 +294,9 @@ def test_wants_pool_for_many_files_or_many_bytes(sizes, expected, monkeypatch):
 
 HOST_SCRIPT = """
 import sys, time
+from secretloop.loops import parallel_scan
 from secretloop.loops.parallel_scan import FileJob, ScanPool
+parallel_scan._start_method = lambda: sys.argv[2]
 from secretloop.loops.rules.catalogue import load_catalogue
 from secretloop.loops.scanner import Scanner
 if __name__ == "__main__":
@@ -314,7 +316,8 @@ def _alive(pid: int) -> bool:
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc to see the workers")
-def test_workers_end_when_their_host_is_killed(tmp_path):
+@pytest.mark.parametrize("method", START_METHODS)
+def test_workers_end_when_their_host_is_killed(tmp_path, method):
     """A host killed without closing its pool must not leave workers behind (they would hold
     its standard output open, and never exit)."""
     import subprocess
@@ -324,7 +327,7 @@ def test_workers_end_when_their_host_is_killed(tmp_path):
     script, target = tmp_path / "host.py", tmp_path / "x.py"
     script.write_text(HOST_SCRIPT)
     target.write_text("x = 1\n")
-    host = subprocess.Popen([sys.executable, str(script), str(target)], stdout=subprocess.PIPE, text=True,
+    host = subprocess.Popen([sys.executable, str(script), str(target), method], stdout=subprocess.PIPE, text=True,
                             cwd=Path(__file__).resolve().parents[2])
     try:
         workers = [int(p) for p in host.stdout.readline().split()]
