@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import base64
 import functools
+import hmac
 import json
 import math
 import re
@@ -453,10 +454,22 @@ _DOCUMENTED_EXAMPLES = frozenset({
     "AKIAIOSFODNN7EXAMPLE",  # AWS access key id, AWS docs
     "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",  # AWS secret access key, AWS docs
 })
-_DOCUMENTED_FRAGMENTS = (_jwt_io_payload(),)
+# The example values of the OAuth standards, which libraries implementing them copy into their docstrings
+# and tests (and into a longer value: access_token=2Yot…&state=xyz).
+_STANDARDS_EXAMPLES = (
+    "2YotnFZFEjr1zCsicMWpAA", "tGzv3JOkF0XG5Qx2TlKWIA", "SplxlOBeZQQYbYS6WxSbIA",  # RFC 6749 tokens, code
+    "czZCaGRSa3F0MzpnWDFmQmF0M2JW",  # RFC 6749: the example client's Basic credentials
+    "mF_9.B5f-4.1JqM", "h480djs93hd8",  # RFC 6749 / 6750: a bearer token, a MAC key id
+    "45ghiukldjahdnhzdauz",  # RFC 7009: the token revoked
+    "dpf43f3p2l4k3l03", "kd94hf93k423kf44", "hh5s93j4hdidpola", "hdhd0244k9j7ao03",  # RFC 5849: the
+    "nnch734d00sl2jdk", "pfkkdhi9sl3r4s00", "9djdj82h48djs9d2", "kkk9d7dh3k39sjv7",  # client's keys, tokens
+    "SlAV32hkKG", "8xLOxBtZp8",  # OpenID Connect Core: access and refresh token
+)
+_DOCUMENTED_FRAGMENTS = (_jwt_io_payload(), *_STANDARDS_EXAMPLES)
 
 
-@_filter("documented_example_key", "a key providers publish in their docs as an example (AWS's ...EXAMPLE keys, jwt.io's token)")
+@_filter("documented_example_key", "a key providers publish in their docs as an example (AWS's ...EXAMPLE keys, jwt.io's "
+         "token, the OAuth RFCs' example tokens)")
 def is_documented_example_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     return v in _DOCUMENTED_EXAMPLES or "EXAMPLE" in v or any(f in v for f in _DOCUMENTED_FRAGMENTS)
@@ -1783,7 +1796,9 @@ def is_algorithm_name(value: str, line: str, key_name: str | None, language: str
 
 # An import string: an entry point or a setting naming code (mlflow.server.auth:create_app,
 # pkg.auth.client:AuthClient). Lower-case module names, one colon, a callable's name of words.
-_OBJECT_REFERENCE = re.compile(r"^[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+:([A-Za-z_]+(?:\.[A-Za-z_]+)*)$")
+_OBJECT_REFERENCE = re.compile(r"^[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+:([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)$")
+# A module path this deep is a package's (pkg.loading.identity.v3), never a user's first.last.
+_DEEP_MODULE_DOTS = 3
 
 
 @_filter("object_reference", "an import string (package.module:callable), as entry points and settings name code",
@@ -1794,7 +1809,11 @@ def is_object_reference(value: str, line: str, key_name: str | None, language: s
         return False
     # A callable is named in snake_case or CamelCase; a password after `first.last:` is not.
     attr = m.group(1).rsplit(".", 1)[-1]
-    return ("_" in attr.strip("_") or _CAMEL.search(attr) is not None) and wordlike(attr)
+    if "_" in attr.strip("_") or _CAMEL.search(attr) is not None:
+        return wordlike(attr)
+    # One capitalised word (a class: Password, Token) after a package's module path: a plugin's entry point.
+    deep = value.strip().split(":", 1)[0].count(".") >= _DEEP_MODULE_DOTS
+    return deep and attr[:1].isupper() and attr.isalpha() and wordlike(attr)
 
 
 @_filter("string_annotation", "a type written as a string in a Python annotation (_ctx: \"CryptContext\" = …): "
@@ -2856,6 +2875,209 @@ def is_field_name_list(value: str, line: str, key_name: str | None, language: st
         if any(n for i, n in zip(items, named) if i != v) and not all(named):
             return True
     return False
+
+
+# --- test vectors, shape ids, elided keys and encoded stand-ins (seen on security libraries' sdists) ---
+
+_SHORTEST_COUNTING_HEX = 16  # eight bytes
+
+
+@_filter("counting_bytes", "hex bytes that count up or down one by one (000102030405…, the key of a published "
+         "known-answer test): a test pattern, not a generated key", generic_only=True)
+def is_counting_bytes(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # Hash and cipher test vectors (BLAKE2's, HKDF's, many RFCs') take the key 00 01 02 … so anyone can
+    # type it; a generated key counts by ones from one byte to the next once in 256 steps.
+    v = value.strip()
+    if len(v) < _SHORTEST_COUNTING_HEX or len(v) % 2 or not _HEX.match(v):
+        return False
+    data = bytes.fromhex(v)
+    steps = {(b - a) % 256 for a, b in zip(data, data[1:])}
+    return steps == {1} or steps == {255}
+
+
+# A Smithy shape id: a dotted namespace, '#', a shape's name (aws.auth#sigv4, smithy.api#httpBearerAuth).
+_SHAPE_ID = re.compile(r"^[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+#[A-Za-z][A-Za-z0-9_]{1,63}$")
+_PASSWORD_WORDS = frozenset({"password", "passwd", "pwd", "pass", "passphrase", "pw"})
+
+
+@_filter("shape_id", "a Smithy shape id (aws.auth#sigv4, smithy.api#noAuth): the name of an auth scheme or a type "
+         "in a service model, not a credential", generic_only=True)
+def is_shape_id(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # Service models list the auth schemes an operation takes by their shape ids ("auth": ["aws.auth#sigv4"]).
+    # A password could be typed with a dot and a '#': under a password's name the shape says nothing.
+    if _SHAPE_ID.match(value.strip()) is None:
+        return False
+    return not any(w in _PASSWORD_WORDS for w in key_words(key_name))
+
+
+_PEM_HEADER = re.compile(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----")
+_PEM_NOISE = re.compile(r"\\[nrt]|[\s\"',]")
+_B64_RUN = re.compile(r"^[A-Za-z0-9+/]*")
+_LONGEST_ELIDED_BODY = 160  # base64 characters: a line or two, shorter than any RSA key's body
+_ELIDED_SHARE = 4  # the DER says at least four times the bytes that are there
+
+
+def _der_length(data: bytes) -> int | None:
+    """The length a DER SEQUENCE at the start of data says it has, header included; None if it is none."""
+    if len(data) < 2 or data[0] != 0x30:
+        return None
+    first = data[1]
+    if first < 0x80:
+        return 2 + first
+    n = first & 0x7F
+    if not 1 <= n <= 3 or len(data) < 2 + n:
+        return None
+    return 2 + n + int.from_bytes(data[2:2 + n], "big")
+
+
+@_filter("elided_key_block", "a private key block cut short (the DER inside says more bytes than the block holds: "
+         "\"-----BEGIN RSA PRIVATE KEY-----MIIEpQ… -----END\"): an example of the format, no usable key")
+def is_elided_key_block(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # Docs show a key's first line and an ellipsis; the ASN.1 header at the start of the body says
+    # how long the whole key is, so a body far shorter than that cannot be the key.
+    m = _PEM_HEADER.search(value)
+    if m is None:
+        return False
+    body = value[m.end():].split("-----END", 1)[0]
+    run = _B64_RUN.match(_PEM_NOISE.sub("", body)).group(0)  # type: ignore[union-attr]
+    run = run[: len(run) // 4 * 4]
+    if not 8 <= len(run) <= _LONGEST_ELIDED_BODY:
+        return False  # a longer body is most of a key (or a fixture made to look like one): a person looks
+    try:
+        data = base64.b64decode(run)
+    except ValueError:
+        return False
+    declared = _der_length(data)
+    return declared is not None and declared > _ELIDED_SHARE * len(data)
+
+
+_BASE32 = re.compile(r"^[A-Za-z2-7]{16,128}=*$")
+_LONGEST_PRINTABLE = re.compile(rb"^[\x20-\x7e]*")
+_SHORTEST_TEXT_SEED = 8  # decoded bytes
+
+
+def _base32_text(v: str) -> str | None:
+    """The printable text at the start of what a base32 value decodes to ('' if none); None if it is no base32."""
+    if _BASE32.match(v) is None or len(v.rstrip("=")) % 8 in (1, 3, 6):
+        return None
+    body = v.rstrip("=").upper()
+    try:
+        data = base64.b32decode(body + "=" * (-len(body) % 8))
+    except ValueError:
+        return None
+    text = _LONGEST_PRINTABLE.match(data).group(0).decode()  # type: ignore[union-attr]
+    if len(text) == len(data) and len(data) >= _SHORTEST_TEXT_SEED:
+        return text  # all of it printable: digits or a phrase
+    return text if english_like(text) else ""  # a word, then bytes typed in hex (Hello! then de ad be ef)
+
+
+@_filter("text_encoded_seed", "a base32 seed that decodes to typed text (12345678901234567890, \"Hello!…\"): an "
+         "example a test or the docs encoded by hand, not random key bytes", generic_only=True, surroundings=True)
+def is_text_encoded_seed(value: str, line: str, key_name: str | None, language: str | None,
+                         around: Surroundings) -> bool:
+    # TOTP and HOTP seeds are random bytes written in base32; the ones in RFC 4226's tests and in
+    # tutorials are text run through base32, which random bytes decode to once in a million.
+    # Only where values are written for a reader: a real seed made from a phrase is still a seed.
+    if not around.example_place:
+        return False
+    text = _base32_text(value.strip())
+    return text is not None and len(text) >= 5
+
+
+_HOME_ROW = frozenset("asdfghjkl")
+_FEWEST_MASH_LETTERS = 8
+_MASH_SHARE = 0.85  # random letters fall on the home row about one time in three
+
+
+@_filter("home_row_mash", "a token in a test or the docs typed on the keyboard's home row (sdfjkl2309sdf, "
+         "asdfasdf98): a hand-made stand-in, where a generated token's letters spread over the alphabet",
+         generic_only=True, surroundings=True)
+def is_home_row_mash(value: str, line: str, key_name: str | None, language: str | None,
+                     around: Surroundings) -> bool:
+    # Only under a generated credential's name (a token, an API key): a password is chosen, and a
+    # mash is how some people choose one.
+    if not around.example_place:
+        return False
+    v = value.strip()
+    if not v.isascii() or not v.isalnum() or v.lower() != v or _HEX.match(v):
+        return False  # hex has only six letters, three of them on the home row
+    letters = [c for c in v if c.isalpha()]
+    if len(letters) < _FEWEST_MASH_LETTERS or sum(c in _HOME_ROW for c in letters) < _MASH_SHARE * len(letters):
+        return False
+    words = key_words(key_name)
+    return _names_generated_credential(key_name) or ("token" in words and not any("passw" in w for w in words))
+
+
+_JWT_SHAPE = re.compile(r"^eyJ[A-Za-z0-9_-]{4,2000}\.[A-Za-z0-9_-]{0,4000}\.[A-Za-z0-9_-]{16,200}$")
+_HMAC_ALGS = {"HS256": "sha256", "HS384": "sha384", "HS512": "sha512"}
+# What tutorials and tests sign their example tokens with: the placeholder words, and jwt.io's default.
+_STAND_IN_SIGNING_KEYS = tuple(sorted(_PLACEHOLDER_VALUES | _METASYNTACTIC | {
+    "", "your-256-bit-secret", "your-384-bit-secret", "your-512-bit-secret", "my-secret", "mysecret", "my_secret",
+    "secret-key", "secret_key", "testkey", "test-key", "test_key",
+}))
+
+
+def _b64url(segment: str) -> bytes:
+    return base64.urlsafe_b64decode(segment + "=" * (-len(segment) % 4))
+
+
+@_filter("jwt_signed_with_stand_in", "a JWT in a test or the docs whose HMAC signature checks out under a stand-in "
+         "key (secret, key, your-256-bit-secret): anyone can make it, an example of the format", surroundings=True)
+def is_jwt_signed_with_stand_in(value: str, line: str, key_name: str | None, language: str | None,
+                                around: Surroundings) -> bool:
+    # The signature says which key made the token; when that key is a placeholder word, the token
+    # authorises nothing a reader could not forge. In code it may be a live token of a badly set up
+    # service, which a person should see (with the key that signed it).
+    if not around.example_place:
+        return False
+    v = value.strip()
+    if _JWT_SHAPE.match(v) is None:
+        return False
+    head, payload, signature = v.split(".")
+    try:
+        alg = json.loads(_b64url(head)).get("alg")
+        mac = _b64url(signature)
+    except (ValueError, AttributeError):
+        return False
+    digest = _HMAC_ALGS.get(alg) if isinstance(alg, str) else None
+    if digest is None:
+        return False
+    signed = f"{head}.{payload}".encode()
+    return any(hmac.compare_digest(hmac.new(k.encode(), signed, digest).digest(), mac) for k in _STAND_IN_SIGNING_KEYS)
+
+
+_BASE64_VALUE = re.compile(r"^[A-Za-z0-9+/]{8,512}={0,2}$")
+
+
+@_filter("encoded_stand_in_pair", "base64 in a test or the docs that decodes to a stand-in user:password "
+         "(username:password, test:test, client-id:): a fixture's encoding, not an account", generic_only=True,
+         surroundings=True)
+def is_encoded_stand_in_pair(value: str, line: str, key_name: str | None, language: str | None,
+                             around: Surroundings) -> bool:
+    # basic_auth_placeholder reads the value after `Basic `; tests also keep the encoding in a constant
+    # of its own (BASIC_AUTH_ENCODING = "…") to compare a request's header with.
+    v = value.strip()
+    if not around.example_place or _BASE64_VALUE.match(v) is None:
+        return False
+    pair = _basic_credentials(v)
+    if pair is None or not pair[0]:
+        return False
+    user, password = pair
+    if not password:
+        return is_placeholder(user, "", None, None) or user.lower() in ("username", "user", "client_id", "client-id")
+    return _stand_in_password(user, password)
+
+
+# An ASN.1 object identifier: a first arc of 0, 1 or 2, then five or more numbers (a version has up to four).
+_OBJECT_IDENTIFIER = re.compile(r"^[0-2](?:\.(?:0|[1-9][0-9]{0,9})){5,30}$")
+
+
+@_filter("object_identifier", "an ASN.1 object identifier (1.2.840.113556.1.4.90, an LDAP attribute's or an "
+         "algorithm's OID): the name of a field, not its value", generic_only=True)
+def is_object_identifier(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # Directory tools map attribute names (unicodePwd, supplementalCredentials) to their OIDs; the
+    # name says password, the value names the attribute.
+    return _OBJECT_IDENTIFIER.match(value.strip()) is not None
 
 
 FILTER_REASONS: dict[str, str] = {f.name: f.reason for f in FILTERS}
