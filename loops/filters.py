@@ -495,7 +495,7 @@ def is_code_reference(value: str, line: str, key_name: str | None, language: str
         return True
     if language == "sql" and _SQL_SECRET_CLAUSE.search(line[:max(0, line.find(v))]):
         return False  # CREATE USER … IDENTIFIED BY Xk9mQ2vLp7_42: the bare word is the password
-    if _in_code(v, line, language) and _is_quoted(v, line) is False:
+    if _in_code(v, line, language) and _is_quoted(v, line) is False and not _inside_literal_after_key(v, line, key_name):
         if _SNAKE_NAME.match(v):
             return True  # db_password, BCRYPT_HASH: unquoted in code, a name
         if _BARE_WORD.match(v) and (wordlike(v) or _ends_statement(v, line)):
@@ -532,6 +532,34 @@ def _in_code(value: str, line: str, language: str | None) -> bool:
             if (_GO_CONFIG_MAPPING.search(before) and not after.endswith(",")) or (_GO_CONFIG_LINE.match(before) and not after):
                 return False
     return True
+
+
+def _literal_start(line: str, at: int) -> int | None:
+    """Where the string literal that position `at` of a code line sits in opens (its quote), or
+    None when `at` is outside any literal. Backslash escapes are honoured."""
+    quote, start, i = "", None, 0
+    while i < at:
+        c = line[i]
+        if quote:
+            if c == "\\":
+                i += 1  # the escaped character
+            elif c == quote:
+                quote, start = "", None
+        elif c in "'\"`":
+            quote, start = c, i
+        i += 1
+    return start
+
+
+def _inside_literal_after_key(value: str, line: str, key_name: str | None) -> bool:
+    """The value is text inside a string literal that also holds its key before it: a field of a
+    connection string or a property default written in code ("Server=db;Password=Xk9_q2;",
+    @Value("${mail.password:Xk9_q2}")), so a literal, whatever it spells."""
+    at = line.find(value)
+    if at < 0 or not key_name:
+        return False
+    start = _literal_start(line, at)
+    return start is not None and line.find(key_name, start, at) >= 0
 
 
 def _ends_statement(value: str, line: str) -> bool:

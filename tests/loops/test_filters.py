@@ -8,7 +8,8 @@ import string
 import pytest
 
 from secretloop.loops import filters
-from secretloop.loops.filters import FILTER_REASONS, FILTERS, FILTERS_BY_NAME, key_words, run_filters
+from secretloop.loops.filters import FILTER_REASONS, FILTERS, FILTERS_BY_NAME, _literal_start, key_words, run_filters
+from tests.support.tokens import random_chars
 
 
 def _random_token(seed: int, length: int = 32, alphabet: str = string.ascii_letters + string.digits) -> str:
@@ -184,6 +185,38 @@ def test_code_reference_positive(value: str, line: str, language: str) -> None:
 ])
 def test_code_reference_negative(value: str, line: str, language: str | None) -> None:
     assert not check("code_reference", value, line=line, language=language)
+
+
+def _underscored_password() -> str:
+    """A random password with one underscore: shaped like snake_case to a glance at its characters."""
+    rng = random.Random(41)
+    return random_chars(rng, 7) + "_" + random_chars(rng, 9)
+
+
+@pytest.mark.parametrize("line,key,language", [
+    ('options.UseSqlServer("Server=db;User Id=app;Password={v};")', "Password", "csharp"),
+    ('db, err := sql.Open("postgres", "host=db user=store password={v} dbname=store")', "password", "go"),
+    ('@Value("${{mail.password:{v}}}")', "mail.password", "java"),
+    ("conn = psycopg2.connect('dbname=app user=app password={v}')", "password", "python"),
+])
+def test_a_value_inside_the_literal_that_holds_its_key_is_no_code_reference(line: str, key: str, language: str) -> None:
+    v = _underscored_password()
+    assert not check("code_reference", v, line=line.format(v=v), key=key, language=language)
+
+
+@pytest.mark.parametrize("line,key,language", [
+    ('conn_str = "Server=db;Password=" + db_password_value', "Password", "python"),  # after the literal
+    ('log.info("password set"); password = db_password_value', "password", "java"),  # key outside the literal
+])
+def test_a_name_outside_the_literal_is_still_a_code_reference(line: str, key: str, language: str) -> None:
+    assert check("code_reference", "db_password_value", line=line, key=key, language=language)
+
+
+def test_literal_start_honours_escapes_and_quote_kinds() -> None:
+    line = 'x = "a\\"b" + \'it"s\' + y'
+    assert _literal_start(line, line.index("b")) == 4
+    assert _literal_start(line, line.index("it")) == line.index("'")
+    assert _literal_start(line, line.index("y")) is None
 
 
 # --- hash or digest ------------------------------------------------------------------
