@@ -111,7 +111,7 @@ _EXAMPLE_COLLECTIONS = frozenset({"examples", "samples"})
 
 def is_docs_path(path: str) -> bool:
     """True for documentation and examples: docs/, docs_src/, examples/, *.md, *.rst, *.adoc, README*,
-    *.examples.json."""
+    *.examples.json, examples-1.json."""
     parts = [p.lower() for p in path.replace("\\", "/").split("/") if p]
     if not parts:
         return False
@@ -121,7 +121,12 @@ def is_docs_path(path: str) -> bool:
     name = parts[-1]
     if "." in name and name.rsplit(".", 1)[1] in _DOCS_EXTENSIONS:
         return True
-    if any(piece in _EXAMPLE_COLLECTIONS for piece in name.split(".")[1:-1]):
+    pieces = name.split(".")
+    if any(piece in _EXAMPLE_COLLECTIONS for piece in pieces[1:-1]):
+        return True
+    # ... or whose own name says so (examples-1.json, samples_v2.yaml): plural, so not a template
+    # (example.env, sample.conf), which is copied and filled in.
+    if len(pieces) > 1 and re.split(r"[_\-]", pieces[0], maxsplit=1)[0] in _EXAMPLE_COLLECTIONS:
         return True
     return name.startswith(_DOCS_NAMES) or name in _DOCS_FILES
 
