@@ -98,7 +98,8 @@ def is_test_path(path: str) -> bool:
 
 _DOCS_DIRS = frozenset({"docs", "doc", "documentation", "examples", "example", "samples", "sample", "tutorial", "tutorials",
                         "demo", "demos"})
-_DOCS_EXTENSIONS = frozenset({"md", "markdown", "mdx", "rst", "adoc", "asciidoc"})
+_DOCS_EXTENSIONS = frozenset({"md", "markdown", "mdx", "rst", "adoc", "asciidoc",
+                              "pod"})  # Perl's documentation (Net/LDAP/FAQ.pod)
 _DOCS_NAMES = ("readme", "changelog", "contributing")
 # A package's metadata file (an sdist's PKG-INFO, a wheel's METADATA): its body is the README.
 _DOCS_FILES = frozenset({"pkg-info", "metadata"})
@@ -365,6 +366,19 @@ def in_rust_test_module(text: str, offset: int) -> bool:
     return 0 <= start < offset
 
 
+# Perl keeps its documentation (POD) in the code: a line that starts with a directive (=head1, =pod, =item,
+# =over) opens it and `=cut` ends it. Text inside is for people, like a Python docstring (perlpod).
+_POD_DIRECTIVE = re.compile(r"^=([A-Za-z][A-Za-z0-9]*)", re.MULTILINE)
+
+
+def in_perl_pod(text: str, offset: int) -> bool:
+    """True when offset falls inside a POD block of Perl source."""
+    last = None
+    for m in _POD_DIRECTIVE.finditer(text, 0, offset):
+        last = m.group(1)
+    return last is not None and last != "cut"
+
+
 def in_python_doc(text: str, offset: int) -> bool:
     """The offset sits in a docstring or a documenting string (EXAMPLES = r'''…) of Python source."""
     return any(a <= offset < b for a, b in _python_doc_spans(text))
@@ -484,7 +498,7 @@ def build_features(
         language = script_language(text) or language
     in_test = is_test_path(path) or (language == "rust" and in_rust_test_module(text, start))
     in_docs = is_docs_path(path)
-    in_doc = language == "python" and in_python_doc(text, start)
+    in_doc = (language == "python" and in_python_doc(text, start)) or (language == "perl" and in_perl_pod(text, start))
     declaration = language == "typescript" and is_declaration_file(path)
     catalogue = is_catalogue_path(path)
     col = start - line_start

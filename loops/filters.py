@@ -1358,6 +1358,7 @@ def is_badge_image_token(value: str, line: str, key_name: str | None, language: 
 _TEST_VECTOR_WORDS = frozenset({
     "iv", "nonce", "plaintext", "ciphertext", "cleartext", "pt", "ct", "tag", "aad", "adata", "mac", "digest",
     "expected", "counter", "ctr", "msg", "message", "tweak", "vector", "vectors", "output", "result",
+    "in", "out", "input",  # Go's x/crypto writes a vector's message and result as in/out (poly1305, chacha20)
 })
 _ASSIGNED_NAME = re.compile(r"""(?:^|[\s,{(\[])["']?([A-Za-z_][A-Za-z0-9_]*)["']?[ \t]*(?::|=(?!=))""")
 _MIN_TEST_VECTOR_HEX = 16
@@ -1806,7 +1807,8 @@ _ALGORITHM_PIECE = re.compile(
     r"md[245]|sha(?:1|2|3|224|256|384|512)?|scram|bcrypt|scrypt|argon2(?:id|i|d)?|pbkdf2|hmac|crypt|sspi|ntlm"
     r"|kerberos(?:v5)?|gss(?:api)?|aes(?:128|192|256)?|des|3des|plaintext")
 # Words that qualify a scheme's name (passlib: ldap_salted_sha1, django_bcrypt, hex_md5).
-_ALGORITHM_QUALIFIERS = frozenset({"django", "ldap", "salted", "hex", "base64", "b64", "unix", "legacy", "plain"})
+_ALGORITHM_QUALIFIERS = frozenset({"django", "ldap", "salted", "hex", "base64", "b64", "unix", "legacy", "plain",
+                                   "aws4"})  # AWS Signature Version 4's algorithm: AWS4-HMAC-SHA256
 
 
 _NAME_SEPARATORS = re.compile(r"[-_.]")
@@ -2547,7 +2549,9 @@ def is_shell_command_substitution(value: str, line: str, key_name: str | None, l
 
 # Variables interpolated into a double-quoted string (shell, Perl, PHP): "$USER:$PSWD", "$CONFDIR/munin.pem".
 # A variable's name as people write it: CAPS_WITH_UNDERSCORES, lower_case, or Package::Qualified::NAME (Perl).
-_INTERPOLATED_VARIABLE = re.compile(r"\$\{?(?:[A-Z_][A-Z0-9_]*|[a-z_][a-z0-9_]*|[A-Za-z_]\w*(?:::\w+)+)\}?(?![A-Za-z0-9])")
+# A hash's or an array's element too ("$Global{'bindpw'}", "$opts[1]"): any name, since the subscript follows it.
+_INTERPOLATED_VARIABLE = re.compile(r"\$\{?(?:[A-Z_][A-Z0-9_]*|[a-z_][a-z0-9_]*|[A-Za-z_]\w*(?:::\w+)+)\}?(?![A-Za-z0-9])"
+                                    r"|\$[A-Za-z_]\w*(?=[{\[])")
 _INTERPOLATING_LANGUAGES = frozenset({"shell", "perl", "php", "text"})
 _MOST_LITERAL_CHARACTERS = 3
 
@@ -3106,6 +3110,228 @@ def is_object_identifier(value: str, line: str, key_name: str | None, language: 
     # Directory tools map attribute names (unicodePwd, supplementalCredentials) to their OIDs; the
     # name says password, the value names the attribute.
     return _OBJECT_IDENTIFIER.match(value.strip()) is not None
+
+
+# --- library source in Go, Rust, Ruby, PHP and Perl (Debian's golang-*-dev, librust-*-dev, ruby-*, php-*, lib*-perl) ---
+
+# A row of a table whose fields are joined by colons (an IANA cipher-suite list: 002c:TLS_PSK_WITH_NULL_SHA:PSK:
+# PSK:NULL::0:HMAC-SHA1:160:DEFAULT:0:rfc4785): names in capitals (3DES), short words or a list of them
+# (rfc4279,rfc6347) and small numbers, five or more.
+_RECORD_FIELD = re.compile(r"^(?:[0-9]?[A-Z][A-Z0-9_\-]{0,23}|[a-z]{1,12}[0-9]{0,6}(?:,[a-z]{1,12}[0-9]{0,6}){0,4}"
+                           r"|[0-9a-f]{1,4}|[0-9]{1,6})$")
+_MIN_RECORD_FIELDS = 5
+
+
+@_filter("colon_separated_record", "a row of five or more short colon-separated fields that are names, words and "
+         "numbers (PSK:DHE:AES:CCM:256:AEAD): a table's record, not a credential", generic_only=True)
+def is_colon_separated_record(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # A password with four colons in it would need every piece to be a capitalised name, a short
+    # word or a number; generated ones are not made of such pieces.
+    fields = [f for f in value.strip().split(":") if f]
+    if len(fields) < _MIN_RECORD_FIELDS or not all(_RECORD_FIELD.match(f) for f in fields):
+        return False
+    return sum(1 for f in fields if f[0].isalpha() and len(f) >= 3) >= 2
+
+
+# A JWT whose claims are stand-ins: {"foo": "bar"}, {"hello": "world"}, and RFC 7519's example claims set
+# (section 3.1), which JOSE libraries test their parsers with. It names no subject, so whoever signed it, it
+# authorises no one; a library's tests and docs make such tokens with their own test keys.
+_TIME_CLAIMS = frozenset({"exp", "nbf", "iat"})
+_STAND_IN_CLAIM_WORDS = _PLACEHOLDER_VALUES | _METASYNTACTIC | {"hello", "world", "issuer", "subject", "audience"}
+_RFC7519_CLAIMS = {"iss": "joe", "exp": 1300819380, "http://example.com/is_root": True}
+# any signature: an RSA or ECDSA one runs to hundreds of characters
+_JWT_ANY_SIGNATURE = re.compile(r"^eyJ[A-Za-z0-9_-]{4,2000}\.[A-Za-z0-9_-]{0,4000}\.[A-Za-z0-9_-]{0,1400}$")
+
+
+def _stand_in_claims(claims: object) -> bool:
+    if not isinstance(claims, dict):
+        return False
+    if claims == _RFC7519_CLAIMS:
+        return True
+    named = {k: v for k, v in claims.items() if k not in _TIME_CLAIMS}
+    if not named:
+        return False  # only times: nothing says what the token is for
+    for k, v in named.items():
+        if k.lower() not in _STAND_IN_CLAIM_WORDS and k not in ("iss", "aud", "sub"):
+            return False
+        if not (isinstance(v, str) and v.lower() in _STAND_IN_CLAIM_WORDS):
+            return False
+    return True
+
+
+@_filter("jwt_with_stand_in_claims", "a JWT in a test or the docs whose claims are stand-ins ({\"foo\": \"bar\"}, "
+         "{\"hello\": \"world\"}, RFC 7519's example): it names no one, an example of the format", surroundings=True)
+def is_jwt_with_stand_in_claims(value: str, line: str, key_name: str | None, language: str | None,
+                                around: Surroundings) -> bool:
+    # In code it may be a service's live token however odd its claims: a person sees it.
+    if not around.example_place:
+        return False
+    v = value.strip()
+    if _JWT_ANY_SIGNATURE.match(v) is None:
+        return False
+    try:
+        claims = json.loads(_b64url(v.split(".")[1]))
+    except (ValueError, UnicodeDecodeError):
+        return False
+    return _stand_in_claims(claims)
+
+
+# A type's name opening a composite or struct literal: Go's `Claims = jwt.MapClaims{`, `Auth: authResponse{`,
+# Rust's `key: Key {` (the rule reads the unquoted rest of the line as the value).
+_COMPOSITE = re.compile(r"^&?[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::)[A-Za-z_][A-Za-z0-9_]*)*(?:<[\w, ]*>)?[ \t]?\{$")
+
+
+@_filter("composite_literal", "a type's name opening a composite or struct literal (jwt.MapClaims{, authResponse{): "
+         "code that builds a value, not a literal", generic_only=True)
+def is_composite_literal(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if not _COMPOSITE.match(v) or not _in_code(v, line, language) or _is_quoted(v, line) is not False:
+        return False
+    return all(len(p) <= _MAX_IDENTIFIER for p in re.findall(r"\w+", v))
+
+
+# A Go struct field's or variable's built-in type: `PasswordOffset uint16`, `Password *string`, `Key []byte`.
+_GO_BUILTIN_TYPES = frozenset({
+    "bool", "string", "byte", "rune", "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32",
+    "uint64", "uintptr", "float32", "float64", "complex64", "complex128", "error", "any",
+})
+_GO_FIELD = re.compile(r"^\s*(?:var\s+)?[A-Za-z_]\w*\s+(?:\*|\[\d*\])*(\w+)\s*(?:`[^`]*`)?\s*(?://.*)?$")
+
+
+@_filter("go_field_type", "a Go struct field's or variable's built-in type (PasswordOffset uint16, Password "
+         "[]byte): the declaration names a type, not a value", generic_only=True)
+def is_go_field_type(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip().lstrip("*[]")
+    if language != "go" or v not in _GO_BUILTIN_TYPES:
+        return False
+    m = _GO_FIELD.match(line)
+    return m is not None and m.group(1) == v
+
+
+# A Go constant of a named type is a member of an enumeration, its value the kind's wire name:
+# `SymmetricSecret SecretType = "symmetric"`, `TokenTypeBearer TokenType = "bearer"`. A constant of type
+# string, or untyped, holds whatever it is given, and stays with the judge.
+_GO_TYPED_CONST = re.compile(r'^\s*(?:const\s+)?[A-Za-z_]\w*\s+(?:[A-Za-z_]\w*\.)?([A-Za-z_]\w*)\s*=\s*"([^"\\]*)"'
+                             r'\s*(?://.*)?$')
+_LOWER_SLUG = re.compile(r"^[a-z][a-z0-9]*(?:[_\-.][a-z0-9]+)*$")
+
+
+@_filter("go_enum_constant", "a Go constant of a named type whose value is a lower-case word (SymmetricSecret "
+         "SecretType = \"symmetric\"): an enumeration member's wire name", generic_only=True)
+def is_go_enum_constant(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    if language != "go":
+        return False
+    v = value.strip()
+    m = _GO_TYPED_CONST.match(line)
+    if m is None or m.group(1) in _GO_BUILTIN_TYPES or m.group(2) != v:
+        return False
+    return _LOWER_SLUG.match(v) is not None and (wordlike(v) or english_like(v)) and not _looks_random(v)
+
+
+# A Ruby symbol: `AUTH_METADATA_KEY = :authorization`, `auth: :token`. A symbol is a name, never a string's text.
+_RUBY_SYMBOL = re.compile(r"^:[A-Za-z_][A-Za-z0-9_]*[?!]?$")
+
+
+@_filter("ruby_symbol", "a Ruby symbol (:authorization, :api_token): a name in code, not a string", generic_only=True)
+def is_ruby_symbol(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if language != "ruby" or not _RUBY_SYMBOL.match(v):
+        return False
+    at = line.find(v)
+    return at >= 0 and (at == 0 or line[at - 1] != ":") and _literal_start(line, at) is None
+
+
+# A constant named for a header holds the header's name: tokenRequestTTLHeader = "X-aws-ec2-metadata-token-ttl-seconds".
+_HEADER_SPELLING = re.compile(r"^X-[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+$|^[A-Z][a-z]+(?:-[A-Z][a-z]+)+$")
+
+
+@_filter("header_name_constant", "a header's name under a key named for a header (tokenRequestTTLHeader = "
+         "\"X-aws-ec2-metadata-token-ttl-seconds\"): which header, not what it carries", generic_only=True)
+def is_header_name_constant(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    name = (key_name or "").rsplit(".", 1)[-1].lower().rstrip("s")
+    if not name.endswith(("header", "_hdr")):
+        return False
+    v = value.strip()
+    return len(v) <= 64 and _HEADER_SPELLING.match(v) is not None and not any(_looks_random(p) for p in v.split("-"))
+
+
+# A package's or a class's qualified name (Perl's and Ruby's Net::Amazon::S3::Signature::V4, Rust's and C++'s
+# paths): the class a setting selects, not a credential.
+_QUALIFIED_NAME = re.compile(r"^[A-Z][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*){1,8}$")
+
+
+@_filter("qualified_package_name", "a package's or a class's qualified name (Net::Amazon::S3::Signature::V4): "
+         "a name in code, not a credential", generic_only=True)
+def is_qualified_package_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if len(v) > 120 or not _QUALIFIED_NAME.match(v):
+        return False
+    return not any(_looks_random(p) for p in v.split("::"))
+
+
+# The path of a source file: an autoloader's class map ('phpseclib3\\crypt\\rsa\\privatekey' =>
+# '/Crypt/RSA/PrivateKey.php'), a require's target. Segments are identifiers, the extension a language's.
+_SOURCE_EXTENSIONS = frozenset({"php", "inc", "rb", "go", "rs", "pl", "pm", "py", "js", "mjs", "cjs", "ts", "java",
+                                "kt", "scala", "cs", "c", "h", "cc", "cpp", "hpp", "swift", "lua", "tcl"})
+_SOURCE_PATH = re.compile(r"^(?:\.{0,2}/)?(?:[A-Za-z_][A-Za-z0-9_\-]*/){1,12}[A-Za-z_][A-Za-z0-9_\-]*\.([a-z]{1,5})$")
+
+
+@_filter("source_file_path", "the path of a source file (/Crypt/RSA/PrivateKey.php, lib/auth/token.rb): an "
+         "autoloader's or a require's target, not a credential", generic_only=True)
+def is_source_file_path(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    m = _SOURCE_PATH.match(v) if len(v) <= 200 else None
+    if m is None or m.group(1) not in _SOURCE_EXTENSIONS:
+        return False
+    return not any(_looks_random(p) for p in re.split(r"[/.]", v) if p)
+
+
+# PHP and Perl join strings with `.`: a short literal that a concatenation continues with a variable or a call
+# is the fixed start of a name built at run time ('file://'.realpath($key), '_security_'.$firewallName).
+_CONCATENATED = re.compile(r"""^['"]\s*\.\s*(?:\$|[A-Za-z_][A-Za-z0-9_]*\s*\()""")
+
+
+@_filter("concatenated_prefix", "a short literal that a concatenation continues in PHP or Perl ('file://'.realpath("
+         "$key), '_security_'.$firewall): the fixed start of a name built at run time", generic_only=True)
+def is_concatenated_prefix(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if language not in ("php", "perl") or not v or len(v) > 32 or _looks_random(v):
+        return False
+    if _A_DIGIT.search(v) and not wordlike(v):
+        return False  # 'Xk9#mQ2v'.$suffix: a typed password's first part is still one
+    at = line.find(v)
+    return at >= 0 and _CONCATENATED.match(line[at + len(v):]) is not None
+
+
+# Go writes a time format as its reference time, Mon Jan 2 15:04:05 MST 2006 (package time's layouts):
+# "20060102T150405Z" is how to print a timestamp, not a value.
+_GO_LAYOUT_ELEMENT = re.compile(r"2006|January|Jan|Monday|Mon|MST|Z07:00|Z0700|-07:00|-0700|-07|15|01|02|03|04|05|06|_2"
+                                r"|\.0+|\.9+|PM|pm|[-/:., TZ]")
+
+
+@_filter("go_time_layout", "a Go time layout (\"20060102T150405Z\", \"2006-01-02 15:04:05\"): the reference time "
+         "spelling a format, not a value", generic_only=True)
+def is_go_time_layout(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    return language == "go" and len(v) <= 48 and "2006" in v and _GO_LAYOUT_ELEMENT.sub("", v) == ""
+
+
+# An SMTP, IMAP or XMPP client's SASL PLAIN response is base64 of authzid NUL user NUL password (RFC 4616).
+# A protocol test writes one for a stand-in account (user "user", password "pass"): the encoding hides the words.
+@_filter("sasl_plain_stand_in", "a SASL PLAIN response in a test or the docs (AUTH PLAIN AHVzZXIAcGFzcw==) that "
+         "decodes to a stand-in account (user:pass, test:test): a fixture's encoding, not a login", surroundings=True)
+def is_sasl_plain_stand_in(value: str, line: str, key_name: str | None, language: str | None,
+                           around: Surroundings) -> bool:
+    # In code or a log the same response may be a real login replayed: a person sees it.
+    v = value.strip()
+    if not around.example_place or _BASE64_VALUE.match(v) is None or "plain" not in line.lower():
+        return False
+    try:
+        raw = base64.b64decode(v + "=" * (-len(v) % 4), validate=True).decode("utf-8")
+    except (ValueError, UnicodeDecodeError):
+        return False
+    parts = raw.split("\0")
+    return len(parts) == 3 and bool(parts[1]) and _stand_in_password(parts[1], parts[2])
 
 
 FILTER_REASONS: dict[str, str] = {f.name: f.reason for f in FILTERS}
