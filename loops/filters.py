@@ -489,6 +489,8 @@ def is_code_reference(value: str, line: str, key_name: str | None, language: str
     v = value.strip()
     if len(v) > 200 or _in_url_userinfo(v, line):
         return False
+    if language == "sql" and _is_psql_variable(v, line):
+        return True  # ALTER USER app PASSWORD :'new_password': psql interpolates a variable there
     if _is_quoted(v, line):
         return False  # "self.password" in quotes is a string literal, whatever it spells
     if _SIGIL_VAR.match(v):
@@ -508,6 +510,15 @@ def is_code_reference(value: str, line: str, key_name: str | None, language: str
     return all(len(part) <= _MAX_IDENTIFIER for part in re.findall(r"[A-Za-z0-9_$]+", v))
 
 
+def _is_psql_variable(value: str, line: str) -> bool:
+    """The value is a psql variable interpolated into the statement (:name, :'name', :"name"), not a
+    cast (::text) nor a URL's password (user:secret@host)."""
+    if not _PSQL_NAME.match(value):
+        return False
+    return re.search(r"(?<![\w:]):(['\"]?)" + re.escape(value) + r"\1(?![\w@:])", line) is not None
+
+
+_PSQL_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _MAX_IDENTIFIER = 40
 # SQL clauses whose bare word is a password, not an identifier (Oracle, MySQL, Snowflake).
 _SQL_SECRET_CLAUSE = re.compile(r"(?i)\b(?:identified\s+by|password\s*=?)\s*$")
@@ -726,6 +737,7 @@ def is_describing_key_name(value: str, line: str, key_name: str | None, language
 _AUTH_METHODS = frozenset({
     "mschapv2", "mschap", "chap", "pap", "eap", "gtc", "md5", "otp", "tls", "ttls", "peap", "leap", "fast", "sim", "aka",
     "plain", "login", "cram-md5", "digest-md5", "scram-sha-1", "scram-sha-256", "scram-sha-512", "gssapi", "ntlm",
+    "cram-sha1", "cram-sha256", "scram-sha-1-plus", "scram-sha-256-plus", "scram-sha-512-plus",  # SASL (IMAP AUTH=)
     "kerberos", "negotiate", "basic", "digest", "bearer", "oauth", "oauth2", "xoauth2", "oauthbearer", "external",
     "anonymous", "none", "sha", "sha1", "sha256", "sha512", "psk", "sae", "wpa-psk", "wpa-eap", "pam", "ldap",
     "radius", "local", "trust", "ident", "peer", "reject", "cert", "x509", "saml", "oidc", "jwt", "hmac",
@@ -803,7 +815,7 @@ def is_quoted_in_prose(value: str, line: str, key_name: str | None, language: st
 _CREDENTIAL_ENDINGS = ("password", "passwd", "pwd", "pass", "passphrase", "passcode", "secret", "secrets", "token",
                        "tokens", "key", "keys", "credential", "credentials", "auth", "authorization", "bearer",
                        "apikey", "cred", "creds", "pin", "sid", "cookie", "session", "signature", "salt", "pw",
-                       "authtok", "psk")
+                       "authtok", "psk", "sessionid", "sessid")
 
 
 @_filter("key_names_no_credential", "the name only contains a credential word inside another word (secretloop_bin, tokenizer)",
@@ -812,6 +824,8 @@ def is_key_naming_no_credential(value: str, line: str, key_name: str | None, lan
     words = key_words(key_name)
     if not words:
         return False
+    if len(words) >= 2 and words[-1] == "pat":
+        return False  # a personal access token: GITHUB_PAT, AZURE_DEVOPS_EXT_PAT (alone, pat is a pattern)
     return not any(w in _CREDENTIAL_WORDS or w.endswith(_CREDENTIAL_ENDINGS) for w in words)
 
 

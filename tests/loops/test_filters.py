@@ -9,7 +9,7 @@ import pytest
 
 from secretloop.loops import filters
 from secretloop.loops.filters import FILTER_REASONS, FILTERS, FILTERS_BY_NAME, _literal_start, key_words, run_filters
-from tests.support.tokens import random_chars
+from tests.support.tokens import high_entropy, random_chars, random_password
 
 
 def _random_token(seed: int, length: int = 32, alphabet: str = string.ascii_letters + string.digits) -> str:
@@ -629,3 +629,46 @@ def test_a_bare_password_after_identified_by_is_no_code_reference() -> None:
     assert not check("code_reference", value, line=f"CREATE USER app IDENTIFIED BY {value};", language="sql")
     assert not check("code_reference", value, line=f"ALTER USER app PASSWORD = {value}", language="sql")
     assert check("code_reference", "user_name", line="SELECT user_name FROM accounts;", language="sql")
+
+
+# --- names and values read as what they are (red-team set 14, Debian configs) ---------------
+
+@pytest.mark.parametrize("key", ["AZURE_DEVOPS_EXT_PAT", "GITHUB_PAT", "sessionid", "PHPSESSID", "app.sessid"])
+def test_a_personal_access_token_or_session_id_name_names_a_credential(key: str) -> None:
+    assert not check("key_names_no_credential", high_entropy(seed=5, length=32), key=key)
+
+
+@pytest.mark.parametrize("key", ["pat", "compat_mode", "spatial_index"])
+def test_pat_alone_or_inside_a_word_names_no_credential(key: str) -> None:
+    assert check("key_names_no_credential", high_entropy(seed=5, length=32), key=key)
+
+
+@pytest.mark.parametrize("line", [
+    "ALTER USER reporting WITH PASSWORD :'new_pw';",
+    'CREATE ROLE app LOGIN PASSWORD :"app_password";',
+    "\\set pw 'x'\nALTER USER app PASSWORD :new_pw;",
+])
+def test_a_psql_variable_is_a_code_reference(line: str) -> None:
+    value = "new_pw" if "new_pw" in line else "app_password"
+    assert check("code_reference", value, line=line.splitlines()[-1], key="password", language="sql")
+
+
+@pytest.mark.parametrize("line", [
+    "ALTER USER reporting WITH PASSWORD '{v}';",  # a literal
+    "SELECT dblink_connect('postgresql://app:{v}@db/app');",  # a URL's password, not a variable
+    "SELECT '{v}'::text AS password;",  # a cast
+])
+def test_a_password_literal_in_sql_is_no_psql_variable(line: str) -> None:
+    v = "Xk9m" + random_chars(random.Random(7), 12)
+    assert not check("code_reference", v, line=line.format(v=v), key="password", language="sql")
+
+
+@pytest.mark.parametrize("value", ["CRAM-SHA1", "CRAM-SHA256", "SCRAM-SHA-256-PLUS"])
+def test_sasl_mechanisms_after_auth_are_method_names(value: str) -> None:
+    line = f'IMAP_CAPABILITY="IMAP4rev1 UIDPLUS AUTH={value} IDLE"'
+    assert check("auth_method_name", value, line=line, key="AUTH")
+
+
+def test_a_random_value_after_auth_is_no_method_name() -> None:
+    value = random_password(seed=9)
+    assert not check("auth_method_name", value, line=f"level=info AUTH={value} user=app", key="AUTH")
