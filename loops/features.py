@@ -76,7 +76,7 @@ _TEST_DIRS = frozenset({
     "t",  # Perl's convention, kept by some Python projects (celery's t/unit/)
 })
 _TEST_FILE = re.compile(  # matched against the lower-cased name
-    r"^test_.+\.py$|_test\.(?:py|go|rb|exs?|dart|cpp|cc|c)$|^conftest\.py$"
+    r"^test_.+\.py$|_test\.(?:py|go|rb|exs?|dart|cpp|cc|c)$|_tests\.(?:py|go|rb)$|^conftest\.py$"
     # a package's one test script, bare: test.js, tests.py (Django apps), spec.rb, test.mjs
     r"|^(?:tests?|specs?)\.(?:py|[cm]?[jt]sx?|rb|php|pl|lua|coffee)$"
     r"|[._\-](?:test|spec)\.[cm]?[jt]sx?$|_spec\.rb$"  # app.test.ts, url_test.js, parser-spec.js
@@ -86,12 +86,20 @@ _TEST_FILE = re.compile(  # matched against the lower-cased name
 _TEST_CLASS_FILE = re.compile(r"(?:^|[a-z0-9])(?:Tests?|Spec|IT)\.(?:java|kt|scala|groovy|cs|swift|php)$")
 
 
+def _is_test_dir(name: str) -> bool:
+    # A folder named for tests among other words: integration-tests, cross_agent_tests, test-ca.
+    return name in _TEST_DIRS or any(w in ("test", "tests") for w in _DIR_WORD_SEPARATORS.split(name))
+
+
+_DIR_WORD_SEPARATORS = re.compile(r"[-_.]")
+
+
 def is_test_path(path: str) -> bool:
     """True for test code and fixtures: tests/, fixtures/, __tests__/, *_test.go, test_*.py, *.spec.ts, ..."""
     parts = [p for p in path.replace("\\", "/").split("/") if p]
     if not parts:
         return False
-    if any(p.lower() in _TEST_DIRS for p in parts[:-1]):
+    if any(_is_test_dir(p.lower()) for p in parts[:-1]):
         return True
     return _TEST_FILE.search(parts[-1].lower()) is not None or _TEST_CLASS_FILE.search(parts[-1]) is not None
 
