@@ -3348,6 +3348,53 @@ def is_sasl_plain_stand_in(value: str, line: str, key_name: str | None, language
     return len(parts) == 3 and bool(parts[1]) and _stand_in_password(parts[1], parts[2])
 
 
+# --- values their provider documents as public ----------------------------------------------
+
+# Mapbox's public tokens: "pk." and a base64url JSON payload (secret ones are "sk.", temporary "tk.").
+_MAPBOX_PUBLIC = re.compile(r"^pk\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}$")
+# RevenueCat's public SDK keys name their store (appl_, goog_, amzn_); its secret keys are sk_.
+_REVENUECAT_PUBLIC = re.compile(r"^(?:appl|goog|amzn)_[A-Za-z0-9]{20,40}$")
+_NAME_BEFORE = re.compile(r"[A-Za-z_][\w.-]*")  # a name-like token (the last one before a value names it)
+_JWT_PARTS = re.compile(r"^eyJ[A-Za-z0-9_-]{4,2000}\.(eyJ[A-Za-z0-9_-]{4,4000})\.[A-Za-z0-9_-]{16,1400}$")
+
+
+def _jwt_role(value: str) -> object:
+    """The `role` claim of a JWT's payload (None when it has none or is no JWT)."""
+    m = _JWT_PARTS.match(value)
+    if m is None:
+        return None
+    try:
+        claims = json.loads(_b64url(m.group(1)))
+    except ValueError:
+        return None
+    return claims.get("role") if isinstance(claims, dict) else None
+
+
+@_filter("public_by_format", "a value its provider documents as public, made to ship in client apps: a Mapbox "
+         "public token (pk.…), a Supabase/PostgREST anon key (a JWT whose role is anon, under an anon name), a "
+         "RevenueCat public SDK key")
+def is_public_by_format(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # The format itself says public, whatever rule took the value: Mapbox's and RevenueCat's prefixes, and
+    # the role a PostgREST server gives an anon key's requests (the service_role key stays a secret).
+    v = value.strip()
+    if v.startswith("pk.eyJ"):
+        return _MAPBOX_PUBLIC.match(v) is not None
+    if v.startswith("eyJ"):
+        # ... when its name agrees: an anon key filed under SERVICE_ROLE_KEY says two things, and a
+        # person settles which (the local stack's documented default key is often filed so).
+        if _jwt_role(v) != "anon":
+            return False
+        names = key_words(key_name)
+        if not names:  # the JWT rule takes no name: the last one before the value on its line
+            at = line.find(v)
+            before = _NAME_BEFORE.findall(line[:at]) if at > 0 else []
+            names = split_words(before[-1]) if before else []
+        return any(w in ("anon", "anonymous", "public") for w in names)
+    if _REVENUECAT_PUBLIC.match(v):
+        return "revenuecat" in "".join(key_words(key_name))  # the prefixes alone are too common a shape
+    return False
+
+
 FILTER_REASONS: dict[str, str] = {f.name: f.reason for f in FILTERS}
 DECISIVE_FILTERS: frozenset[str] = frozenset(f.name for f in FILTERS if f.decisive)
 FILTERS_BY_NAME: dict[str, Filter] = {f.name: f for f in FILTERS}
