@@ -497,7 +497,7 @@ def is_code_reference(value: str, line: str, key_name: str | None, language: str
         return True
     if language == "sql" and _SQL_SECRET_CLAUSE.search(line[:max(0, line.find(v))]):
         return False  # CREATE USER … IDENTIFIED BY Xk9mQ2vLp7_42: the bare word is the password
-    if _in_code(v, line, language) and _is_quoted(v, line) is False and not _inside_literal_after_key(v, line, key_name):
+    if _in_code(v, line, language) and _is_quoted(v, line) is False and not _inside_literal_field(v, line, key_name):
         if _SNAKE_NAME.match(v):
             return True  # db_password, BCRYPT_HASH: unquoted in code, a name
         if _BARE_WORD.match(v) and (wordlike(v) or _ends_statement(v, line)):
@@ -562,15 +562,20 @@ def _literal_start(line: str, at: int) -> int | None:
     return start
 
 
-def _inside_literal_after_key(value: str, line: str, key_name: str | None) -> bool:
-    """The value is text inside a string literal that also holds its key before it: a field of a
-    connection string or a property default written in code ("Server=db;Password=Xk9_q2;",
-    @Value("${mail.password:Xk9_q2}")), so a literal, whatever it spells."""
+def _inside_literal_field(value: str, line: str, key_name: str | None) -> bool:
+    """The value is text inside a string literal, as a field of it: after its key in the same
+    literal ("Server=db;Password=Xk9_q2;", @Value("${mail.password:Xk9_q2}")) or right after a
+    field's '=' or ':' (a DSN's "shop:Xk9_q2@tcp(db)/shop", for a rule that takes no key name):
+    a literal, whatever it spells."""
     at = line.find(value)
-    if at < 0 or not key_name:
+    if at <= 0:
         return False
     start = _literal_start(line, at)
-    return start is not None and line.find(key_name, start, at) >= 0
+    if start is None:
+        return False
+    if key_name and line.find(key_name, start, at) >= 0:
+        return True
+    return line[at - 1] in "=:"
 
 
 def _ends_statement(value: str, line: str) -> bool:
@@ -1545,7 +1550,7 @@ def is_name_in_a_statement(value: str, line: str, key_name: str | None, language
         before, after = line[:at], line[at + len(v):]
         opened = sum(before.count(c) for c in "([{") > sum(before.count(c) for c in ")]}")
         if (opened and not (before[-1:] in _QUOTE) and re.match(r"\s*[,)\]}]", after)
-                and re.search(r"[:=]\s*$", before)):
+                and re.search(r"[:=]\s*$", before) and _literal_start(line, at) is None):  # not text in a string
             return True
         at = line.find(v, at + 1)
     return False

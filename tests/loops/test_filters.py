@@ -8,7 +8,7 @@ import string
 import pytest
 
 from secretloop.loops import filters
-from secretloop.loops.filters import FILTER_REASONS, FILTERS, FILTERS_BY_NAME, _literal_start, key_words, run_filters
+from secretloop.loops.filters import FILTER_REASONS, FILTERS, FILTERS_BY_NAME, Surroundings, _literal_start, key_words, run_filters
 from tests.support.tokens import high_entropy, random_chars, random_password
 
 
@@ -198,8 +198,11 @@ def _underscored_password() -> str:
     ('db, err := sql.Open("postgres", "host=db user=store password={v} dbname=store")', "password", "go"),
     ('@Value("${{mail.password:{v}}}")', "mail.password", "java"),
     ("conn = psycopg2.connect('dbname=app user=app password={v}')", "password", "python"),
+    # rules that take no key name: the field's '=' or ':' inside the literal says it
+    ('db, err := sql.Open("mysql", "shop:{v}@tcp(db.acmecorp.io:3306)/shop")', None, "go"),
+    ('using var conn = new SqlConnection("Server=db;User Id=orders;Password={v};Encrypt=True");', None, "csharp"),
 ])
-def test_a_value_inside_the_literal_that_holds_its_key_is_no_code_reference(line: str, key: str, language: str) -> None:
+def test_a_value_inside_the_literal_that_holds_its_key_is_no_code_reference(line: str, key: str | None, language: str) -> None:
     v = _underscored_password()
     assert not check("code_reference", v, line=line.format(v=v), key=key, language=language)
 
@@ -210,6 +213,14 @@ def test_a_value_inside_the_literal_that_holds_its_key_is_no_code_reference(line
 ])
 def test_a_name_outside_the_literal_is_still_a_code_reference(line: str, key: str, language: str) -> None:
     assert check("code_reference", "db_password_value", line=line, key=key, language=language)
+
+
+def test_a_field_of_a_configuration_string_is_no_name_in_a_statement() -> None:
+    v = "Xk9m" + random_chars(random.Random(12), 10)
+    line = f'var redis = ConnectionMultiplexer.Connect("cache.acmecorp.io:6379,password={v},ssl=True");'
+    check_around = FILTERS_BY_NAME["name_in_a_statement"].check
+    assert not check_around(v, line, "password", "csharp", Surroundings())
+    assert check_around("passphrase", "key = load(password=passphrase)", "password", "python", Surroundings())
 
 
 def test_literal_start_honours_escapes_and_quote_kinds() -> None:
