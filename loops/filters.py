@@ -3185,14 +3185,17 @@ def is_jwt_with_stand_in_claims(value: str, line: str, key_name: str | None, lan
     # In code it may be a service's live token however odd its claims: a person sees it.
     if not around.example_place:
         return False
-    v = value.strip()
-    if _JWT_ANY_SIGNATURE.match(v) is None:
-        return False
+    return _stand_in_claims(_jwt_claims(value.strip()))
+
+
+def _jwt_claims(value: str) -> object:
+    """A JWT's decoded payload (None when the value is no JWT or its payload no JSON)."""
+    if _JWT_ANY_SIGNATURE.match(value) is None:
+        return None
     try:
-        claims = json.loads(_b64url(v.split(".")[1]))
+        return json.loads(_b64url(value.split(".")[1]))
     except (ValueError, UnicodeDecodeError):
-        return False
-    return _stand_in_claims(claims)
+        return None
 
 
 # A type's name opening a composite or struct literal: Go's `Claims = jwt.MapClaims{`, `Auth: authResponse{`,
@@ -3360,18 +3363,11 @@ _MAPBOX_PUBLIC = re.compile(r"^pk\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}$")
 # RevenueCat's public SDK keys name their store (appl_, goog_, amzn_); its secret keys are sk_.
 _REVENUECAT_PUBLIC = re.compile(r"^(?:appl|goog|amzn)_[A-Za-z0-9]{20,40}$")
 _NAME_BEFORE = re.compile(r"[A-Za-z_][\w.-]*")  # a name-like token (the last one before a value names it)
-_JWT_PARTS = re.compile(r"^eyJ[A-Za-z0-9_-]{4,2000}\.(eyJ[A-Za-z0-9_-]{4,4000})\.[A-Za-z0-9_-]{16,1400}$")
 
 
 def _jwt_role(value: str) -> object:
     """The `role` claim of a JWT's payload (None when it has none or is no JWT)."""
-    m = _JWT_PARTS.match(value)
-    if m is None:
-        return None
-    try:
-        claims = json.loads(_b64url(m.group(1)))
-    except ValueError:
-        return None
+    claims = _jwt_claims(value)
     return claims.get("role") if isinstance(claims, dict) else None
 
 
