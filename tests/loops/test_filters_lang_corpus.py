@@ -13,21 +13,17 @@ import random
 import pytest
 
 from secretloop.loops.features import build_features, is_docs_path
-from secretloop.loops.filters import FILTERS_BY_NAME, Surroundings
+from secretloop.loops.filters import Surroundings
 from tests.loops.test_fp_corpus_classes import hidden, require_shown
+from tests.support.filter_checks import IN_CODE, IN_TEST, check_filter
 from tests.support.tokens import high_entropy, random_chars, random_password
 
 _R = random.Random(90817)
-IN_TEST = Surroundings(in_test_path=True)
-IN_CODE = Surroundings()
 
 
 def check(name: str, value: str, line: str, key: str | None, language: str | None = "go",
           around: Surroundings | None = None) -> bool:
-    f = FILTERS_BY_NAME[name]
-    if f.surroundings:
-        return f.check(value, line, key, language, around or IN_CODE)  # type: ignore[call-arg]
-    return f.check(value, line, key, language)
+    return check_filter(name, value, line, key, language, around)
 
 
 def _hex(n: int) -> str:
