@@ -513,9 +513,22 @@ def is_code_reference(value: str, line: str, key_name: str | None, language: str
 def _is_psql_variable(value: str, line: str) -> bool:
     """The value is a psql variable interpolated into the statement (:name, :'name', :"name"), not a
     cast (::text) nor a URL's password (user:secret@host)."""
+    # String search, not a pattern built from the value: re's cache would keep the value.
     if not _PSQL_NAME.match(value):
         return False
-    return re.search(r"(?<![\w:]):(['\"]?)" + re.escape(value) + r"\1(?![\w@:])", line) is not None
+    at = line.find(value)
+    while at >= 0:
+        end = at + len(value)
+        quote = line[at - 1] if at > 0 and line[at - 1] in "'\"" else ""
+        colon = at - len(quote) - 1
+        if colon >= 0 and line[colon] == ":" and (colon == 0 or not (line[colon - 1].isalnum() or line[colon - 1] in "_:")):
+            rest = line[end:]
+            if rest.startswith(quote):
+                rest = rest[len(quote):]
+                if not rest or not (rest[0].isalnum() or rest[0] in "_@:"):
+                    return True
+        at = line.find(value, at + 1)
+    return False
 
 
 _PSQL_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
