@@ -1,9 +1,11 @@
 """The content cache: a rescan answers unchanged files from the candidates found last time.
 
 An entry is keyed by the file (root index, root-relative path) and remembers its size,
-mtime_ns and content sha256 with the candidates it gave. A file is unchanged when its
-size and mtime_ns both match; when only the mtime moved (a checkout, a `touch`) the
-caller re-reads it and compares the sha256 before trusting the entry. Candidates hold
+change time and content sha256 with the candidates it gave. The change time (called mtime_ns
+here) is the later of the file's mtime and ctime (discovery.changed_ns): a file rewritten
+with its old mtime put back still moves its ctime. A file is unchanged when its size and
+change time both match; when only the time moved (a checkout, a `touch`) the caller re-reads
+it and compares the sha256 before trusting the entry. Candidates hold
 no values (redacted previews and fingerprints only), so the cache holds none either.
 
 One cache file per scan configuration: the roots (in order: candidates carry the root

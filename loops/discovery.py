@@ -115,6 +115,13 @@ _KB = 1024
 _MB = 1024 * 1024
 
 
+def changed_ns(st: os.stat_result) -> int:
+    """When a file last changed, for the content cache: the later of its mtime and ctime. A
+    file rewritten with its old mtime put back (`cp -p`, `rsync -t`, `touch -d`) moves its
+    ctime all the same, which no one can set back."""
+    return max(st.st_mtime_ns, st.st_ctime_ns)
+
+
 def human_size(n: int) -> str:
     if n >= _MB:
         return f"{n / _MB:.1f} MB"
@@ -393,12 +400,17 @@ def _git_dir(top: str) -> str | None:
     return None
 
 
-def _layers_above(root: str) -> tuple[_IgnoreLayer, ...]:
-    """info/exclude and the .gitignore files between the repository top and the root."""
+def _layers_above(root: str, watch: list[str] | None = None) -> tuple[_IgnoreLayer, ...]:
+    """info/exclude and the .gitignore files between the repository top and the root.
+    `watch` collects every path looked at, present or not (see discover)."""
     root = os.path.abspath(root)
     ancestors: list[str] = []
     current = root
-    while not os.path.exists(os.path.join(current, ".git")):
+    seen = watch if watch is not None else []
+    while True:
+        seen.append(os.path.join(current, ".git"))
+        if os.path.exists(os.path.join(current, ".git")):
+            break
         parent = os.path.dirname(current)
         if parent == current:
             return ()  # not inside a repository: only the root's own ignore files count
@@ -413,10 +425,12 @@ def _layers_above(root: str) -> tuple[_IgnoreLayer, ...]:
     layers: list[_IgnoreLayer] = []
     git_dir = _git_dir(top)
     if git_dir:
+        seen.append(os.path.join(git_dir, "info", "exclude"))
         spec = _load_spec(os.path.join(git_dir, "info", "exclude"))
         if spec:
             layers.append(_IgnoreLayer(spec, prefix=prefix_for(top)))
     for folder in reversed(ancestors):  # top first: deeper files are pushed later and win
+        seen.append(os.path.join(folder, ".gitignore"))
         spec = _load_spec(os.path.join(folder, ".gitignore"))
         if spec:
             layers.append(_IgnoreLayer(spec, prefix=prefix_for(folder)))
@@ -458,8 +472,9 @@ def _exclude_spec(patterns: list[str]) -> GitIgnoreSpec | None:
 class _RootWalk:
     """Discovery of one root: collects FileEntry and SkippedFile items."""
 
-    def __init__(self, index: int, root: str, settings: Settings, known: KnownFile | None = None) -> None:
+    def __init__(self, index: int, root: str, settings: Settings, known: KnownFile | None = None, watch: list[str] | None = None) -> None:
         self.index = index
+        self.watch = watch
         self.known = known
         self.root = root
         self.max_size = settings.max_file_size
@@ -477,7 +492,7 @@ class _RootWalk:
 
     def layers_above(self) -> tuple[_IgnoreLayer, ...]:
         if self._above is None:
-            self._above = _layers_above(self.root) if self.respect_gitignore else ()
+            self._above = _layers_above(self.root, self.watch) if self.respect_gitignore else ()
         return self._above
 
     def add_file(self, rel: str, size: int, mtime_ns: int | None = None) -> None:
@@ -503,6 +518,8 @@ class _RootWalk:
             parts = start_rel.split("/")
             for depth in range(len(parts)):  # ignore files of the folders above the start
                 rel_dir = "/".join(parts[:depth])
+                if self.watch is not None:
+                    self.watch.append(os.path.join(self.root, *parts[:depth], ".gitignore"))
                 layer = _layer_for_dir(os.path.join(self.root, *parts[:depth]), rel_dir)
                 if layer:
                     layers += (layer,)
@@ -512,8 +529,11 @@ class _RootWalk:
         # are locals, the type comes from the directory listing (no system call), and a file's
         # single lstat gives its kind, size and mtime.
         skip, exclude, add_file, is_reg, is_link = self.skip, self.exclude, self.add_file, stat.S_ISREG, stat.S_ISLNK
+        watch = self.watch
         while stack:
             rel_dir, abs_dir, layers = stack.pop()
+            if watch is not None:
+                watch.append(abs_dir)  # a name added or removed here changes its mtime
             try:
                 with os.scandir(abs_dir) as it:
                     entries = list(it)
@@ -521,6 +541,8 @@ class _RootWalk:
                 skip(rel_dir or ".", os_error_reason(err))
                 continue
             if self.respect_gitignore and any(e.name == ".gitignore" for e in entries):
+                if watch is not None:
+                    watch.append(os.path.join(abs_dir, ".gitignore"))
                 layer = _layer_for_dir(abs_dir, rel_dir)
                 if layer:
                     layers = layers + (layer,)
@@ -552,7 +574,7 @@ class _RootWalk:
                 if is_dir:
                     stack.append((rel, entry.path, layers))
                 else:
-                    add_file(rel, st.st_size, st.st_mtime_ns)
+                    add_file(rel, st.st_size, changed_ns(st))
 
     def only(self, paths: Iterable[str]) -> None:
         """Just these paths (e.g. staged files). Gitignore does not apply to a named file (a
@@ -596,7 +618,7 @@ class _RootWalk:
             elif not stat.S_ISREG(st.st_mode):
                 self.skip(rel, "not a regular file")
             else:
-                self.add_file(rel, st.st_size, st.st_mtime_ns)
+                self.add_file(rel, st.st_size, changed_ns(st))
 
 
 def _normalise_rel(raw: str) -> str | None:
@@ -617,12 +639,16 @@ def discover(
     settings: Settings,
     only_paths: list[list[str]] | None = None,
     known: KnownFile | None = None,
+    watch: list[str] | None = None,
 ) -> tuple[list[FileEntry], list[SkippedFile]]:
     """The files to scan under each root, sorted, and the skipped ones with their reasons.
 
     `only_paths[i]` restricts root i to those relative paths (an empty list: nothing).
     A root may be a single file. A missing root raises DiscoveryError. `known(root, path,
     size, mtime_ns)` says what is known of a file unchanged since the last scan (see KnownFile).
+    `watch` collects, besides the files returned, every path whose change could change the
+    answer: each folder walked (a name added or removed changes its mtime) and each ignore
+    file or `.git` looked for, present or not (run_stamp.py checks them all by stat).
     No file is opened here: the scan's read checks each file's first bytes (read_text_and_hash
     with the name), so a cold scan reads every file once.
     """
@@ -633,7 +659,7 @@ def discover(
     for index, root in enumerate(roots):
         if undecodable_name(root):
             raise DiscoveryError(f"workspace root's path is not valid UTF-8, rename it to scan it: {shown_name(root)}")
-        walk = _RootWalk(index, root, settings, known)
+        walk = _RootWalk(index, root, settings, known, watch)
         wanted = None if only_paths is None else only_paths[index]
         try:
             st = os.stat(root)

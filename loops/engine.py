@@ -93,6 +93,8 @@ class Engine:
         self.verdict_cache = self._open_verdict_cache()
         self._memo: dict[str, Verdict] = {}  # fingerprint -> verdict, for this run
         self._cancel = False
+        # (output path or None for stdout, text) of each report the last report round wrote
+        self.rendered: list[tuple[str | None, str]] = []
         self._saved_at = time.monotonic()
         self._saved: tuple[int, str] | None = None
         self._known_files: set[tuple[int, str]] | None = None
@@ -606,6 +608,7 @@ class Engine:
             "history": st.history.model_copy(update={"report_written": True}),
         })
         where: list[str] = []
+        self.rendered = []
         doc: dict | None = None  # the JSON report's content, built once for both JSON files
         for out in st.task.outputs:
             if out.format == "json":
@@ -613,6 +616,7 @@ class Engine:
                 text = render("json", final, self.catalogue, doc=doc)
             else:
                 text = render(out.format, final, self.catalogue)
+            self.rendered.append((out.path, text))
             if out.path in (None, "-"):
                 sys.stdout.write(text if text.endswith("\n") else text + "\n")
                 sys.stdout.flush()

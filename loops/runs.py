@@ -8,7 +8,6 @@ has none to write.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -19,6 +18,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from .atomic import atomic_write  # noqa: F401  (re-exported: the store's writer)
+from .store_dir import default_store_dir
 from .settings import Settings
 from .state import OutputSpec, RunState, Task
 
@@ -55,15 +55,7 @@ class RunStore:
         self.dir = Path(state_dir)
         self.keep_round_snapshots = keep_round_snapshots
 
-    @staticmethod
-    def default_dir(roots: list[str]) -> str:
-        """~/.cache/secretloop/runs/<hash of the roots>: outside the workspace, one per set of roots."""
-        base = os.environ.get("SECRETLOOP_STATE_DIR")
-        if base:
-            return base
-        cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-        key = hashlib.sha256("\n".join(sorted(os.path.abspath(r) for r in roots)).encode()).hexdigest()[:16]
-        return os.path.join(cache, "secretloop", "runs", key)
+    default_dir = staticmethod(default_store_dir)
 
     def run_dir(self, run_id: str) -> Path:
         return self.dir / run_id

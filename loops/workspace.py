@@ -14,7 +14,7 @@ from pathlib import Path
 from .content_cache import ContentCache, Entry, catalogue_version, config_key
 from .decisions import DecisionsStore
 from .discovery import Unreadable as DiscoveryUnreadable
-from .discovery import SNIFF_BYTES, content_skip_reason, discover, read_text_and_hash
+from .discovery import SNIFF_BYTES, changed_ns, content_skip_reason, discover, read_text_and_hash
 from .parallel_scan import FileJob, ScanPool, forks_host, scan_job, wants_pool, warm_up
 from .phases.scan import Batch, FileOutcome, Unreadable
 from .rules.catalogue import Catalogue
@@ -67,6 +67,8 @@ class Workspace:
         self._root_files: dict[int, bool] = {}
         # (root, path) -> the cache entry of a file discovery found unchanged (same size and mtime)
         self._unchanged: dict[tuple[int, str], Entry] = {}
+        # what the last discovery looked at besides the files it returned (see discover)
+        self.watched: list[str] = []
         # A first whole-workspace scan may need workers (a rescan answers mostly from the
         # cache, and starts them only if it must): start their fork server meanwhile, or, in a
         # host that forks them itself, fork them once discovery has counted the files.
@@ -93,7 +95,8 @@ class Workspace:
                 return True
 
         self._unchanged.clear()
-        files, skipped = discover(self.task.roots, self.settings, self.task.only_paths, known)
+        self.watched = []
+        files, skipped = discover(self.task.roots, self.settings, self.task.only_paths, known, self.watched)
         if self._start_early and self._pool is None and forks_host() and wants_pool([f.size for f in files]):
             # The scan phase runs on a thread of its own, and a host with two threads must not
             # fork: discovery is the last moment this one may, and it now knows the files.
@@ -230,7 +233,7 @@ class Workspace:
             st = os.stat(path)
         except OSError:
             return None
-        return st.st_size, st.st_mtime_ns
+        return st.st_size, changed_ns(st)
 
     def _remember(self, entry: FileEntry, job: FileJob, outcome: FileOutcome) -> FileOutcome:
         """Put a fresh scan into the cache; answer a verified-unchanged file from it. The size

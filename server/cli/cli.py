@@ -8,7 +8,6 @@ not finish (failed, budget exhausted, cancelled) — its state is kept for `resu
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 import sys
 
@@ -84,6 +83,11 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.command == "scan":
+            from .unchanged import replay
+
+            replayed = replay(args)  # nothing changed since the same scan: its report, in milliseconds
+            if replayed is not None:
+                return replayed
             from .scan_command import run_scan
 
             gc_policy.apply()

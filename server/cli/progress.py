@@ -15,11 +15,13 @@ class ProgressLine:
         self.stream = stream or sys.stderr
         self.enabled = self.stream.isatty()
         self._last = ""
+        self.said: list[str] = []  # the messages, as printed (a replayed run prints them again)
 
     def __call__(self, event: ev.Event) -> None:
         if isinstance(event, ev.Message):
             self._clear()
-            print(f"secretloop: {event.level}: {event.text}", file=self.stream)
+            self.said.append(f"secretloop: {event.level}: {event.text}")
+            print(self.said[-1], file=self.stream)
             return
         if not self.enabled:
             return

@@ -6,7 +6,9 @@ import argparse
 import asyncio
 import os
 import sys
+import time
 from pathlib import Path
+from typing import Any, Callable
 
 from secretloop.loops.engine import Engine
 from secretloop.loops.runs import RunStore, SnapshotError, new_run
@@ -16,6 +18,7 @@ from .cli import EXIT_FINDINGS, EXIT_OK, EXIT_UNFINISHED, UsageError
 from .config import load_settings
 from .progress import ProgressLine
 from .staged import staged_files
+from .unchanged import stamp_after
 
 
 def resolve_roots(paths: list[str]) -> list[str]:
@@ -50,13 +53,25 @@ def run_to_end(engine: Engine) -> RunState:
     return engine.state
 
 
-def execute(state: RunState, store: RunStore, *, overlays: dict[str, str] | None = None, fail_on: str = "pending", progress: bool = True) -> int:
-    subscribers = [ProgressLine()] if progress else [ProgressLine(open(os.devnull, "w"))]
-    engine = Engine(state, store=store, subscribers=subscribers, overlays=overlays)
+def execute(
+    state: RunState,
+    store: RunStore,
+    *,
+    overlays: dict[str, str] | None = None,
+    fail_on: str = "pending",
+    progress: bool = True,
+    after: Callable[[Engine, int, list[str]], Any] | None = None,
+) -> int:
+    """Run to the end; `after(engine, exit code, messages said)` is called once it is over."""
+    line = ProgressLine() if progress else ProgressLine(open(os.devnull, "w"))
+    engine = Engine(state, store=store, subscribers=[line], overlays=overlays)
     final = run_to_end(engine)
     for problem in engine.workspace.decision_problems:
         print(f"secretloop: warning: {problem}", file=sys.stderr)
-    return exit_code(final, fail_on)
+    code = exit_code(final, fail_on)
+    if after is not None:
+        after(engine, code, line.said)
+    return code
 
 
 def scan_quietly(args: argparse.Namespace) -> RunState:
@@ -68,9 +83,11 @@ def scan_quietly(args: argparse.Namespace) -> RunState:
 
 
 def run_scan(args: argparse.Namespace) -> int:
+    started_ns = time.time_ns()
     roots = resolve_roots(args.paths)
     settings = load_settings(args, roots)
     only_paths = None
+    after = None if args.staged else stamp_after(args, roots, started_ns)
     overlays: dict[str, str] = {}
     if args.staged:
         roots, only_paths, overlays = staged_files(roots[0] if roots else ".")
@@ -79,7 +96,7 @@ def run_scan(args: argparse.Namespace) -> int:
     outputs = [OutputSpec(format=args.format, path=args.output)]
     state = new_run(roots, settings, outputs, only_paths)
     store = RunStore(args.state_dir or RunStore.default_dir(roots), keep_round_snapshots=settings.trace)
-    return execute(state, store, overlays=overlays, fail_on=args.fail_on, progress=not args.no_progress)
+    return execute(state, store, overlays=overlays, fail_on=args.fail_on, progress=not args.no_progress, after=after)
 
 
 def _all_stores(base: str | None) -> list[Path]:

@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from secretloop.loops import content_cache
 from secretloop.loops.content_cache import ContentCache, config_key
+from secretloop.loops.discovery import changed_ns
 from secretloop.loops.engine import Engine
 from secretloop.loops.rules.catalogue import load_catalogue, parse_catalogue
 from secretloop.loops.runs import RunStore, new_run
@@ -24,6 +26,19 @@ PAST = time.time() - 3600  # file times well before any scan: trusted by the cac
 def write(path: Path, text: str, mtime: float = PAST) -> None:
     path.write_text(text)
     os.utime(path, (mtime, mtime))
+
+
+@pytest.fixture(autouse=True)
+def settled_files(monkeypatch):
+    # The files are written a moment before each scan: their mtimes are set back (PAST) but
+    # their ctimes cannot be, so the two-second racy window would leave every entry to be
+    # verified by content. The tests of that window put it back.
+    monkeypatch.setattr(content_cache, "RACY_SECONDS", 0.0)
+
+
+@pytest.fixture
+def racy_window(monkeypatch):
+    monkeypatch.setattr(content_cache, "RACY_SECONDS", 2.0)
 
 
 @pytest.fixture
@@ -100,12 +115,25 @@ async def test_touched_file_with_the_same_content_is_verified_not_rescanned(ws, 
     assert counter.paths == []
     assert second.history.cache_hits == 3
     assert found(second) == found(first)
-    # the new mtime is trusted from now on
+    # the new change time (the ctime the touch set) is trusted from now on
     cache = ContentCache(cache_files(ws)[0].parent, cache_files(ws)[0].stem)
-    assert cache.entry(0, "app.py").mtime_ns == (ws["root"] / "app.py").stat().st_mtime_ns
+    assert cache.entry(0, "app.py").mtime_ns == changed_ns((ws["root"] / "app.py").stat())
 
 
-async def test_a_change_within_the_same_clock_tick_is_not_missed(ws, monkeypatch):
+async def test_a_rewrite_that_puts_the_old_mtime_back_is_rescanned(ws, monkeypatch):
+    """`cp -p`, `rsync -t` or `touch -d` can give new content the old size and mtime; the
+    ctime still moves, and the file is read again."""
+    await scan(ws)
+    path = ws["root"] / "settings.py"
+    before = path.stat()
+    path.write_text(path.read_text().replace("=", ":", 1))  # same size
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    counter = ScanCounter(monkeypatch)
+    await scan(ws)
+    assert counter.paths == ["settings.py"]
+
+
+async def test_a_change_within_the_same_clock_tick_is_not_missed(ws, monkeypatch, racy_window):
     """A file scanned right after it was written may change again without its mtime moving:
     such an entry is verified by content ("racily clean")."""
     path = ws["root"] / "settings.py"
@@ -276,7 +304,10 @@ async def test_files_skipped_for_their_content_are_not_read_again(ws, monkeypatc
 
 
 async def test_a_file_skipped_right_after_it_was_written_is_sniffed_again(ws, monkeypatch):
-    (ws["root"] / "blob.dat").write_bytes(b"\x00" * 100)  # mtime now: too recent to vouch for
+    # a short window, and the workspace's own files older than it (by their ctimes too)
+    monkeypatch.setattr(content_cache, "RACY_SECONDS", 0.3)
+    time.sleep(0.4)
+    (ws["root"] / "blob.dat").write_bytes(b"\x00" * 100)  # changed now: too recent to vouch for
     await scan(ws)
     sniffs = SniffCounter(monkeypatch)
     await scan(ws)
