@@ -387,6 +387,57 @@ def in_perl_pod(text: str, offset: int) -> bool:
     return last is not None and last != "cut"
 
 
+# Markdown code blocks (CommonMark): a fence is a line of three or more backticks or tildes,
+# indented at most three spaces, closed by a line of at least as many of the same character; an
+# indented block is a run of lines indented four spaces (or a tab) after a blank line, outside a list.
+_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
+_LIST_ITEM = re.compile(r" {0,3}(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
+
+
+def in_markdown_code(text: str, offset: int) -> bool:
+    """The offset sits in a Markdown code block: a command or config shown as typed, not a sentence."""
+    if "```" not in text and "~~~" not in text and "\n    " not in text and "\n\t" not in text:
+        return False
+    return any(a <= offset < b for a, b in _code_spans(text))
+
+
+@functools.lru_cache(maxsize=8)
+def _code_spans(text: str) -> tuple[tuple[int, int], ...]:
+    spans: list[tuple[int, int]] = []
+    fence: str | None = None  # the open fence's marks
+    fence_start = 0
+    blank_before = True
+    indented = in_list = False
+    pos = 0
+    for line in text.split("\n"):
+        end = pos + len(line)
+        m = _FENCE.match(line)
+        if fence is not None:
+            if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) and not line[m.end():].strip():
+                spans.append((fence_start, pos))  # a closing fence has nothing after it
+                fence = None
+        elif m:
+            fence, fence_start = m.group(1), end + 1
+            indented = False
+        elif line.strip() and line.startswith(("    ", "\t")) and (blank_before or indented) and not in_list:
+            if not indented:
+                spans.append((pos, end))
+            else:
+                spans[-1] = (spans[-1][0], end)
+            indented = True
+        elif line.strip():
+            indented = False
+            if not line.startswith((" ", "\t")):
+                in_list = bool(_LIST_ITEM.match(line))
+            elif _LIST_ITEM.match(line):
+                in_list = True
+        blank_before = not line.strip()
+        pos = end + 1
+    if fence is not None:
+        spans.append((fence_start, len(text)))  # an unclosed fence runs to the end (CommonMark)
+    return tuple(spans)
+
+
 def in_python_doc(text: str, offset: int) -> bool:
     """The offset sits in a docstring or a documenting string (EXAMPLES = r'''…) of Python source."""
     return any(a <= offset < b for a, b in _python_doc_spans(text))
@@ -528,6 +579,7 @@ def build_features(
                                 generic=rule_confidence != "high", language=language,
                                 known_prefix=known_prefix, formats=formats,
                                 surroundings=Surroundings(_surrounding_lines(text, line_start, line_end), in_test,
-                                                          in_doc, in_docs, commented, declaration, catalogue)),
+                                                          in_doc, in_docs, commented, declaration, catalogue,
+                                                          language == "markdown" and in_markdown_code(text, start))),
         suppressed_by=suppression_at(text, start, end, memo),
     )

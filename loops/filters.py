@@ -90,6 +90,7 @@ class Surroundings:
     in_comment: bool = False  # in a comment (a docstring counts)
     declaration: bool = False  # a TypeScript declaration file (.d.ts): it holds types, never values
     in_catalogue: bool = False  # a message catalogue: one file of text per language (translations/fi.json)
+    in_code_block: bool = False  # inside a Markdown code block (fenced or indented): a command or config as typed, not prose
 
     @property
     def example_place(self) -> bool:
@@ -820,10 +821,10 @@ _WORD = re.compile(r"(?<![\w'])[A-Za-z][a-z]+(?![\w'])")
 
 
 @_filter("quoted_in_prose", "a short value quoted inside a sentence of documentation ('ghp_' followed by 36 characters)",
-         generic_only=True)
-def is_quoted_in_prose(value: str, line: str, key_name: str | None, language: str | None) -> bool:
-    if language not in _PROSE_LANGUAGES or len(value) >= 24:
-        return False
+         generic_only=True, surroundings=True)
+def is_quoted_in_prose(value: str, line: str, key_name: str | None, language: str | None, around: Surroundings) -> bool:
+    if language not in _PROSE_LANGUAGES or len(value) >= 24 or around.in_code_block:
+        return False  # a code block holds commands and configs as typed (curl -u, a DSN), not sentences
     at = line.find(value)
     rest = line[:at] + " " + line[at + len(value):] if at >= 0 else line
     return len(_WORD.findall(rest)) >= 8
