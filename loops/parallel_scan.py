@@ -139,6 +139,7 @@ def _init_worker(data: _CatalogueData | None, context_lines: int, max_file_size:
         assert _host_scanner is not None, "forked without the host's scanner"
         _worker_scanner = _host_scanner
         _worker_scanner.detector.split = False
+        _worker_scanner.detector.group_for_workers()
         return
     preload = sys.modules.get(_PRELOAD_RULES)  # set in a worker forked from the fork server
     detector = preload.packaged_for(data.digest, data.source) if preload is not None else None
@@ -147,6 +148,7 @@ def _init_worker(data: _CatalogueData | None, context_lines: int, max_file_size:
     else:
         _worker_scanner = Scanner(data.build(), context_lines=context_lines)
     _worker_scanner.detector.split = False  # the workers already keep every core busy
+    _worker_scanner.detector.group_for_workers()  # and keep their lazy DFAs for the whole scan
 
 
 def _started() -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import re2
 
-from secretloop.loops.detect import Detector, Match
+from secretloop.loops.detect import GROUP_SIZE, WORKER_GENERIC_GROUP_SIZE, Detector, Match
 from secretloop.loops.rules.catalogue import Catalogue, load_catalogue
 from tests.support.tokens import github_pat, high_entropy, random_password
 
@@ -330,12 +330,15 @@ def _examples_text(catalogue) -> str:
     return "\n".join(parts)
 
 
-def test_checking_rules_in_groups_first_finds_exactly_what_running_each_finds() -> None:
+@pytest.mark.parametrize("worker", [False, True], ids=["editor groups", "worker groups"])
+def test_checking_rules_in_groups_first_finds_exactly_what_running_each_finds(worker: bool) -> None:
     """A group's alternation matches wherever one of its rules does, so skipping groups that
     find nothing never loses a match: the same results on every rule example (together and
     one by one) and on random text, with fewer pattern runs."""
     catalogue = load_catalogue()
     grouped, each = Detector(catalogue), Detector(catalogue)
+    if worker:
+        grouped.group_for_workers()
     each.grouped = False
     text = _examples_text(catalogue)
     found = grouped.find(text)
@@ -351,6 +354,19 @@ def test_checking_rules_in_groups_first_finds_exactly_what_running_each_finds() 
         if grouped.find(noise) != each.find(noise):
             pytest.fail("a random text is found differently when rules are checked in groups")
     assert sum(grouped.rule_runs.values()) < sum(each.rule_runs.values())
+
+
+def test_a_worker_groups_the_generic_rules_apart_in_pairs() -> None:
+    catalogue = load_catalogue()
+    d = Detector(catalogue)
+    d.group_for_workers()
+    members = sorted(i for g in d._groups for i in g)
+    assert members == list(range(len(catalogue.rules)))  # each rule in exactly one group
+    for g in d._groups:
+        kinds = {catalogue.rules[i].confidence == "low" for i in g}
+        assert len(kinds) == 1
+        assert len(g) <= (WORKER_GENERIC_GROUP_SIZE if kinds == {True} else GROUP_SIZE)
+    assert any(len(g) == WORKER_GENERIC_GROUP_SIZE and catalogue.rules[g[0]].confidence == "low" for g in d._groups)
 
 
 def test_a_group_that_cannot_compile_runs_its_rules_one_by_one(monkeypatch: pytest.MonkeyPatch) -> None:
