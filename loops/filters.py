@@ -633,11 +633,30 @@ _HASHER_FORMAT = re.compile(
 )
 
 
+# PostgreSQL's stored role passwords (pg_authid.rolpassword, what `CREATE ROLE … PASSWORD '…'` accepts
+# pre-hashed): "md5" + MD5(password + user) in hex, or SCRAM-SHA-256$<iterations>:<salt>$<StoredKey>:<ServerKey>.
+_POSTGRES_HASH = re.compile(r"^md5[0-9a-f]{32}$|^SCRAM-SHA-(?:1|256)\$\d{1,7}:[A-Za-z0-9+/]{8,}={0,2}"
+                            r"\$[A-Za-z0-9+/]{16,}={0,2}:[A-Za-z0-9+/]{16,}={0,2}$")
+# Jupyter's hashed passwords (IPython's passwd()): algorithm:salt:hexdigest. An htpasswd line: user:<crypt hash>.
+_SALTED_HEX_HASH = re.compile(r"^(?:sha1|sha256|sha512|md5):[0-9a-f]{8,64}:[0-9a-f]{32,128}$")
+_HTPASSWD_ENTRY = re.compile(r"^[\w.@-]{1,64}:(\$.+)$")
+
+
 @_filter("hash_or_digest", "a digest or hash (sha256:…, sha512-… integrity, hex under a sha/checksum name, bcrypt)")
 def is_hash_or_digest(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
-    if _SRI.match(v) or _PREFIXED_DIGEST.match(v) or _CRYPT_HASH.match(v):
+    # Compose files and Makefiles write a literal $ as $$: admin:$$apr1$$…, $$2y$$05$$…
+    return _is_hash_or_digest(v, line, key_name) or ("$$" in v and _is_hash_or_digest(v.replace("$$", "$"), line, key_name))
+
+
+def _is_hash_or_digest(v: str, line: str, key_name: str | None) -> bool:
+    if _SRI.match(v) or _PREFIXED_DIGEST.match(v) or _CRYPT_HASH.match(v) or _POSTGRES_HASH.match(v):
         return True
+    entry = _HTPASSWD_ENTRY.match(v)
+    if entry and _CRYPT_HASH.match(entry.group(1)):
+        return True  # an htpasswd line (Traefik's basicauth.users, nginx auth files): user:<crypt hash>
+    if _SALTED_HEX_HASH.match(v):
+        return True  # Jupyter's hashed passwords (passwd()): algorithm:salt:hexdigest
     if _HASHER_FORMAT.match(v) and (v.count("$") >= 2 or v.endswith("$")):
         return True  # pbkdf2_sha256$600000$salt$hash, or a bare prefix: md5$, sha1$$
     if len(v) in _HEX_DIGEST_LENGTHS and _HEX.match(v):
@@ -647,6 +666,108 @@ def is_hash_or_digest(value: str, line: str, key_name: str | None, language: str
         words = _context_words(v, line, key_name)
         return any(w in _HASH_WHOLE_WORDS or any(h in w for h in _HASH_WORDS) for w in words)
     return False
+
+
+# A value encrypted by a secrets tool, in the envelope its documentation defines: only the holder of
+# the tool's key (KMS, age, PGP, the encryptor password kept elsewhere) can read it, and the file is
+# meant to be committed. sops: ENC[AES256_GCM,data:…,iv:…,tag:…,type:str]; Jasypt (Spring):
+# ENC(<base64>); Shopify's ejson: EJ[1:<pubkey>:<nonce>:<box>]; dotenvx: encrypted:<base64>;
+# Vault's transit engine: vault:v<N>:<base64>; an inline Ansible Vault: $ANSIBLE_VAULT;1.1;AES256.
+_B64 = r"[A-Za-z0-9+/]"
+_ENCRYPTED_ENVELOPE = re.compile(
+    rf"^ENC\[AES256_GCM,data:{_B64}*={{0,2}},iv:{_B64}{{16,}}={{0,2}},tag:{_B64}{{16,}}={{0,2}},type:[a-z]{{2,8}}\]$"
+    rf"|^ENC\({_B64}{{16,}}={{0,2}}\)$"
+    rf"|^EJ\[1:{_B64}{{16,}}={{0,2}}:{_B64}{{16,}}={{0,2}}:{_B64}{{16,}}={{0,2}}\]$"
+    rf"|^encrypted:{_B64}{{24,}}={{0,2}}$"
+    rf"|^vault:v\d{{1,4}}:{_B64}{{16,}}={{0,2}}$"
+    r"|^\$ANSIBLE_VAULT;1\.[12];AES256(?:;[\w.-]+)?$"
+    # hiera-eyaml (Puppet): ENC[PKCS7,<base64 CMS envelope>]; Spring Cloud Config: {cipher}<hex or base64>;
+    # Maven's settings.xml password encryption and Jenkins' hudson.util.Secret: {<base64>} (Jenkins' payload
+    # starts AQAAABAAAA: version 1, a 16-byte IV's length)
+    rf"|^ENC\[PKCS7,{_B64}{{40,}}={{0,2}}\]$"
+    rf"|^\{{cipher\}}(?:[0-9a-fA-F]{{32,}}|{_B64}{{32,}}={{0,2}})$"
+    # an AWS KMS ciphertext blob as `aws kms encrypt` prints it and Terraform's aws_kms_secrets reads it:
+    # the blob's header (version 1, a key ARN's length and type) makes it start AQECAH / AQICAH
+    rf"|^AQ[EI]CAH[g-j]{_B64}{{100,}}={{0,2}}$"
+)
+# A name that says the value under it is already encrypted: DB_PASSWORD_ENCRYPTED, api_key_ciphertext,
+# encrypted_secret (what AWS KMS or Cloud KMS `encrypt` printed, decrypted at boot). Not "encryption":
+# an encryption_key is the key itself.
+_ENCRYPTED_WORDS = frozenset({"encrypted", "ciphertext", "ciphertexts", "crypted"})
+_BASE64_BLOB = re.compile(r"^[A-Za-z0-9+/]{40,}={0,2}$|^[A-Za-z0-9_-]{40,}$")
+
+
+def _braced_base64(v: str) -> bool:
+    """{<base64>} with both cases and a digit: Maven's and Jenkins' encrypted form (a word in braces is a placeholder)."""
+    if len(v) < 24 or v[0] != "{" or v[-1] != "}":
+        return False
+    body = v[1:-1].rstrip("=")
+    return (len(v) - 2 - len(body) <= 2 and len(body) >= 22 and _B64_BODY.match(body) is not None
+            and any(c.isdigit() for c in body) and any(c.islower() for c in body) and any(c.isupper() for c in body))
+
+
+_B64_BODY = re.compile(r"^[A-Za-z0-9+/]+$")
+
+
+@_filter("encrypted_value", "a value encrypted by a secrets tool (sops ENC[AES256_GCM,…], Jasypt ENC(…), ejson EJ[1:…], "
+         "Vault transit vault:v1:…, hiera-eyaml, Spring {cipher}, Maven/Jenkins {…}, a KMS ciphertext under an "
+         "*_encrypted name): only its key can open it",
+         generic_only=True)
+def is_encrypted_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if _ENCRYPTED_ENVELOPE.match(v) or _braced_base64(v):
+        return True
+    return bool(_BASE64_BLOB.match(v)) and any(w in _ENCRYPTED_WORDS for w in key_words(key_name))
+
+
+# An OpenPGP key ID or fingerprint (8, 16 or 40 hex digits, maybe 0x…) under git's `signingkey` or a name
+# that says GPG/PGP (gpg_key_id, pgp_key): which public key signs, not key material (an OpenPGP private
+# key is never written as a bare hex string).
+_OPENPGP_KEY_ID = re.compile(r"^(?:0x)?(?:[0-9A-Fa-f]{8}|[0-9A-Fa-f]{16}|[0-9A-Fa-f]{40})$")
+_OPENPGP_WORDS = frozenset({"gpg", "pgp", "openpgp", "gnupg"})
+
+
+@_filter("openpgp_key_id", "an OpenPGP key ID or fingerprint under git's signingkey or a gpg/pgp name: it says which "
+         "public key signs, it is no secret", generic_only=True)
+def is_openpgp_key_id(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    if not key_name or not _OPENPGP_KEY_ID.match(value.strip()):
+        return False
+    return key_name.lower() in ("signingkey", "user.signingkey") or any(w in _OPENPGP_WORDS for w in key_words(key_name))
+
+
+# Helm charts' convention for using a Secret made elsewhere: existingSecret (auth.existingSecret,
+# existingPasswordSecret) holds the NAME of a Kubernetes Secret, a DNS-1123 name of words.
+_DNS1123_NAME = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$")
+
+
+@_filter("existing_secret_name", "the name of an existing Kubernetes Secret (Helm's existingSecret: my-db-credentials), "
+         "not its contents", generic_only=True)
+def is_existing_secret_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    words = key_words(key_name)
+    if len(words) < 2 or words[0] != "existing" or not names_credential(words[1:]):
+        return False
+    v = value.strip()
+    return len(v) <= 253 and bool(_DNS1123_NAME.match(v)) and all(_NAME_PIECE.match(p) for p in re.split(r"[-.]", v))
+
+
+_NAME_PIECE = re.compile(r"^[a-z]+[0-9]{0,3}$|^[0-9]{1,4}$")  # words, maybe numbered (db-v2, redis-0): no random runs
+
+
+# Where a config points at a secret kept in a secret manager instead of holding it: Azure App Service's
+# Key Vault reference @Microsoft.KeyVault(SecretUri=…) or (VaultName=…;SecretName=…), a Key Vault
+# secret's URI, Google Secret Manager's resource name projects/<project>/secrets/<name>[/versions/<v>].
+_SECRET_REFERENCE = re.compile(
+    r"^@Microsoft\.KeyVault\((?:SecretUri=https://[\w.-]+/secrets/[\w-]+(?:/[0-9a-f]{32})?/?"
+    r"|VaultName=[\w-]+;\s*SecretName=[\w-]+(?:;\s*SecretVersion=[0-9a-f]{32})?)\)$"
+    r"|^https://[\w-]+\.vault\.(?:azure\.net|azure\.cn|usgovcloudapi\.net)/secrets/[\w-]+(?:/[0-9a-f]{32})?/?$"
+    r"|^projects/[\w.:-]+/secrets/[\w-]+(?:/versions/(?:\d+|latest))?$"
+)
+
+
+@_filter("secret_manager_reference", "a reference to a secret kept in a secret manager (@Microsoft.KeyVault(…), "
+         "projects/…/secrets/…/versions/…): it names where the secret is, it is not the secret", generic_only=True)
+def is_secret_manager_reference(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return bool(_SECRET_REFERENCE.match(value.strip()))
 
 
 # A pattern where a value would be: a parser's regex writes what it captures ((.*), ([^;]+), (\\w+?)), which a
@@ -1392,6 +1513,9 @@ _TEST_VECTOR_WORDS = frozenset({
     "iv", "nonce", "plaintext", "ciphertext", "cleartext", "pt", "ct", "tag", "aad", "adata", "mac", "digest",
     "expected", "counter", "ctr", "msg", "message", "tweak", "vector", "vectors", "output", "result",
     "in", "out", "input",  # Go's x/crypto writes a vector's message and result as in/out (poly1305, chacha20)
+    # a key-derivation vector (RFC 6070 PBKDF2, RFC 5869 HKDF, Wycheproof): the password or IKM in hex
+    # beside its salt, iteration count and derived key, and the test case's id
+    "salt", "iterations", "rounds", "dk", "dklen", "ikm", "okm", "prk", "tcid",
 })
 _ASSIGNED_NAME = re.compile(r"""(?:^|[\s,{(\[])["']?([A-Za-z_][A-Za-z0-9_]*)["']?[ \t]*(?::|=(?!=))""")
 _MIN_TEST_VECTOR_HEX = 16
@@ -1459,7 +1583,14 @@ def is_storage_key_name(value: str, line: str, key_name: str | None, language: s
     if len(words) < 2 or words[-1] != "key" or words[-2] not in _STORAGE_WORDS:
         return False
     v = value.strip()
-    return bool(_IDENTIFIER_KEY_VALUE.match(v)) and wordlike(v)
+    if not _IDENTIFIER_KEY_VALUE.match(v):
+        return False
+    # A cache key is often a label and the digest of what it caches (deps-<sha1 of the lockfile>,
+    # v3-node-<sha256>): the words, then one hex digest of a standard length.
+    head, sep, last = v.rpartition("-")
+    if words[-2] == "cache" and sep and len(last) in _HEX_DIGEST_LENGTHS and _HEX.match(last) and _IDENTIFIER_KEY_VALUE.match(head):
+        return wordlike(head)
+    return wordlike(v)
 
 
 # The first word of an option or flag: withCredentials, useToken, isPassword, requireAuth.
@@ -3376,6 +3507,9 @@ def is_sasl_plain_stand_in(value: str, line: str, key_name: str | None, language
 _MAPBOX_PUBLIC = re.compile(r"^pk\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}$")
 # RevenueCat's public SDK keys name their store (appl_, goog_, amzn_); its secret keys are sk_.
 _REVENUECAT_PUBLIC = re.compile(r"^(?:appl|goog|amzn)_[A-Za-z0-9]{20,40}$")
+# Browser SDK keys their providers document as safe to ship: Datadog's client tokens (RUM, browser
+# logs) are "pub" + 32 hex (API keys are bare hex); PostHog's project API keys are phc_ (personal keys phx_).
+_CLIENT_SDK_PUBLIC = re.compile(r"^pub[0-9a-f]{32}$|^phc_[A-Za-z0-9]{32,64}$")
 _NAME_BEFORE = re.compile(r"[A-Za-z_][\w.-]*")  # a name-like token (the last one before a value names it)
 
 
@@ -3387,7 +3521,7 @@ def _jwt_role(value: str) -> object:
 
 @_filter("public_by_format", "a value its provider documents as public, made to ship in client apps: a Mapbox "
          "public token (pk.…), a Supabase/PostgREST anon key (a JWT whose role is anon, under an anon name), a "
-         "RevenueCat public SDK key")
+         "RevenueCat public SDK key, a Datadog client token (pub…), a PostHog project key (phc_…)")
 def is_public_by_format(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # The format itself says public, whatever rule took the value: Mapbox's and RevenueCat's prefixes, and
     # the role a PostgREST server gives an anon key's requests (the service_role key stays a secret).
@@ -3407,7 +3541,7 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
         return any(w in ("anon", "anonymous", "public") for w in names)
     if _REVENUECAT_PUBLIC.match(v):
         return "revenuecat" in "".join(key_words(key_name))  # the prefixes alone are too common a shape
-    return False
+    return _CLIENT_SDK_PUBLIC.match(v) is not None
 
 
 FILTER_REASONS: dict[str, str] = {f.name: f.reason for f in FILTERS}
