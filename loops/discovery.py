@@ -102,7 +102,9 @@ BINARY_EXTENSIONS: frozenset[str] = frozenset({
     # documents
     "pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "odt", "ods", "odp", "epub",
     # data and models
-    "db", "sqlite", "sqlite3", "mdb", "npy", "npz", "pkl", "pickle", "h5", "hdf5", "parquet", "avro",
+    # (not .pkl: Apple's Pkl configuration language uses it too; a Python pickle in it is binary by
+    # content, its first bytes, like any other file)
+    "db", "sqlite", "sqlite3", "mdb", "npy", "npz", "pickle", "h5", "hdf5", "parquet", "avro",
     "onnx", "pt", "pth", "ckpt", "safetensors", "tflite", "pb",
 })
 

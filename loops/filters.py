@@ -389,6 +389,12 @@ def is_env_reference(value: str, line: str, key_name: str | None, language: str 
     v = value.strip()
     if any(p.search(v) for p in _ENV_VALUE):
         return True
+    yesod = _YESOD_ENV.match(v)
+    if yesod:
+        # Yesod settings: _env:PGPASS, or _env:PGPASS:default where the default is used when the
+        # variable is unset: a default made of words is a development stand-in, a random one a password
+        default = yesod.group(1) or ""
+        return not default or wordlike(default)
     # The captured value is the variable's NAME inside an accessor on the line: os.getenv("DB_PASS").
     # Fixed patterns that capture the name: one compiled per value would be recompiled for every
     # candidate of a file with thousands (the re module caches only a few hundred patterns).
@@ -398,6 +404,16 @@ def is_env_reference(value: str, line: str, key_name: str | None, language: str 
 
 
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_YESOD_ENV = re.compile(r"^_env:[A-Za-z_][A-Za-z0-9_]*(?::(.*))?$")
+
+
+# An Erlang macro (?AMQP_PASS, ?config(db_pass)): expanded from a -define elsewhere, where the value is.
+_ERLANG_MACRO = re.compile(r"^\?[A-Za-z_][A-Za-z0-9_@]*(?:\(.*\))?[}),;]*$")  # with what closes the term
+
+
+@_filter("erlang_macro", "an Erlang macro (?AMQP_PASS): its -define holds the value, not this line", generic_only=True)
+def is_erlang_macro(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return language == "erlang" and _ERLANG_MACRO.match(value.strip()) is not None
 _ENV_NAME_ACCESSORS = (
     re.compile(_ENV_ACCESSOR + r"([A-Za-z_][A-Za-z0-9_]*)['\"]"),
     re.compile(r"process\.env\.([A-Za-z_][A-Za-z0-9_]*)\b"),
