@@ -236,7 +236,24 @@ def is_placeholder(value: str, line: str, key_name: str | None, language: str | 
         return True  # PASSWORD, VALUE, API_TOKEN: the name of what goes here
     if _ANGLE_PLACEHOLDER.search(value) or _BRACKET_PLACEHOLDER.match(value.strip()):
         return True
+    if _encoded_blob(value):
+        return False  # `todo` or `your` after a / or + of a long base64 key is chance, not a phrase
     return any(p.search(low) for p in _PLACEHOLDER_PHRASES)
+
+
+_ENCODED_LINE = re.compile(r"[A-Za-z0-9+/=_-]+")
+_MIN_ENCODED_BLOB = 64  # a 256-bit key in base64 is 44 characters; chance hits grow with the length
+
+
+def _encoded_blob(value: str) -> bool:
+    """Base64 (or base64url) of at least _MIN_ENCODED_BLOB random-looking characters, in one run or in the lines
+    of a PEM body (armour lines aside; JSON's escaped \\n counts as a line break)."""
+    lines = [ln.strip() for ln in value.replace("\\n", "\n").split("\n")]
+    body = [ln for ln in lines if ln and not ln.startswith("-----")]
+    if sum(map(len, body)) < _MIN_ENCODED_BLOB or not all(_ENCODED_LINE.fullmatch(ln) for ln in body):
+        return False
+    text = "".join(body)  # random bytes in base64: both cases and digits (a spelled-out stand-in lacks some)
+    return any(c.isdigit() for c in text) and any(c.islower() for c in text) and any(c.isupper() for c in text)
 
 
 _MASKED = (

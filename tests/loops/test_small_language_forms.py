@@ -36,3 +36,20 @@ def test_a_pkl_config_is_scanned_and_a_pickle_is_skipped_by_content(tmp_path: Pa
     assert {f.path for f in files} == {"app.pkl", "model.pkl"}  # listed by name; the read decides
     assert content_skip_reason((tmp_path / "model.pkl").read_bytes(), "model.pkl") is not None
     assert content_skip_reason((tmp_path / "app.pkl").read_bytes(), "app.pkl") is None
+
+
+def test_a_placeholder_word_inside_a_long_base64_key_is_chance():
+    import base64
+    import random
+
+    rng = random.Random(5)
+    for word in ("/todo", "+your", "3sample", "/fake"):
+        raw = base64.b64encode(bytes(rng.randrange(256) for _ in range(96))).decode()
+        blob = raw[:40] + word + raw[40 + len(word):]
+        assert not check_filter("placeholder", blob, f'"privateKey": "{blob}"', "privateKey", "json"), word
+        pem = "-----BEGIN PRIVATE KEY-----\n" + blob[:64] + "\n" + blob[64:] + "\n-----END PRIVATE KEY-----"
+        assert not check_filter("placeholder", pem, pem.splitlines()[1], None, "pem"), word
+    for stand_in in ("YOUR-PRIVATE-KEY-GOES-HERE-REPLACE-WITH-THE-ONE-YOUR-OPENSSL-MADE-FOR-YOU",
+                     "-----BEGIN PRIVATE KEY-----\nyour_private_key_here\n-----END PRIVATE KEY-----",
+                     "your_base64_encoded_service_account_key_here"):
+        assert check_filter("placeholder", stand_in, stand_in, "privateKey", "json"), stand_in
