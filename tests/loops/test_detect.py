@@ -356,7 +356,7 @@ def test_checking_rules_in_groups_first_finds_exactly_what_running_each_finds(wo
     assert sum(grouped.rule_runs.values()) < sum(each.rule_runs.values())
 
 
-def test_a_worker_groups_the_generic_rules_apart_in_pairs() -> None:
+def test_a_worker_groups_the_generic_rules_apart() -> None:
     catalogue = load_catalogue()
     d = Detector(catalogue)
     d.group_for_workers()
