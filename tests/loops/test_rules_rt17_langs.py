@@ -124,31 +124,6 @@ def test_hocon_crypter_and_signer_keys() -> None:
                   "conf/application.conf")
 
 
-def test_jsonnet_hidden_field() -> None:
-    tok = _val(24)
-    src = f"local base = import 'base.libsonnet';\nbase {{\n  slackWebhookToken:: '{tok}',\n}}\n"
-    assert _found("secret-assignment", src, tok), "a hidden (::) field"
-    require_shown(src, "env/prod.jsonnet")
-    _not_reported("{\n  slackWebhookToken:: std.extVar('SLACK_TOKEN'),\n}\n", "env/dev.jsonnet")
-    assert not _hits("secret-assignment", "apiToken :: ByteString\n")
-
-
-def test_vb_const_as_string() -> None:
-    key = _val(32)
-    vb = f'Module Module1\n    Private Const ApiKey As String = "{key}"\nEnd Module\n'
-    assert _found("secret-assignment", vb, key), "a VB `As String` declaration"
-    require_shown(vb, "Module1.vb")
-    assert not _hits("secret-assignment", 'Dim apiKey As String = Environment.GetEnvironmentVariable("API_KEY")\n')
-
-
-def test_zig_const_slice() -> None:
-    pw = _val(14)
-    src = f'const std = @import("std");\nconst db_password: []const u8 = "{pw}";\n'
-    assert _found("password-assignment", src, pw), "a Zig []const u8 declaration"
-    require_shown(src, "src/main.zig")
-    _not_reported('const password = std.os.getenv("DB_PASSWORD") orelse "";\n', "src/env.zig")
-
-
 def test_cpp_hmac_key_and_brace_init() -> None:
     hmac, pw = _hex(64), _val(14)
     src = ("namespace {\n"
@@ -160,24 +135,62 @@ def test_cpp_hmac_key_and_brace_init() -> None:
     assert not _hits("cpp-brace-init-secret", neg)
 
 
-def test_objc_define_secret_key() -> None:
-    key = _val(40, string.ascii_letters + string.digits + "/+")
-    src = f'#define kAPIBase @"https://api.acmecorp.io"\n#define kAWSSecretKey @"{key}"\n'
-    assert _found("c-define-secret", src, key), "a ...SecretKey define"
-    require_shown(src, "Classes/Config.h")
-    assert not _hits("c-define-secret", '#define kSecretKeyHeader @"X-Secret"\n')
+# --- one value in one snippet: the rule finds it, the pipeline shows it, the stand-in is not reported ---
+
+_ALNUM_SLASH = string.ascii_letters + string.digits + "/+"
+# (rule, value length, alphabet, snippet with {v}, path, a line the rule must not match, a snippet the
+# pipeline must not report)
+SNIPPETS = {
+    "jsonnet hidden (::) field": (
+        "secret-assignment", 24, None,
+        "local base = import 'base.libsonnet';\nbase {{\n  slackWebhookToken:: '{v}',\n}}\n", "env/prod.jsonnet",
+        "apiToken :: ByteString\n", "{{\n  slackWebhookToken:: std.extVar('SLACK_TOKEN'),\n}}\n"),
+    "VB As String declaration": (
+        "secret-assignment", 32, None,
+        'Module Module1\n    Private Const ApiKey As String = "{v}"\nEnd Module\n', "Module1.vb",
+        'Dim apiKey As String = Environment.GetEnvironmentVariable("API_KEY")\n', None),
+    "Zig []const u8 declaration": (
+        "password-assignment", 14, None,
+        'const std = @import("std");\nconst db_password: []const u8 = "{v}";\n', "src/main.zig",
+        None, 'const password = std.os.getenv("DB_PASSWORD") orelse "";\n'),
+    "Objective-C ...SecretKey define": (
+        "c-define-secret", 40, _ALNUM_SLASH,
+        '#define kAPIBase @"https://api.acmecorp.io"\n#define kAWSSecretKey @"{v}"\n', "Classes/Config.h",
+        '#define kSecretKeyHeader @"X-Secret"\n', None),
+    "one-line Gradle credentials block": (
+        "groovy-dsl-password", 14, None,
+        "allprojects {{\n    repositories {{\n        maven {{\n            url \"https://nexus.acmecorp.io/r/\"\n"
+        "            credentials {{ username 'jenkins'; password '{v}' }}\n        }}\n    }}\n}}\n", "init.d/repos.gradle",
+        "credentials {{ username 'jenkins'; password \"$repoPassword\" }}\n", None),
+    "CFEngine vars promise": (
+        "cfengine-vars-secret", 14, None,
+        'bundle agent app\n{{\n  vars:\n      "db_password" string => "{v}";\n}}\n', "promises.cf",
+        '      "db_password" string => "$(sys.workdir)/secrets/db";\n', None),
+    "Puppet Sensitive literal": (
+        "sensitive-wrapper-literal", 14, None,
+        "user {{ 'deploy':\n  ensure   => present,\n  password => Sensitive('{v}'),\n}}\n", "manifests/users.pp",
+        "  password => Sensitive(lookup('profile::db::password')),\n", None),
+    "PGPASS environment key": (
+        "password-assignment", 14, None,
+        'stanzas:\n  - type: webapp\n    env:\n      PGPASS: "{v}"\n', "config/keter.yaml",
+        None, '    env:\n      PGPASS: "${{PGPASS}}"\n'),
+}
+
+
+@pytest.mark.parametrize("case", SNIPPETS, ids=list(SNIPPETS))
+def test_one_value_in_a_snippet(case: str) -> None:
+    rule, length, alphabet, template, path, not_matched, not_shown = SNIPPETS[case]
+    value = _val(length, alphabet) if alphabet else _val(length)
+    src = template.format(v=value)
+    assert _found(rule, src, value), case
+    require_shown(src, path)
+    if not_matched is not None:
+        assert not _hits(rule, not_matched.format()), case
+    if not_shown is not None:
+        _not_reported(not_shown.format(), path)
 
 
 # --- Gradle / Groovy / .NET constructor calls -------------------------------------------------------
-
-def test_gradle_credentials_block_on_one_line() -> None:
-    pw = _val(14)
-    src = ("allprojects {\n    repositories {\n        maven {\n            url \"https://nexus.acmecorp.io/r/\"\n"
-           f"            credentials {{ username 'jenkins'; password '{pw}' }}\n        }}\n    }}\n}}\n")
-    assert _found("groovy-dsl-password", src, pw), "the one-line credentials block"
-    require_shown(src, "init.d/repos.gradle")
-    assert not _hits("groovy-dsl-password", "credentials { username 'jenkins'; password \"$repoPassword\" }\n")
-
 
 @pytest.mark.parametrize("template,path", [
     ('def sql = Sql.newInstance("jdbc:postgresql://db.acmecorp.io/deploy", "deploy", "{v}", "org.postgresql.Driver")\n',
@@ -195,30 +208,6 @@ def test_user_password_constructor_calls(template: str, path: str) -> None:
 
 
 # --- CFEngine, Puppet, Haskell deployment --------------------------------------------------------------
-
-def test_cfengine_vars_promise() -> None:
-    pw = _val(14)
-    src = f'bundle agent app\n{{\n  vars:\n      "db_password" string => "{pw}";\n}}\n'
-    assert _found("cfengine-vars-secret", src, pw), "the vars promise"
-    require_shown(src, "promises.cf")
-    assert not _hits("cfengine-vars-secret", '      "db_password" string => "$(sys.workdir)/secrets/db";\n')
-
-
-def test_puppet_sensitive_literal() -> None:
-    pw = _val(14)
-    src = f"user {{ 'deploy':\n  ensure   => present,\n  password => Sensitive('{pw}'),\n}}\n"
-    assert _found("sensitive-wrapper-literal", src, pw), "the wrapped literal"
-    require_shown(src, "manifests/users.pp")
-    assert not _hits("sensitive-wrapper-literal", "  password => Sensitive(lookup('profile::db::password')),\n")
-
-
-def test_pgpass_environment_key() -> None:
-    pw = _val(14)
-    src = f"stanzas:\n  - type: webapp\n    env:\n      PGPASS: \"{pw}\"\n"
-    assert _found("password-assignment", src, pw), "PGPASS"
-    require_shown(src, "config/keter.yaml")
-    _not_reported('    env:\n      PGPASS: "${PGPASS}"\n', "config/keter.yaml")
-
 
 
 def test_cloak_key_decoded_from_base64() -> None:
