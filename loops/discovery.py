@@ -410,8 +410,9 @@ def _layers_above(root: str, watch: list[str] | None = None) -> tuple[_IgnoreLay
     current = root
     seen = watch if watch is not None else []
     while True:
-        seen.append(os.path.join(current, ".git"))
-        if os.path.exists(os.path.join(current, ".git")):
+        dot_git = os.path.join(current, ".git")
+        seen.append(dot_git)
+        if os.path.exists(dot_git):
             break
         parent = os.path.dirname(current)
         if parent == current:
@@ -427,13 +428,15 @@ def _layers_above(root: str, watch: list[str] | None = None) -> tuple[_IgnoreLay
     layers: list[_IgnoreLayer] = []
     git_dir = _git_dir(top)
     if git_dir:
-        seen.append(os.path.join(git_dir, "info", "exclude"))
-        spec = _load_spec(os.path.join(git_dir, "info", "exclude"))
+        exclude = os.path.join(git_dir, "info", "exclude")
+        seen.append(exclude)
+        spec = _load_spec(exclude)
         if spec:
             layers.append(_IgnoreLayer(spec, prefix=prefix_for(top)))
     for folder in reversed(ancestors):  # top first: deeper files are pushed later and win
-        seen.append(os.path.join(folder, ".gitignore"))
-        spec = _load_spec(os.path.join(folder, ".gitignore"))
+        ignore = os.path.join(folder, ".gitignore")
+        seen.append(ignore)
+        spec = _load_spec(ignore)
         if spec:
             layers.append(_IgnoreLayer(spec, prefix=prefix_for(folder)))
     if _root_itself_ignored(tuple(layers)):

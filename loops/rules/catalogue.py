@@ -387,11 +387,8 @@ def catalogue_for(rules_files: list[str] = (), disabled_rules: list[str] = (), b
     packaged = load_catalogue()
     if not rules_files and not disabled_rules:
         return packaged
-    if os.path.isfile(base):
-        base = os.path.dirname(os.path.abspath(base))
     files = []
-    for name in rules_files:
-        path = os.path.normpath(os.path.join(base, os.path.expanduser(name)))
+    for path in rules_file_paths(rules_files, base):
         try:
             st = os.stat(path)
         except OSError as err:
@@ -401,6 +398,13 @@ def catalogue_for(rules_files: list[str] = (), disabled_rules: list[str] = (), b
     if isinstance(composed, CatalogueError):
         raise composed
     return composed
+
+
+def rules_file_paths(rules_files: list[str], base: str) -> list[str]:
+    """Where the settings' own rules files are: relative to `base` (a file stands for its folder)."""
+    if os.path.isfile(base):
+        base = os.path.dirname(os.path.abspath(base))
+    return [os.path.normpath(os.path.join(base, os.path.expanduser(name))) for name in rules_files]
 
 
 @functools.lru_cache(maxsize=8)

@@ -42,14 +42,21 @@ def _read_config(path: str) -> dict:
     return data
 
 
+def default_config_path(roots: list[str]) -> str | None:
+    """Where the first root keeps its settings (<root>/.secretloop/config.toml), present or not."""
+    if not roots:
+        return None
+    first = roots[0] if os.path.isdir(roots[0]) else os.path.dirname(os.path.abspath(roots[0]))
+    return os.path.join(first, ".secretloop", "config.toml")
+
+
 def load_settings(args: argparse.Namespace, roots: list[str]) -> Settings:
     data: dict = {}
     source = "flags"
     config = getattr(args, "config", None)
-    if not config and roots:
-        first = roots[0] if os.path.isdir(roots[0]) else os.path.dirname(os.path.abspath(roots[0]))
-        candidate = os.path.join(first, ".secretloop", "config.toml")
-        if os.path.isfile(candidate):
+    if not config:
+        candidate = default_config_path(roots)
+        if candidate and os.path.isfile(candidate):
             config = candidate
     if config:
         data = _read_config(config)

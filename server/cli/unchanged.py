@@ -89,25 +89,20 @@ def _code_paths() -> list[str]:
     return paths
 
 
-def _config_path(args: argparse.Namespace, roots: list[str]) -> str | None:
-    if args.config:
-        return os.path.abspath(args.config)
-    if not roots:
-        return None
-    first = roots[0] if os.path.isdir(roots[0]) else os.path.dirname(roots[0])
-    return os.path.join(first, ".secretloop", "config.toml")  # watched whether it exists or not
-
-
 def _watched(args: argparse.Namespace, roots: list[str], engine: Any) -> list[str]:
+    # imported here, after the run: the replay above must not load them
+    from secretloop.loops.rules.catalogue import rules_file_paths
+
+    from .config import default_config_path
+
     ws, settings = engine.workspace, engine.state.task.settings
     paths = _code_paths() + list(roots)
-    config = _config_path(args, roots)
+    config = os.path.abspath(args.config) if args.config else default_config_path(roots)
     if config:
-        paths.append(config)
+        paths.append(config)  # watched whether it exists or not
     paths.extend(ws.decisions_path(i) for i in range(len(roots)))
-    if settings.rules_files and roots:
-        base = roots[0] if os.path.isdir(roots[0]) else os.path.dirname(roots[0])
-        paths.extend(os.path.normpath(os.path.join(base, os.path.expanduser(f))) for f in settings.rules_files)
+    if roots:
+        paths.extend(rules_file_paths(settings.rules_files, roots[0]))
     paths.extend(ws.watched)
     paths.extend(ws.abs_path(f) for f in engine.state.files)
     for s in engine.state.skipped:
