@@ -25,6 +25,7 @@ import re2
 from .features import shannon_entropy
 from .rules.catalogue import KEY_GROUP, SECRET_GROUP, Catalogue, Rule, re2_options
 from .rules.checksums import get_checksum
+from .tables import Cell, digest_columns, table_cells
 
 # RE2 skips ahead with memchr to a pattern's literal prefix, but a leading \b hides the
 # prefix (a rule like `\b(?P<secret>ghp_...)` scans 20x slower than `(?P<secret>ghp_...)`).
@@ -154,6 +155,8 @@ class Detector:
         # How often each rule's pattern ran (the prefilter's effect, for tests and benchmarks).
         self.rule_runs: Counter[str] = Counter()
         self.split = True  # may run half of a large text's rules on a second thread (see above)
+        # the last text's table cells, and its columns of digests (see _cells)
+        self._table_cache: tuple[bytes, list[Cell], set[int]] | None = None
 
     @staticmethod
     def _prepare(index: int, rule: Rule) -> _Compiled:
@@ -193,10 +196,15 @@ class Detector:
         together (they tend to be selected together); with a smaller `generic_size`, the
         low-confidence rules are grouped apart, in groups of that size."""
         order = sorted(compiled, key=lambda c: (tuple(sorted(c.rule.keywords)) or ("~",), c.index))
+        # A table rule's pattern is a cell's shape, which matches almost anywhere: in a group's
+        # alternation it would make every check pass. Each is a group of its own (never checked).
+        tables = [c for c in order if c.rule.layout == "table"]
+        order = [c for c in order if c.rule.layout != "table"]
         parts = [(order, GROUP_SIZE)]
         if generic_size != GROUP_SIZE:
             parts = [([c for c in order if c.rule.confidence != "low"], GROUP_SIZE),
                      ([c for c in order if c.rule.confidence == "low"], generic_size)]
+        parts.append((tables, 1))
         groups = [tuple(c.index for c in part[i : i + size]) for part, size in parts for i in range(0, len(part), size)]
         group_of = [0] * len(compiled)
         for g, members in enumerate(groups):
@@ -276,13 +284,16 @@ class Detector:
             raw.extend(theirs.result())
         else:
             raw = self._check_and_run(groups, data)
+        self._table_cache = None  # not kept alive past its text
         return self._to_matches(self._resolve(raw), text, data)
 
     def run_rule(self, rule_id: str, text: str) -> list[Match]:
         """One rule alone over `text` (no prefilter, no overlap resolution): for tests and tools."""
         compiled = self._by_id[rule_id]
         data = _utf8(text)
-        return self._to_matches(list(self._run(compiled, data)), text, data)
+        raw = list(self._run(compiled, data))
+        self._table_cache = None
+        return self._to_matches(raw, text, data)
 
     def compile_all(self) -> None:
         """Build every rule's matcher now (a process that forks scanners shares them)."""
@@ -298,6 +309,9 @@ class Detector:
         return matcher
 
     def _run(self, compiled: _Compiled, data: bytes, start_at: int = 0) -> Iterator[_RawMatch]:
+        if compiled.rule.layout == "table":
+            yield from self._run_table(compiled, data)
+            return
         matcher = self._matcher(compiled)
         regex, group, key_group, leading_boundary = matcher.regex, matcher.secret_group, matcher.key_group, matcher.leading_boundary
         rule = compiled.rule
@@ -330,6 +344,47 @@ class Detector:
                 continue
             key_start, key_end = m.span(key_group) if key_group is not None else (-1, -1)
             yield _RawMatch(compiled, start, end, key_start, key_end, checksum_valid)
+
+    def _cells(self, data: bytes) -> tuple[list[Cell], set[int]]:
+        # The table rules of one text read the same cells: parsed once per text. Two threads
+        # may both parse one text; the result is the same.
+        cached = self._table_cache
+        if cached is not None and cached[0] is data:
+            return cached[1], cached[2]
+        cells = table_cells(data)
+        digests = digest_columns(data, cells)
+        self._table_cache = (data, cells, digests)
+        return cells, digests
+
+    def _run_table(self, compiled: _Compiled, data: bytes) -> Iterator[_RawMatch]:
+        """The cells of tables in columns the rule names, whole values of its pattern."""
+        rule = compiled.rule
+        self.rule_runs[rule.id] += 1
+        regex, group = rule.regex, rule.secret_group
+        named: dict[bytes, bool] = {}
+        cells, digests = self._cells(data)
+        # a password column of digests holds stored hashes, not passwords (tables.digest_columns)
+        skip = digests if rule.category == "password" else ()
+        for cell in cells:
+            if cell.name_start in skip:
+                continue
+            name = data[cell.name_start : cell.name_end]
+            if name not in named:
+                named[name] = rule.names_column(name.replace(b" ", b"_"))  # "API Key" is api_key
+            if not named[name]:
+                continue
+            m = regex.fullmatch(data, cell.start, cell.end)
+            if m is None:
+                continue
+            start, end = m.span(group)
+            if end <= start:
+                continue
+            value = data[start:end].decode("utf-8", "replace")
+            if rule.max_length is not None and len(value) > rule.max_length:
+                continue
+            if rule.min_entropy is not None and shannon_entropy(value) < rule.min_entropy:
+                continue
+            yield _RawMatch(compiled, start, end, cell.name_start, cell.name_end, None)
 
     @staticmethod
     def _resolve(raw: list[_RawMatch]) -> list[_RawMatch]:

@@ -67,6 +67,10 @@ def render_rule(rule: Any) -> str:
         "",
         f"- Pattern (RE2, the value is group `secret`): {_code(rule.pattern)}",
     ]
+    if getattr(rule, "layout", "line") == "table":
+        lines[-1] = ("- Reads the cells of tables (CSV/TSV exports, Markdown tables, SQL INSERT and COPY rows) in the columns "
+                     f"whose name matches {_code(rule.column)}; a cell must match the pattern whole (RE2, the value is group "
+                     f"`secret`): {_code(rule.pattern)}")
     keywords = list(getattr(rule, "keywords", []) or [])
     lines.append("- Runs only where one of these occurs: " + ", ".join(_code(k) for k in keywords) if keywords else "- Runs on every file (no keyword prefilter).")
     min_entropy = getattr(rule, "min_entropy", None)

@@ -108,10 +108,16 @@ class Rule(BaseModel):
     # (filters.provider_format_mismatch).
     provider_names: str | None = None
     provider_format: str | None = None
+    # "table": the rule reads the cells of tables (loops/tables.py: CSV and TSV exports, Markdown
+    # tables, SQL INSERT and COPY rows) instead of lines. `column` is what a column's name must
+    # match whole; `pattern` is what a cell in such a column must match whole (its `secret`).
+    layout: Literal["line", "table"] = "line"
+    column: str | None = None
 
     _regex: object = PrivateAttr(default=None)
     _provider_names: object = PrivateAttr(default=None)
     _provider_format: object = PrivateAttr(default=None)
+    _column: object = PrivateAttr(default=None)
     _secret_index: int = PrivateAttr(default=0)
     _key_index: int | None = PrivateAttr(default=None)
 
@@ -163,6 +169,17 @@ class Rule(BaseModel):
         return self
 
     @model_validator(mode="after")
+    def _compile_column(self) -> "Rule":
+        if (self.layout == "table") != (self.column is not None):
+            raise ValueError("a table rule needs a column pattern, and only a table rule has one")
+        if self.column is not None:
+            try:
+                self._column = re2.compile(self.column, re2_options())
+            except re2.error:
+                raise ValueError("column does not compile under RE2") from None
+        return self
+
+    @model_validator(mode="after")
     def _compile(self, info: ValidationInfo) -> "Rule":
         if info.context and info.context.get(COMPILED_BEFORE):
             return self  # this very rule compiled when it was first parsed: now on first use (see regex)
@@ -206,6 +223,10 @@ class Rule(BaseModel):
     def names_provider(self, name_words: str) -> bool:
         """Whether an assigned-to name (lower-case words joined by "_") names this rule's provider."""
         return self._provider_names is not None and self._provider_names.search(name_words) is not None
+
+    def names_column(self, name: bytes) -> bool:
+        """Whether a table column named `name` (UTF-8) is one this table rule reads."""
+        return self._column is not None and self._column.fullmatch(name) is not None
 
     def provider_value(self, value: str) -> bool:
         """Whether `value` has this rule's provider credential format (True where none is declared)."""
@@ -295,11 +316,12 @@ def _fragments(raw: object, source: str) -> dict[str, str]:
 
 
 def _expand(raw: object, fragments: dict[str, str]) -> object:
-    """The raw rule with fragment references in its pattern replaced; KeyError names an unknown one."""
-    if not isinstance(raw, dict) or not isinstance(raw.get("pattern"), str) or "{{" not in raw["pattern"]:
+    """The raw rule with fragment references in its pattern (and column) replaced; KeyError names an unknown one."""
+    if not isinstance(raw, dict):
         return raw
-    pattern = _FRAGMENT_REF.sub(lambda m: fragments[m.group(1)], raw["pattern"])
-    return {**raw, "pattern": pattern}
+    expanded = {field: _FRAGMENT_REF.sub(lambda m: fragments[m.group(1)], raw[field])
+                for field in ("pattern", "column") if isinstance(raw.get(field), str) and "{{" in raw[field]}
+    return {**raw, **expanded} if expanded else raw
 
 
 def parse_catalogue(text: str, source: str = "<string>") -> Catalogue:

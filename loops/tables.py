@@ -1,0 +1,443 @@
+"""The cells of the tables in a text, each with the name of its column.
+
+A table names its columns once, in a header, and its rows hold values far from those names:
+a CSV export's `password` column, a SQL dump's `INSERT INTO users (…, password) VALUES (…)`.
+A line rule sees `2,mkim,mkim@example.com,Xk…` and nothing to go by. These layouts name
+their columns in a way that can be read without guessing:
+- delimited text (comma, tab, semicolon or pipe) whose first line is a header of names and
+  whose rows have as many fields as the header;
+- Markdown and Org tables: a header row, then a rule row of dashes;
+- SQL `INSERT INTO t (columns) VALUES (…), (…)` with a column list, and PostgreSQL's
+  `COPY t (columns) FROM stdin;` blocks.
+
+Everything works on the UTF-8 bytes the detector scans, and offsets are byte offsets. Every
+loop moves forward through the text, so the cost is linear in its size.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One value of a table: data[start:end], in the column named data[name_start:name_end]."""
+
+    name_start: int
+    name_end: int
+    start: int
+    end: int
+
+
+# A table of millions of cells is data, not configuration: past this many cells a text's
+# tables are not read further (the first rows still are).
+MAX_CELLS = 20_000
+_FIRST_ROWS = 10  # most of a table's first lines are rows
+_MAX_RECORD_LINES = 20  # lines one CSV record may span (quoted line breaks)
+
+# A column name as headers write them: words, with spaces, dots, dashes or slashes between.
+_NAME = re.compile(rb"[A-Za-z_\x80-\xff][A-Za-z0-9_ .\-/#\x80-\xff]{0,63}")
+_DELIMITERS = (b",", b"\t", b";", b"|")
+
+
+def table_cells(data: bytes) -> list[Cell]:
+    """Every cell of every table found in `data`, in text order within each layout."""
+    cells: list[Cell] = []
+    if b"\n" in data:  # a header and at least one row
+        _delimited(data, cells)
+    if b"|" in data and b"---" in data:
+        _markdown(data, cells)
+    inserts = _spelled(data, b"insert")
+    if inserts:
+        _sql_inserts(data, inserts, cells)
+    copies = [at for at in _spelled(data, b"copy") if at == 0 or data[at - 1] == 10]  # COPY starts its line
+    if copies:
+        _sql_copy(data, copies, cells)
+    if len(cells) > 1:  # a pipe table without outer pipes is read as delimited text too
+        seen: set[int] = set()
+        cells = [c for c in cells if c.start not in seen and not seen.add(c.start)]
+    return cells[:MAX_CELLS]
+
+
+_HEX_DIGEST = re.compile(rb"[0-9a-fA-F]{32}|[0-9a-fA-F]{40}|[0-9a-fA-F]{64}|[0-9a-fA-F]{128}")
+
+
+def digest_columns(data: bytes, cells: list[Cell]) -> set[int]:
+    """The columns (by the offset of their name) where hex digests of one standard length (MD5,
+    SHA-1, SHA-256, SHA-512) fill two rows or more and most of the rows: what an application's
+    users table keeps instead of passwords (a `Guest` row or two may hold something else). One
+    value alone says less: a password may be hex."""
+    lengths: dict[int, set[int]] = {}
+    digests: dict[int, int] = {}
+    total: dict[int, int] = {}
+    for c in cells:
+        total[c.name_start] = total.get(c.name_start, 0) + 1
+        if _HEX_DIGEST.fullmatch(data, c.start, c.end) is not None:
+            lengths.setdefault(c.name_start, set()).add(c.end - c.start)
+            digests[c.name_start] = digests.get(c.name_start, 0) + 1
+    return {name for name, n in digests.items() if n >= 2 and n * 3 >= total[name] * 2 and len(lengths[name]) == 1}
+
+
+# -- delimited text ---------------------------------------------------------------------
+
+
+def _lines(data: bytes, start: int):
+    """(start, end) of each line from `start`, the end before its line break."""
+    size = len(data)
+    while start < size:
+        end = data.find(b"\n", start)
+        if end < 0:
+            end = size
+        yield start, end - 1 if end > start and data[end - 1] == 13 else end  # CRLF
+        start = end + 1
+
+
+_OPEN: list[tuple[int, int]] = []  # _split's answer for a quoted field still open at the end
+
+
+def _split(data: bytes, start: int, end: int, delimiter: int) -> list[tuple[int, int]] | None:
+    """The fields of one delimited record as (start, end), surrounding quotes and spaces excluded.
+
+    A field is quoted if it starts with a double quote; a quote inside is written twice (RFC
+    4180), and a line break inside belongs to the field. _OPEN where a quoted field is still
+    open at `end` (the record goes on on the next line); None where the text is not a record.
+    """
+    fields = []
+    i = start
+    while True:
+        while i < end and data[i] in (32, 9) and data[i] != delimiter:
+            i += 1
+        if i < end and data[i] == 34:  # a quoted field
+            j = i + 1
+            while True:
+                j = data.find(b'"', j, end)
+                if j < 0:
+                    return _OPEN
+                if j + 1 < end and data[j + 1] == 34:
+                    j += 2
+                    continue
+                break
+            fields.append((i + 1, j))
+            k = j + 1
+            while k < end and data[k] in (32, 9) and data[k] != delimiter:
+                k += 1
+            if k < end and data[k] != delimiter:
+                return None  # text after a closing quote: not this layout
+            i = k
+        else:
+            j = data.find(bytes((delimiter,)), i, end)
+            stop = end if j < 0 else j
+            k = stop
+            while k > i and data[k - 1] in (32, 9):
+                k -= 1
+            fields.append((i, k))
+            i = stop
+        if i >= end:
+            return fields
+        i += 1  # past the delimiter
+        if i == end:
+            fields.append((end, end))
+            return fields
+
+
+def _header_names(data: bytes, fields: list[tuple[int, int]]) -> bool:
+    # names of up to four words: a header, not a sentence
+    return all(_NAME.fullmatch(data, s, e) is not None and data.count(b" ", s, e) <= 3 for s, e in fields)
+
+
+def _delimited(data: bytes, cells: list[Cell]) -> None:
+    """A header line of names at the top of the text, then the rows under it."""
+    lines = _lines(data, 3 if data.startswith(b"\xef\xbb\xbf") else 0)
+    header = None
+    for start, end in lines:
+        # Excel's `sep=;` line names the delimiter; `#` lines are comments some exports begin with
+        if start < end and data[start] != 35 and not data.startswith(b"sep=", start):
+            header = (start, end)
+            break
+    if header is None:
+        return
+    line = data[header[0] : header[1]]
+    counts = [(line.count(d), d) for d in _DELIMITERS]
+    count, delimiter = max(counts)
+    if count == 0:
+        return
+    names = _split(data, *header, delimiter[0])
+    if not names or len(names) < 2 or not _header_names(data, names):
+        return
+    found: list[Cell] = []
+    rows = lines_seen = 0
+    for start, end in lines:
+        if start == end:
+            continue
+        if _RULE_ROW.match(data, start, end + 1):
+            continue  # the rule row of a Markdown table without outer pipes
+        lines_seen += 1
+        if lines_seen == _FIRST_ROWS and rows * 2 < lines_seen:
+            return  # not a table: its first lines are not rows
+        fields = _split(data, start, end, delimiter[0])
+        for _ in range(_MAX_RECORD_LINES):
+            if fields is not _OPEN:
+                break
+            more = next(lines, None)  # a quoted field with a line break: the record goes on
+            if more is None:
+                break
+            end = more[1]
+            fields = _split(data, start, end, delimiter[0])
+        if not fields or len(fields) != len(names):
+            continue  # a note, a total row, a broken record: not a row of this table
+        rows += 1
+        _add_row(found, names, fields)
+        if len(found) >= MAX_CELLS:
+            break
+    # Prose whose first line has a comma is not a table: most lines of a table are its rows.
+    if rows * 2 >= lines_seen:
+        cells.extend(found)
+
+
+def _add_row(cells: list[Cell], names: list[tuple[int, int]], fields: list[tuple[int, int]]) -> None:
+    for (ns, ne), (s, e) in zip(names, fields):
+        if e > s:
+            cells.append(Cell(ns, ne, s, e))
+
+
+# -- Markdown and Org tables --------------------------------------------------------------
+
+# The rule row under a table's header: |---|:--:|, | --- | --- |, |----+----| (Org).
+_RULE_ROW = re.compile(rb"[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:[|+][ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*\r?$")
+
+
+def _pipe_fields(data: bytes, start: int, end: int) -> list[tuple[int, int]]:
+    """The cells of one pipe-table line, without the outer pipes, spaces and `code` quotes."""
+    while start < end and data[start] in (32, 9):
+        start += 1
+    while end > start and data[end - 1] in (32, 9, 13):
+        end -= 1
+    if start < end and data[start] == 124:
+        start += 1
+    if end > start and data[end - 1] == 124 and data[end - 2] != 92:
+        end -= 1
+    fields = []
+    i = start
+    while i <= end:
+        j = data.find(b"|", i, end)
+        while j > 0 and data[j - 1] == 92:  # \| is a pipe inside a cell
+            j = data.find(b"|", j + 1, end)
+        stop = end if j < 0 else j
+        s, e = i, stop
+        while s < e and data[s] in (32, 9):
+            s += 1
+        while e > s and data[e - 1] in (32, 9):
+            e -= 1
+        if e - s >= 2 and data[s] == 96 and data[e - 1] == 96:  # `value`
+            s, e = s + 1, e - 1
+        fields.append((s, e))
+        i = stop + 1
+    return fields
+
+
+def _rule_rows(data: bytes):
+    """The rule rows of pipe tables: the lines with a run of dashes that _RULE_ROW matches whole
+    (found from the dashes, so that each line is tried once, not each position)."""
+    at = 0
+    while True:
+        at = data.find(b"---", at)
+        if at < 0:
+            return
+        start = data.rfind(b"\n", 0, at) + 1
+        end = data.find(b"\n", at)
+        end = len(data) if end < 0 else end
+        m = _RULE_ROW.match(data, start, end)
+        if m is not None:
+            yield m
+        at = end + 1
+
+
+def _markdown(data: bytes, cells: list[Cell]) -> None:
+    for rule in _rule_rows(data):
+        head_end = rule.start() - 1
+        if head_end <= 0:
+            continue
+        head_start = data.rfind(b"\n", 0, head_end) + 1
+        if b"|" not in data[head_start:head_end]:
+            continue
+        names = _pipe_fields(data, head_start, head_end)
+        if len(names) < 2 or not _header_names(data, names):
+            continue
+        for start, end in _lines(data, rule.end() + 1):
+            if b"|" not in data[start:end]:
+                break  # the table ends at the first line that is not a row
+            fields = _pipe_fields(data, start, end)
+            if len(fields) == len(names):
+                _add_row(cells, names, fields)
+            if len(cells) >= MAX_CELLS:
+                return
+
+
+# -- SQL ----------------------------------------------------------------------------------
+
+# INSERT [IGNORE] INTO table (columns) VALUES — the column list is what names the values.
+_INSERT = re.compile(rb"\binsert[ \t\r\n]+(?:ignore[ \t\r\n]+)?into[ \t\r\n]+[\w.\"`\[\]]{1,200}[ \t\r\n]*\(([^()]{1,4000})\)[ \t\r\n]*values[ \t\r\n]*", re.I)
+_COPY = re.compile(rb"copy[ \t]+[\w.\"]{1,200}[ \t]*\(([^()\n]{1,4000})\)[ \t]+from[ \t]+stdin[^\n]*\n", re.I)
+_BARE = re.compile(rb"[^\s,()'\"]+")
+
+
+def _column_list(data: bytes, start: int, end: int) -> list[tuple[int, int]] | None:
+    """The names of a parenthesised column list, without quotes (`id`, "id", [id])."""
+    names = []
+    i = start
+    while i <= end:
+        j = data.find(b",", i, end)
+        stop = end if j < 0 else j
+        s, e = i, stop
+        while s < e and data[s] in b" \t\r\n`\"[":
+            s += 1
+        while e > s and data[e - 1] in b" \t\r\n`\"]":
+            e -= 1
+        if _NAME.fullmatch(data, s, e) is None:
+            return None
+        names.append((s, e))
+        i = stop + 1
+    return names
+
+
+# The rest of an SQL string from just after its opening quote, up to and with its closing quote:
+# a quote inside is doubled (standard SQL) or escaped with a backslash (MySQL).
+_SQL_STRING = {q: re.compile(rb"(?:[^%c\\]|%c%c|\\.)*%c" % (q, q, q, q), re.S) for q in (39, 34)}
+_MAX_CALL = 4096  # bytes of a function call's arguments skipped inside a VALUES tuple
+
+
+def _sql_string(data: bytes, i: int, quote: int) -> int:
+    """The offset of the quote that closes the string opened at data[i]; -1 if none."""
+    m = _SQL_STRING[quote].match(data, i + 1)
+    return -1 if m is None else m.end() - 1
+
+
+def _sql_tuple(data: bytes, i: int) -> tuple[list[tuple[int, int] | None] | None, int]:
+    """The values of the tuple opened at data[i] == '(' (each string's span, None for another
+    kind of value) and the offset after its ')'; where the text is not a tuple, None and the
+    offset it was read up to (a string that never closes reads to the end of the text)."""
+    size = len(data)
+    values: list[tuple[int, int] | None] = []
+    i += 1
+    while i < size:
+        while i < size and data[i] in b" \t\r\n":
+            i += 1
+        if i >= size:
+            return None, i
+        c = data[i]
+        if c in (39, 34) or (c in b"EeNn" and i + 1 < size and data[i + 1] == 39):  # 'text', E'text', N'text'
+            if c not in (39, 34):
+                i += 1
+                c = 39
+            close = _sql_string(data, i, c)
+            if close < 0:
+                return None, size
+            values.append((i + 1, close))
+            i = close + 1
+        else:
+            m = _BARE.match(data, i)
+            if m is None:
+                return None, i
+            i = m.end()
+            if i < size and data[i] == 40:  # a call: now(), md5('…'): skip its arguments
+                depth, limit = 0, min(size, i + _MAX_CALL)
+                while i < limit:
+                    if data[i] == 40:
+                        depth += 1
+                    elif data[i] == 41:
+                        depth -= 1
+                        if depth == 0:
+                            i += 1
+                            break
+                    elif data[i] in (39, 34):
+                        close = _sql_string(data, i, data[i])
+                        if close < 0:
+                            return None, size
+                        i = close
+                    i += 1
+                if depth:
+                    return None, i
+            values.append(None)
+        while i < size and data[i] in b" \t\r\n":
+            i += 1
+        if i >= size:
+            return None, i
+        if data[i] == 44:
+            i += 1
+            continue
+        if data[i] == 41:
+            return values, i + 1
+        return None, i
+    return None, i
+
+
+def _spelled(data: bytes, word: bytes) -> list[int]:
+    """The offsets of `word` as SQL writes keywords: upper, lower or capitalised (finding three
+    spellings costs less than lower-casing every text that has a table rule's keyword)."""
+    found = []
+    for spelling in {word.upper(), word, word.capitalize()}:
+        at = data.find(spelling)
+        while at >= 0:
+            found.append(at)
+            at = data.find(spelling, at + 1)
+    return sorted(found)
+
+
+def _sql_inserts(data: bytes, starts: list[int], cells: list[Cell]) -> None:
+    pos = 0
+    for at in starts:
+        if at < pos:
+            continue  # inside the statement read before
+        if len(cells) >= MAX_CELLS:
+            return
+        m = _INSERT.match(data, at)
+        pos = at + 6
+        if m is None:
+            continue
+        names = _column_list(data, *m.span(1))
+        if not names:
+            continue
+        i = m.end()
+        while i < len(data) and data[i] == 40:
+            values, i = _sql_tuple(data, i)
+            if values is None:
+                break  # heads of statements inside what was read are not read again
+            if len(values) == len(names):
+                for (ns, ne), span in zip(names, values):
+                    if span is not None and span[1] > span[0]:
+                        cells.append(Cell(ns, ne, *span))
+            while i < len(data) and data[i] in b" \t\r\n":
+                i += 1
+            if i < len(data) and data[i] == 44:  # , (next tuple)
+                i += 1
+                while i < len(data) and data[i] in b" \t\r\n":
+                    i += 1
+                continue
+            break
+        pos = max(pos, i)
+
+
+def _sql_copy(data: bytes, starts: list[int], cells: list[Cell]) -> None:
+    for at in starts:
+        m = _COPY.match(data, at)
+        if m is None:
+            continue
+        names = _column_list(data, *m.span(1))
+        if not names:
+            continue
+        for start, end in _lines(data, m.end()):
+            if data[start:end] == b"\\.":
+                break  # the end of the rows
+            fields = []
+            i = start
+            while True:
+                j = data.find(b"\t", i, end)
+                fields.append((i, end if j < 0 else j))
+                if j < 0:
+                    break
+                i = j + 1
+            if len(fields) == len(names):
+                _add_row(cells, names, [(s, e) if data[s:e] != b"\\N" else (s, s) for s, e in fields])
+            if len(cells) >= MAX_CELLS:
+                return
