@@ -157,6 +157,7 @@ class Detector:
         self.split = True  # may run half of a large text's rules on a second thread (see above)
         # the last text's table cells, and its columns of digests (see _cells)
         self._table_cache: tuple[bytes, list[Cell], set[int]] | None = None
+        self._lowered: tuple[bytes, bytes] | None = None  # the last text, lower-cased by the keyword pass
 
     @staticmethod
     def _prepare(index: int, rule: Rule) -> _Compiled:
@@ -260,31 +261,37 @@ class Detector:
         if self._keywords is not None and self._with_keywords:
             # Keywords are ASCII: lowercasing the UTF-8 bytes (ASCII letters only) finds the same
             # keywords as str.lower(), several times faster.
-            for i in self._keywords.Match(data.lower()) or ():
+            lowered = data.lower()
+            self._lowered = (data, lowered)  # the table reader looks for its layouts' words in it too
+            for i in self._keywords.Match(lowered) or ():
                 chosen.update(self._keyword_rules[i])
         return [self._compiled[i] for i in sorted(chosen)]
 
     def rules_for(self, text: str) -> list[Rule]:
         """The rules the keyword prefilter selects for this text (those that would run)."""
-        return [c.rule for c in self._selected(_utf8(text))]
+        selected = self._selected(_utf8(text))
+        self._lowered = None
+        return [c.rule for c in selected]
 
     # -- matching --------------------------------------------------------------------
 
     def find(self, text: str) -> list[Match]:
         """Every secret span in `text`, overlaps resolved, sorted by start offset."""
         data = _utf8(text)
-        groups = self._by_group(self._selected(data))
-        if not groups:
-            return []
-        if self.split and len(groups) >= _SPLIT_MIN_GROUPS and len(data) >= _SPLIT_MIN_BYTES:
-            # every other group, so that each half holds groups from all over the catalogue; the
-            # halves' matches are resolved together, in an order that does not depend on theirs
-            theirs = _helper_thread().submit(self._check_and_run, groups[1::2], data)
-            raw = self._check_and_run(groups[0::2], data)
-            raw.extend(theirs.result())
-        else:
-            raw = self._check_and_run(groups, data)
-        self._table_cache = None  # not kept alive past its text
+        try:
+            groups = self._by_group(self._selected(data))
+            if not groups:
+                return []
+            if self.split and len(groups) >= _SPLIT_MIN_GROUPS and len(data) >= _SPLIT_MIN_BYTES:
+                # every other group, so that each half holds groups from all over the catalogue; the
+                # halves' matches are resolved together, in an order that does not depend on theirs
+                theirs = _helper_thread().submit(self._check_and_run, groups[1::2], data)
+                raw = self._check_and_run(groups[0::2], data)
+                raw.extend(theirs.result())
+            else:
+                raw = self._check_and_run(groups, data)
+        finally:
+            self._table_cache = self._lowered = None  # not kept alive past their text
         return self._to_matches(self._resolve(raw), text, data)
 
     def run_rule(self, rule_id: str, text: str) -> list[Match]:
@@ -351,7 +358,8 @@ class Detector:
         cached = self._table_cache
         if cached is not None and cached[0] is data:
             return cached[1], cached[2]
-        cells = table_cells(data)
+        lowered = self._lowered
+        cells = table_cells(data, lowered[1] if lowered is not None and lowered[0] is data else None)
         digests = digest_columns(data, cells)
         self._table_cache = (data, cells, digests)
         return cells, digests

@@ -7,6 +7,7 @@ their columns in a way that can be read without guessing:
 - delimited text (comma, tab, semicolon or pipe) whose first line is a header of names and
   whose rows have as many fields as the header;
 - Markdown and Org tables: a header row, then a rule row of dashes;
+- HTML tables (wiki and Confluence exports): the first row names the columns;
 - SQL `INSERT INTO t (columns) VALUES (…), (…)` with a column list, and PostgreSQL's
   `COPY t (columns) FROM stdin;` blocks.
 
@@ -41,23 +42,37 @@ _NAME = re.compile(rb"[A-Za-z_\x80-\xff][A-Za-z0-9_ .\-/#\x80-\xff]{0,63}")
 _DELIMITERS = (b",", b"\t", b";", b"|")
 
 
-def table_cells(data: bytes) -> list[Cell]:
-    """Every cell of every table found in `data`, in text order within each layout."""
+def table_cells(data: bytes, lowered: bytes | None = None) -> list[Cell]:
+    """Every cell of every table found in `data`, in text order within each layout.
+    `lowered` is data.lower() where the caller has it (the detector's keyword pass does)."""
     cells: list[Cell] = []
     if b"\n" in data:  # a header and at least one row
         _delimited(data, cells)
     if b"|" in data and b"---" in data:
         _markdown(data, cells)
-    inserts = _spelled(data, b"insert")
-    if inserts:
-        _sql_inserts(data, inserts, cells)
-    copies = [at for at in _spelled(data, b"copy") if at == 0 or data[at - 1] == 10]  # COPY starts its line
-    if copies:
+    if lowered is None:
+        lowered = data.lower()
+    if b"<table" in lowered:
+        _html(data, _found(lowered, b"<table"), cells)
+    if b"insert" in lowered:
+        _sql_inserts(data, _found(lowered, b"insert"), cells)
+    if b"copy" in lowered:
+        copies = [at for at in _found(lowered, b"copy") if at == 0 or data[at - 1] == 10]  # COPY starts its line
         _sql_copy(data, copies, cells)
     if len(cells) > 1:  # a pipe table without outer pipes is read as delimited text too
         seen: set[int] = set()
         cells = [c for c in cells if c.start not in seen and not seen.add(c.start)]
     return cells[:MAX_CELLS]
+
+
+def _found(lowered: bytes, word: bytes) -> list[int]:
+    """Every offset of `word` in the lower-cased text."""
+    found = []
+    at = lowered.find(word)
+    while at >= 0:
+        found.append(at)
+        at = lowered.find(word, at + 1)
+    return found
 
 
 _HEX_DIGEST = re.compile(rb"[0-9a-fA-F]{32}|[0-9a-fA-F]{40}|[0-9a-fA-F]{64}|[0-9a-fA-F]{128}")
@@ -274,6 +289,78 @@ def _markdown(data: bytes, cells: list[Cell]) -> None:
                 return
 
 
+# -- HTML tables ------------------------------------------------------------------------------
+
+_HTML_ROW = re.compile(rb"<tr\b[^>]{0,500}>", re.I)
+_HTML_CELL_TAG = re.compile(rb"<(/?)t[hd]\b[^>]{0,500}>", re.I)
+# One inline element around a cell's text: <code>…</code>, <span class="…">…</span>, <p>…</p>
+_HTML_WRAPPED = re.compile(rb"[ \t\r\n]*<(code|kbd|tt|span|p|b|strong|em|div)\b[^>]{0,200}>(.*)</\1[ \t]*>[ \t\r\n]*", re.I | re.S)
+_MAX_HTML_TABLE = 1 << 20  # bytes of one table read
+
+
+def _html_text(data: bytes, start: int, end: int) -> tuple[int, int] | None:
+    """A cell's text without the spaces and the one inline element around it; None where the
+    cell holds more markup than that."""
+    for _ in range(3):  # <td><p><code>…</code></p></td>
+        m = _HTML_WRAPPED.fullmatch(data, start, end)
+        if m is None:
+            break
+        start, end = m.span(2)
+    while start < end and data[start] in b" \t\r\n":
+        start += 1
+    while end > start and data[end - 1] in b" \t\r\n":
+        end -= 1
+    return None if data.find(b"<", start, end) >= 0 else (start, end)
+
+
+def _html_cells(data: bytes, start: int, end: int) -> list[tuple[int, int] | None]:
+    """The cells of one row: each from its <td>/<th> to its close tag, or to the next cell
+    (HTML lets a cell go unclosed); one pass over the row's cell tags."""
+    spans = []
+    opened = -1
+    for m in _HTML_CELL_TAG.finditer(data, start, end):
+        if m.group(1):  # </td>
+            if opened >= 0:
+                spans.append(_html_text(data, opened, m.start()))
+            opened = -1
+        else:
+            if opened >= 0:
+                spans.append(_html_text(data, opened, m.start()))
+            opened = m.end()
+    if opened >= 0:
+        spans.append(_html_text(data, opened, end))
+    return spans
+
+
+def _html(data: bytes, starts: list[int], cells: list[Cell]) -> None:
+    read_to = 0
+    for at in starts:
+        if at < read_to:
+            continue  # a table inside the table read before
+        close = _find_any(data, (b"</table", b"</TABLE", b"</Table"), at)
+        end = min(len(data) if close < 0 else close, at + _MAX_HTML_TABLE)
+        read_to = end
+        names: list[tuple[int, int]] | None = None
+        rows = [m.span() for m in _HTML_ROW.finditer(data, at, end)]
+        for i, (_, row_start) in enumerate(rows):
+            row_end = rows[i + 1][0] if i + 1 < len(rows) else end
+            spans = _html_cells(data, row_start, row_end)
+            if names is None:
+                if len(spans) < 2 or any(s is None for s in spans) or not _header_names(data, spans):
+                    break  # the first row does not name the columns
+                names = spans
+                continue
+            if len(spans) == len(names):
+                _add_row(cells, names, [s if s is not None else (0, 0) for s in spans])
+            if len(cells) >= MAX_CELLS:
+                return
+
+
+def _find_any(data: bytes, words: tuple[bytes, ...], start: int) -> int:
+    found = [at for at in (data.find(w, start) for w in words) if at >= 0]
+    return min(found) if found else -1
+
+
 # -- SQL ----------------------------------------------------------------------------------
 
 # INSERT [IGNORE] INTO table (columns) VALUES — the column list is what names the values.
@@ -370,18 +457,6 @@ def _sql_tuple(data: bytes, i: int) -> tuple[list[tuple[int, int] | None] | None
             return values, i + 1
         return None, i
     return None, i
-
-
-def _spelled(data: bytes, word: bytes) -> list[int]:
-    """The offsets of `word` as SQL writes keywords: upper, lower or capitalised (finding three
-    spellings costs less than lower-casing every text that has a table rule's keyword)."""
-    found = []
-    for spelling in {word.upper(), word, word.capitalize()}:
-        at = data.find(spelling)
-        while at >= 0:
-            found.append(at)
-            at = data.find(spelling, at + 1)
-    return sorted(found)
 
 
 def _sql_inserts(data: bytes, starts: list[int], cells: list[Cell]) -> None:

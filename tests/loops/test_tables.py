@@ -180,9 +180,33 @@ def test_adversarial_tables_complete() -> None:
         "| a | b |\n" + "|---|---|\n" * 100_000,
         "| a | b |\n|---|---|\n" + "| x | y |\n" * 100_000,
         "COPY t (a) FROM stdin;\n" * 100_000,
+        "<table>" * 100_000,
+        "<table><tr><th>a</th><th>b</th></tr><tr>" + "<td>" * 300_000,
+        "<table><tr><th>a</th><th>b</th></tr>" + "<tr><td>x<td>" + "<code>" * 100_000,
     ]
     done: list[int] = []
     worker = threading.Thread(target=lambda: [done.append(len(table_cells(t.encode()))) for t in texts], daemon=True)
     worker.start()
     worker.join(120)
     assert len(done) == len(texts), "the table reader did not finish within the watchdog"
+
+
+# -- HTML tables ------------------------------------------------------------------------------
+
+def test_an_html_table_from_a_wiki_export() -> None:
+    text = (
+        "<h2>Accounts</h2>\n<table class=\"confluenceTable\"><tbody>\n"
+        "<tr><th class=\"confluenceTh\">System</th><th>Login</th><th><p>Password</p></th></tr>\n"
+        "<tr><td>db</td><td><code>admin</code></td><td><p><code> alpha </code></p></td></tr>\n"
+        "<TR><TD>ldap</TD><TD>svc</TD><TD>beta</TD></TR>\n"
+        "<tr><td>x</td><td>y</td><td><a href=\"/wiki/x\">gamma</a> and more</td></tr>\n"
+        "<tr><td colspan=\"3\">delta</td></tr>\n"
+        "</tbody></table>\n<p>After</p>\n"
+    )
+    assert column(text, "Password") == ["alpha", "beta"], "plain and wrapped cells; not markup-heavy or short rows"
+    assert column(text, "Login") == ["admin", "svc", "y"]
+
+
+def test_an_html_table_whose_first_row_is_data_names_nothing() -> None:
+    assert pairs("<table><tr><td>alpha beta gamma delta epsilon</td><td>1</td></tr><tr><td>a</td><td>b</td></tr></table>") == []
+    assert pairs("<table><tr><td><b>x</b><i>y</i></td><td>pw</td></tr><tr><td>a</td><td>b</td></tr></table>") == []
