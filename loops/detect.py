@@ -33,6 +33,10 @@ from .tables import Cell, digest_columns, table_cells
 _LEADING_BOUNDARY = "\\b"
 _WORD_BYTES = frozenset(b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_")
 
+# From this many filled cells on, a table column is read only where most of them have the
+# rule's shape (Detector._run_table).
+_TABLE_QUORUM = 3
+
 # When a match's trailing context (what follows the secret) is this long, the next search
 # starts after the whole match instead of right after the secret: restarting inside a long
 # tail could rescan it once per match.
@@ -368,11 +372,12 @@ class Detector:
         """The cells of tables in columns the rule names, whole values of its pattern."""
         rule = compiled.rule
         self.rule_runs[rule.id] += 1
-        regex, group = rule.regex, rule.secret_group
         named: dict[bytes, bool] = {}
         cells, digests = self._cells(data)
         # a password column of digests holds stored hashes, not passwords (tables.digest_columns)
         skip = digests if rule.category == "password" else ()
+        found: list[_RawMatch] = []
+        filled: Counter[int] = Counter()  # non-empty cells per column the rule reads
         for cell in cells:
             if cell.name_start in skip:
                 continue
@@ -381,18 +386,33 @@ class Detector:
                 named[name] = rule.names_column(name.replace(b" ", b"_"))  # "API Key" is api_key
             if not named[name]:
                 continue
-            m = regex.fullmatch(data, cell.start, cell.end)
-            if m is None:
-                continue
-            start, end = m.span(group)
-            if end <= start:
-                continue
-            value = data[start:end].decode("utf-8", "replace")
-            if rule.max_length is not None and len(value) > rule.max_length:
-                continue
-            if rule.min_entropy is not None and shannon_entropy(value) < rule.min_entropy:
-                continue
-            yield _RawMatch(compiled, start, end, cell.name_start, cell.name_end, None)
+            filled[cell.name_start] += 1
+            match = self._table_value(compiled, data, cell)
+            if match is not None:
+                found.append(match)
+        # A column where most values have no credential's shape is not a column of credentials:
+        # a vocabulary's `token` column, a form's `password` column of labels. Its odd random
+        # word is not read either.
+        shaped = Counter(m.key_start for m in found)
+        for match in found:
+            if filled[match.key_start] < _TABLE_QUORUM or shaped[match.key_start] * 2 > filled[match.key_start]:
+                yield match
+
+    @staticmethod
+    def _table_value(compiled: _Compiled, data: bytes, cell: Cell) -> _RawMatch | None:
+        rule = compiled.rule
+        m = rule.regex.fullmatch(data, cell.start, cell.end)
+        if m is None:
+            return None
+        start, end = m.span(rule.secret_group)
+        if end <= start:
+            return None
+        value = data[start:end].decode("utf-8", "replace")
+        if rule.max_length is not None and len(value) > rule.max_length:
+            return None
+        if rule.min_entropy is not None and shannon_entropy(value) < rule.min_entropy:
+            return None
+        return _RawMatch(compiled, start, end, cell.name_start, cell.name_end, None)
 
     @staticmethod
     def _resolve(raw: list[_RawMatch]) -> list[_RawMatch]:

@@ -8,6 +8,7 @@ their columns in a way that can be read without guessing:
   whose rows have as many fields as the header;
 - Markdown and Org tables: a header row, then a rule row of dashes;
 - HTML tables (wiki and Confluence exports): the first row names the columns;
+- AsciiDoc tables (`|===` blocks) whose first line is a header row;
 - SQL `INSERT INTO t (columns) VALUES (…), (…)` with a column list, and PostgreSQL's
   `COPY t (columns) FROM stdin;` blocks.
 
@@ -50,6 +51,8 @@ def table_cells(data: bytes, lowered: bytes | None = None) -> list[Cell]:
         _delimited(data, cells)
     if b"|" in data and b"---" in data:
         _markdown(data, cells)
+    if b"|===" in data:
+        _asciidoc(data, cells)
     if lowered is None:
         lowered = data.lower()
     if b"<table" in lowered:
@@ -285,6 +288,72 @@ def _markdown(data: bytes, cells: list[Cell]) -> None:
             fields = _pipe_fields(data, start, end)
             if len(fields) == len(names):
                 _add_row(cells, names, fields)
+            if len(cells) >= MAX_CELLS:
+                return
+
+
+# -- AsciiDoc tables ----------------------------------------------------------------------------
+
+# A cell's specifier before its pipe: span (2+), duplication (3*), alignment (.^, <, >), style (a, m, s…)
+_ADOC_SPEC = re.compile(rb"(?:\d+\+|\d+\*)?(?:\.?[<^>])*[adehlmsv]?$")
+
+
+def _adoc_cells(data: bytes, start: int, end: int) -> list[tuple[int, int]]:
+    """The cells that begin on one line of an AsciiDoc table: each from a `|` to the next."""
+    cells = []
+    at = data.find(b"|", start, end)
+    while at >= 0:
+        nxt = data.find(b"|", at + 1, end)
+        s, e = at + 1, end if nxt < 0 else nxt
+        if nxt >= 0:  # a specifier written just before the next pipe belongs to the next cell
+            spec = _ADOC_SPEC.search(data, max(s, e - 12), e)  # a specifier is a few characters
+            if spec is not None and spec.start() > s and data[spec.start() - 1] in b" \t":
+                e = spec.start()
+        while s < e and data[s] in b" \t\r":
+            s += 1
+        while e > s and data[e - 1] in b" \t\r":
+            e -= 1
+        if s < e and data[s] == 96 and data[e - 1] == 96 and e - s >= 2:  # `value`
+            s, e = s + 1, e - 1
+        cells.append((s, e))
+        at = nxt
+    return cells
+
+
+def _asciidoc(data: bytes, cells: list[Cell]) -> None:
+    """`|===` … `|===` blocks: the first line of cells is the header when a blank line follows
+    it or the block says so (options="header"); the cells after it fill rows in order."""
+    at = 0
+    while len(cells) < MAX_CELLS:
+        open_ = data.find(b"|===", at)
+        if open_ < 0:
+            return
+        close = data.find(b"\n|===", open_ + 4)
+        end = len(data) if close < 0 else close
+        at = end + 5
+        names: list[tuple[int, int]] | None = None
+        pending: list[tuple[int, int]] = []
+        lines = _lines(data, data.find(b"\n", open_) + 1 if data.find(b"\n", open_) >= 0 else end)
+        for start, stop in lines:
+            if start >= end:
+                break
+            stop = min(stop, end)
+            if not data.startswith(b"|", start) and names is None:
+                if start == stop:
+                    continue
+                break  # a block that does not open with a row of cells
+            found = _adoc_cells(data, start, stop)
+            if names is None:
+                if len(found) < 2 or not _header_names(data, found):
+                    break
+                names = found
+                continue
+            pending.extend(found)
+            width = len(names)
+            full = len(pending) - len(pending) % width
+            for i in range(0, full, width):
+                _add_row(cells, names, pending[i : i + width])
+            del pending[:full]
             if len(cells) >= MAX_CELLS:
                 return
 

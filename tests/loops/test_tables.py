@@ -181,6 +181,9 @@ def test_adversarial_tables_complete() -> None:
         "| a | b |\n|---|---|\n" + "| x | y |\n" * 100_000,
         "COPY t (a) FROM stdin;\n" * 100_000,
         "<table>" * 100_000,
+        "|===" * 100_000,
+        "|===\n|a |b\n" + "|x" * 500_000,
+        "|===\n" * 100_000,
         "<table><tr><th>a</th><th>b</th></tr><tr>" + "<td>" * 300_000,
         "<table><tr><th>a</th><th>b</th></tr>" + "<tr><td>x<td>" + "<code>" * 100_000,
     ]
@@ -210,3 +213,16 @@ def test_an_html_table_from_a_wiki_export() -> None:
 def test_an_html_table_whose_first_row_is_data_names_nothing() -> None:
     assert pairs("<table><tr><td>alpha beta gamma delta epsilon</td><td>1</td></tr><tr><td>a</td><td>b</td></tr></table>") == []
     assert pairs("<table><tr><td><b>x</b><i>y</i></td><td>pw</td></tr><tr><td>a</td><td>b</td></tr></table>") == []
+
+
+# -- AsciiDoc tables ---------------------------------------------------------------------------
+
+def test_asciidoc_tables_one_cell_per_line_or_one_row_per_line() -> None:
+    per_line = "== Accounts\n\n[cols=\"1,1,2\"]\n|===\n|System |User |Password\n\n|Kibana\n|elastic\n|`alpha`\n\n|Grafana\n|admin\n|beta\n|===\n\nAfter.\n"
+    assert column(per_line, "Password") == ["alpha", "beta"]
+    per_row = "|===\n|host |token\n\n|h1 |gamma\n|h2 a|delta\n|===\n"
+    assert column(per_row, "token") == ["gamma", "delta"]
+
+
+def test_an_asciidoc_block_without_a_header_of_names_is_not_read() -> None:
+    assert pairs("|===\n|This is a long sentence in a cell |and another one that says more than a name\n|x |y\n|===\n") == []
