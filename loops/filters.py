@@ -972,6 +972,13 @@ _FORMAT_PREFIX = re.compile(r"^(?:[a-z0-9]{1,12}|[A-Z0-9]{1,12})(?:[-_.:](?:[a-z
 
 _PROSE_LANGUAGES = frozenset({"markdown", "restructuredtext", "asciidoc"})
 _WORD = re.compile(r"(?<![\w'])[A-Za-z][a-z]+(?![\w'])")
+# Right before the value, a sentence names it as a password: "with password `…`", "the db password is `…`",
+# "the password for `deploy` on the staging box is `…`",
+# "Admin login: `admin` / `…`" (a user name and a slash after a login, account or credentials label).
+_GIVEN_AS_THE_PASSWORD = re.compile(
+    r"(?i)(?:\b(?:pass(?:word|wort|wd|phrase|code)|pwd|pw)s?(?:[ \t]+(?:for|of|on)[ \t][^\n]{1,60}?[ \t]+(?:is|was)|(?:[ \t]+(?:is|was))?)"
+    r"|\b(?:log[io]n|credentials?|creds|account)\b[^:\n]{0,60}:[ \t]*\S{1,80}[ \t]+/)"
+    r"[ \t]*(?:`{1,2}\+?|\*{1,2}|<(?:code|kbd|tt|b|strong)>|[\"'])?$")
 
 
 @_filter("quoted_in_prose", "a short value quoted inside a sentence of documentation ('ghp_' followed by 36 characters)",
@@ -980,6 +987,8 @@ def is_quoted_in_prose(value: str, line: str, key_name: str | None, language: st
     if language not in _PROSE_LANGUAGES or len(value) >= 24 or around.in_code_block:
         return False  # a code block holds commands and configs as typed (curl -u, a DSN), not sentences
     at = line.find(value)
+    if at >= 0 and _GIVEN_AS_THE_PASSWORD.search(line[:at]):
+        return False  # the sentence hands the value over as a password, it describes no format
     rest = line[:at] + " " + line[at + len(value):] if at >= 0 else line
     return len(_WORD.findall(rest)) >= 8
 
@@ -1435,6 +1444,9 @@ _TYPE_WORDS = frozenset({
     "any", "object", "text", "varchar", "number", "unknown", "dynamic", "auto", "var", "val", "let", "const", "final",
     "static", "readonly", "public", "private", "protected", "internal", "mut", "secret", "interface", "value",
 })
+# A copula between the name and the value is how a sentence gives it ("the db password is …"):
+# the name is still the one the value belongs to.
+_COPULAS = frozenset({"is", "was", "are"})
 # What may open the value after the operator: a string prefix, escapes and the quote.
 _VALUE_OPENER = re.compile(r"""[ \t]*(?:\?\?=|\|\|=|:{1,3}=|\?=|\.=|\+=|=>|<-|===?|!==?|=|:)[ \t]*(?:\[[ \t]*)?(?:[rbufRBUF]{1,2}|@|\$)?\\{0,3}["'`]?$""")
 
@@ -1454,7 +1466,7 @@ def is_key_not_the_name_assigned(value: str, line: str, key_name: str | None, la
             m = re.fullmatch(r"[ \t]*:?[ \t]*([a-z][a-z0-9_]*)[ \t]*:?", between)
             if m:
                 word = m.group(1)
-                return word not in _TYPE_WORDS and not names_credential(key_words(word))
+                return word not in _TYPE_WORDS and word not in _COPULAS and not names_credential(key_words(word))
             return False
         at = line.find(value, at + 1)
     return False
