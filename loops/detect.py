@@ -25,7 +25,7 @@ import re2
 from .features import shannon_entropy
 from .rules.catalogue import KEY_GROUP, SECRET_GROUP, Catalogue, Rule, re2_options
 from .rules.checksums import get_checksum
-from .tables import Cell, digest_columns, table_cells
+from .tables import Cell, column_name, digest_columns, table_cells
 
 # RE2 skips ahead with memchr to a pattern's literal prefix, but a leading \b hides the
 # prefix (a rule like `\b(?P<secret>ghp_...)` scans 20x slower than `(?P<secret>ghp_...)`).
@@ -372,7 +372,7 @@ class Detector:
         """The cells of tables in columns the rule names, whole values of its pattern."""
         rule = compiled.rule
         self.rule_runs[rule.id] += 1
-        named: dict[bytes, bool] = {}
+        named: dict[bytes, bool] = {}  # by column name: whether the rule reads it
         cells, digests = self._cells(data)
         # a password column of digests holds stored hashes, not passwords (tables.digest_columns)
         skip = digests if rule.category == "password" else ()
@@ -381,9 +381,9 @@ class Detector:
         for cell in cells:
             if cell.name_start in skip:
                 continue
-            name = data[cell.name_start : cell.name_end]
+            name = column_name(data, cell)
             if name not in named:
-                named[name] = rule.names_column(name.replace(b" ", b"_"))  # "API Key" is api_key
+                named[name] = rule.names_column(name)
             if not named[name]:
                 continue
             filled[cell.name_start] += 1

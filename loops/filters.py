@@ -656,7 +656,9 @@ _SRI = re.compile(r"^sha(?:1|256|384|512)-[A-Za-z0-9+/]{20,}={0,2}$")
 _PREFIXED_DIGEST = re.compile(r"^(?:sha1|sha224|sha256|sha384|sha512|md5)[:=$][0-9a-fA-F]{32,128}$", re.IGNORECASE)
 _CRYPT_HASH = re.compile(r"^\$(?:2[abxy]?|5|6|argon2(?:id|i|d)|scrypt|pbkdf2[\w-]*)\$"
                          # MD5-crypt ($1$, Apache's $apr1$) in full: salt, then 22 characters of digest
-                         r"|^\$(?:1|apr1)\$[./0-9A-Za-z]{1,8}\$[./0-9A-Za-z]{22,}$")
+                         r"|^\$(?:1|apr1)\$[./0-9A-Za-z]{1,8}\$[./0-9A-Za-z]{22,}$"
+                         # phpass's portable hashes (WordPress, phpBB): $P$ or $H$, a cost letter, 8 salt, 22 digest
+                         r"|^\$[PH]\$[./0-9A-Za-z]{31}$")
 # A stored password hash in a framework's `algorithm$[iterations$]salt$hash` form (Django,
 # Werkzeug), or only its algorithm prefix as code filters by it (`md5$`, `bcrypt$$`): a hash
 # is what a system keeps instead of the password.
@@ -994,7 +996,7 @@ def is_quoted_in_prose(value: str, line: str, key_name: str | None, language: st
 
 
 # A key's word that holds a credential on its own or at its end (dbpassword, oauth, apikeys).
-_CREDENTIAL_ENDINGS = ("password", "passwd", "pwd", "pass", "passphrase", "passcode", "secret", "secrets", "token",
+_CREDENTIAL_ENDINGS = ("password", "passwort", "passwd", "pwd", "pass", "passphrase", "passcode", "secret", "secrets", "token",
                        "tokens", "key", "keys", "credential", "credentials", "auth", "authorization", "bearer",
                        "apikey", "cred", "creds", "pin", "sid", "cookie", "session", "signature", "salt", "pw",
                        "authtok", "psk", "sessionid", "sessid")

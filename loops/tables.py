@@ -24,12 +24,14 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Cell:
-    """One value of a table: data[start:end], in the column named data[name_start:name_end]."""
+    """One value of a table: data[start:end], in the column named data[name_start:name_end]
+    of the SQL table named `table` (lower case, without schema or quotes; b"" elsewhere)."""
 
     name_start: int
     name_end: int
     start: int
     end: int
+    table: bytes = b""
 
 
 # A table of millions of cells is data, not configuration: past this many cells a text's
@@ -95,6 +97,20 @@ def digest_columns(data: bytes, cells: list[Cell]) -> set[int]:
             lengths.setdefault(c.name_start, set()).add(c.end - c.start)
             digests[c.name_start] = digests.get(c.name_start, 0) + 1
     return {name for name, n in digests.items() if n >= 2 and n * 3 >= total[name] * 2 and len(lengths[name]) == 1}
+
+
+# A column with a generic name says what it holds through its table's name: api_keys.key,
+# secrets.value, access_tokens.value.
+_GENERIC_COLUMNS = frozenset({b"key", b"value", b"val", b"data"})
+
+
+def column_name(data: bytes, cell: Cell) -> bytes:
+    """The name a rule's column pattern reads: the header's, a space read as "_" ("API Key"
+    is api_key), and a generic SQL column's prefixed with its table's (api_keys_key)."""
+    name = data[cell.name_start : cell.name_end].replace(b" ", b"_")
+    if cell.table and name.lower() in _GENERIC_COLUMNS:
+        return cell.table + b"_" + name
+    return name
 
 
 # -- delimited text ---------------------------------------------------------------------
@@ -213,10 +229,10 @@ def _delimited(data: bytes, cells: list[Cell]) -> None:
         cells.extend(found)
 
 
-def _add_row(cells: list[Cell], names: list[tuple[int, int]], fields: list[tuple[int, int]]) -> None:
+def _add_row(cells: list[Cell], names: list[tuple[int, int]], fields: list[tuple[int, int]], table: bytes = b"") -> None:
     for (ns, ne), (s, e) in zip(names, fields):
         if e > s:
-            cells.append(Cell(ns, ne, s, e))
+            cells.append(Cell(ns, ne, s, e, table))
 
 
 # -- Markdown and Org tables --------------------------------------------------------------
@@ -433,9 +449,14 @@ def _find_any(data: bytes, words: tuple[bytes, ...], start: int) -> int:
 # -- SQL ----------------------------------------------------------------------------------
 
 # INSERT [IGNORE] INTO table (columns) VALUES — the column list is what names the values.
-_INSERT = re.compile(rb"\binsert[ \t\r\n]+(?:ignore[ \t\r\n]+)?into[ \t\r\n]+[\w.\"`\[\]]{1,200}[ \t\r\n]*\(([^()]{1,4000})\)[ \t\r\n]*values[ \t\r\n]*", re.I)
-_COPY = re.compile(rb"copy[ \t]+[\w.\"]{1,200}[ \t]*\(([^()\n]{1,4000})\)[ \t]+from[ \t]+stdin[^\n]*\n", re.I)
+_INSERT = re.compile(rb"\binsert[ \t\r\n]+(?:ignore[ \t\r\n]+)?into[ \t\r\n]+([\w.\"`\[\]]{1,200})[ \t\r\n]*\(([^()]{1,4000})\)[ \t\r\n]*values[ \t\r\n]*", re.I)
+_COPY = re.compile(rb"copy[ \t]+([\w.\"]{1,200})[ \t]*\(([^()\n]{1,4000})\)[ \t]+from[ \t]+stdin[^\n]*\n", re.I)
 _BARE = re.compile(rb"[^\s,()'\"]+")
+
+
+def _table_name(data: bytes, start: int, end: int) -> bytes:
+    """`public.api_keys`, `"api_keys"`, [dbo].[ApiKeys] -> api_keys, apikeys."""
+    return data[start:end].rsplit(b".", 1)[-1].strip(b"\"`[]").lower()
 
 
 def _column_list(data: bytes, start: int, end: int) -> list[tuple[int, int]] | None:
@@ -539,7 +560,8 @@ def _sql_inserts(data: bytes, starts: list[int], cells: list[Cell]) -> None:
         pos = at + 6
         if m is None:
             continue
-        names = _column_list(data, *m.span(1))
+        names = _column_list(data, *m.span(2))
+        table = _table_name(data, *m.span(1))
         if not names:
             continue
         i = m.end()
@@ -550,7 +572,7 @@ def _sql_inserts(data: bytes, starts: list[int], cells: list[Cell]) -> None:
             if len(values) == len(names):
                 for (ns, ne), span in zip(names, values):
                     if span is not None and span[1] > span[0]:
-                        cells.append(Cell(ns, ne, *span))
+                        cells.append(Cell(ns, ne, *span, table))
             while i < len(data) and data[i] in b" \t\r\n":
                 i += 1
             if i < len(data) and data[i] == 44:  # , (next tuple)
@@ -567,7 +589,8 @@ def _sql_copy(data: bytes, starts: list[int], cells: list[Cell]) -> None:
         m = _COPY.match(data, at)
         if m is None:
             continue
-        names = _column_list(data, *m.span(1))
+        names = _column_list(data, *m.span(2))
+        table = _table_name(data, *m.span(1))
         if not names:
             continue
         for start, end in _lines(data, m.end()):
@@ -582,6 +605,6 @@ def _sql_copy(data: bytes, starts: list[int], cells: list[Cell]) -> None:
                     break
                 i = j + 1
             if len(fields) == len(names):
-                _add_row(cells, names, [(s, e) if data[s:e] != b"\\N" else (s, s) for s, e in fields])
+                _add_row(cells, names, [(s, e) if data[s:e] != b"\\N" else (s, s) for s, e in fields], table)
             if len(cells) >= MAX_CELLS:
                 return

@@ -226,3 +226,15 @@ def test_asciidoc_tables_one_cell_per_line_or_one_row_per_line() -> None:
 
 def test_an_asciidoc_block_without_a_header_of_names_is_not_read() -> None:
     assert pairs("|===\n|This is a long sentence in a cell |and another one that says more than a name\n|x |y\n|===\n") == []
+
+
+def test_a_generic_sql_column_is_named_with_its_table() -> None:
+    from secretloop.loops.tables import column_name
+
+    text = ("INSERT INTO public.api_keys (id, key, name) VALUES (1, 'kappa', 'ci');\n"
+            "COPY \"secrets\" (name, value) FROM stdin;\ndb\tlambda\n\\.\n"
+            "INSERT INTO settings (key, value) VALUES ('theme', 'dark');\nsite,key\nx,mu\n")
+    data = text.encode()
+    names = [(column_name(data, c).decode(), data[c.start:c.end].decode()) for c in table_cells(data)]
+    assert ("api_keys_key", "kappa") in names and ("secrets_value", "lambda") in names
+    assert ("settings_value", "dark") in names and ("name", "ci") in names
