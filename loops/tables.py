@@ -222,11 +222,24 @@ def _delimited(data: bytes, cells: list[Cell]) -> None:
             continue  # a note, a total row, a broken record: not a row of this table
         rows += 1
         _add_row(found, names, fields)
+        for fs, fe in fields:
+            if data.find(b'""', fs, fe) >= 0:
+                _escaped_json(data, fs, fe, found)
         if len(found) >= MAX_CELLS:
             break
     # Prose whose first line has a comma is not a table: most lines of a table are its rows.
     if rows * 2 >= lines_seen:
         cells.extend(found)
+
+
+# A JSON object in a CSV cell, its quotes doubled (RFC 4180): "{""user"":""x"",""password"":""…""}".
+# Audit logs and exports write request bodies this way; each member is a cell under its own name.
+_ESCAPED_JSON_MEMBER = re.compile(rb'""([A-Za-z_][\w.-]{0,63})""[ \t]*:[ \t]*""([^"\\\r\n]{1,300})""')
+
+
+def _escaped_json(data: bytes, start: int, end: int, cells: list[Cell]) -> None:
+    for m in _ESCAPED_JSON_MEMBER.finditer(data, start, end):
+        cells.append(Cell(m.start(1), m.end(1), m.start(2), m.end(2)))
 
 
 def _add_row(cells: list[Cell], names: list[tuple[int, int]], fields: list[tuple[int, int]], table: bytes = b"") -> None:

@@ -683,3 +683,12 @@ def test_sasl_mechanisms_after_auth_are_method_names(value: str) -> None:
 def test_a_random_value_after_auth_is_no_method_name() -> None:
     value = random_password(seed=9)
     assert not check("auth_method_name", value, line=f"level=info AUTH={value} user=app", key="AUTH")
+
+
+def test_a_psql_variable_is_a_template_but_a_literal_and_json_are_not() -> None:
+    pw = random_password(seed=77)
+    assert check("templated", "newpw", "ALTER USER reporting WITH PASSWORD :'newpw';")
+    assert check("templated", "app_pw", 'CREATE ROLE app LOGIN PASSWORD :"app_pw";')
+    assert not check("templated", pw, f"ALTER USER reporting WITH PASSWORD '{pw}';")
+    assert not check("templated", "newpw", '{"password":"newpw"}'), "JSON's colon follows a quote, not a space"
+    assert not check("templated", "newpw", "{'password':'newpw'}")

@@ -74,6 +74,12 @@ def test_a_wide_export_row_is_not_read_as_prose() -> None:
     require_shown(f"{header}\n{row}\n", "exports/hr_accounts.csv", 1)
 
 
+def test_a_request_body_logged_into_a_csv_cell() -> None:
+    text = ('timestamp,actor,action,detail\n'
+            f'2026-12-02T10:00:00Z,svc-admin,user.create,"{{""username"":""temp"",""password"":""{_pw()}""}}"\n')
+    require_shown(text, "logs/app/audit.csv", 1)
+
+
 def test_a_wifi_sheet_in_tsv() -> None:
     text = f"site\tssid\tpsk\nBerlin HQ\tACME-Corp\t{_pw()}\n"
     require_shown(text, "exports/wifi.tsv", 1)

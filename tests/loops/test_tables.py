@@ -38,6 +38,12 @@ def test_semicolon_tab_and_pipe_delimiters_quoted_headers_crlf_and_bom() -> None
     assert column("host|user|secret\nh1|u1|zeta\n", "secret") == ["zeta"]
 
 
+def test_json_with_doubled_quotes_in_a_csv_cell() -> None:
+    text = 'timestamp,actor,detail\n2026-12-02,svc,"{""username"":""temp"",""password"":""alpha""}"\n'
+    assert column(text, "password") == ["alpha"]
+    assert column(text, "username") == ["temp"]
+
+
 def test_an_excel_sep_line_and_leading_comments_come_before_the_header() -> None:
     assert column("sep=;\nuser;password\nann;alpha\n", "password") == ["alpha"]
     assert column("# exported 2026-12-01\n# by ops\nuser,password\nann,alpha\n", "password") == ["alpha"]
