@@ -25,7 +25,7 @@ import re2
 from .features import shannon_entropy
 from .rules.catalogue import KEY_GROUP, SECRET_GROUP, Catalogue, Rule, re2_options
 from .rules.checksums import get_checksum
-from .tables import Cell, column_name, digest_columns, table_cells
+from .tables import K8S_SECRET, Cell, column_name, digest_columns, table_cells
 
 # RE2 skips ahead with memchr to a pattern's literal prefix, but a leading \b hides the
 # prefix (a rule like `\b(?P<secret>ghp_...)` scans 20x slower than `(?P<secret>ghp_...)`).
@@ -376,7 +376,7 @@ class Detector:
         cells, digests = self._cells(data)
         # a password column of digests holds stored hashes, not passwords (tables.digest_columns)
         skip = digests if rule.category == "password" else ()
-        found: list[_RawMatch] = []
+        found: list[tuple[int, _RawMatch]] = []  # (column, match)
         filled: Counter[int] = Counter()  # non-empty cells per column the rule reads
         for cell in cells:
             if cell.name_start in skip:
@@ -389,13 +389,13 @@ class Detector:
             filled[cell.name_start] += 1
             match = self._table_value(compiled, data, cell)
             if match is not None:
-                found.append(match)
+                found.append((cell.name_start, match))
         # A column where most values have no credential's shape is not a column of credentials:
         # a vocabulary's `token` column, a form's `password` column of labels. Its odd random
         # word is not read either.
-        shaped = Counter(m.key_start for m in found)
-        for match in found:
-            if filled[match.key_start] < _TABLE_QUORUM or shaped[match.key_start] * 2 > filled[match.key_start]:
+        shaped = Counter(column for column, _ in found)
+        for column, match in found:
+            if filled[column] < _TABLE_QUORUM or shaped[column] * 2 > filled[column]:
                 yield match
 
     @staticmethod
@@ -412,6 +412,10 @@ class Detector:
             return None
         if rule.min_entropy is not None and shannon_entropy(value) < rule.min_entropy:
             return None
+        if cell.table == K8S_SECRET:
+            # An entry's name (ca.crt, .dockercfg, extra) says nothing of whether it is secret:
+            # being in a Secret does. The finding has no name, as a bare value has none.
+            return _RawMatch(compiled, start, end, -1, -1, None)
         return _RawMatch(compiled, start, end, cell.name_start, cell.name_end, None)
 
     @staticmethod

@@ -9,6 +9,8 @@ their columns in a way that can be read without guessing:
 - Markdown and Org tables: a header row, then a rule row of dashes;
 - HTML tables (wiki and Confluence exports): the first row names the columns;
 - AsciiDoc tables (`|===` blocks) whose first line is a header row;
+- Kubernetes Secret manifests: every entry of `data:` and `stringData:` (its table is K8S_SECRET,
+  its column name kubernetes-secret/<entry>);
 - SQL `INSERT INTO t (columns) VALUES (…), (…)` with a column list, and PostgreSQL's
   `COPY t (columns) FROM stdin;` blocks.
 
@@ -57,6 +59,8 @@ def table_cells(data: bytes, lowered: bytes | None = None) -> list[Cell]:
         _asciidoc(data, cells)
     if lowered is None:
         lowered = data.lower()
+    if b"secret" in lowered and b"data:" in lowered and b"kind" in lowered:
+        _kubernetes_secrets(data, cells)
     if b"<table" in lowered:
         _html(data, _found(lowered, b"<table"), cells)
     if b"insert" in lowered:
@@ -108,6 +112,10 @@ def column_name(data: bytes, cell: Cell) -> bytes:
     """The name a rule's column pattern reads: the header's, a space read as "_" ("API Key"
     is api_key), and a generic SQL column's prefixed with its table's (api_keys_key)."""
     name = data[cell.name_start : cell.name_end].replace(b" ", b"_")
+    if cell.table == K8S_SECRET:
+        # Whatever its name, a Secret's entry is secret: the "/" keeps the names of
+        # credentials (password, api_key) from matching, so only a Secret rule reads it.
+        return b"kubernetes-secret/" + name
     if cell.table and name.lower() in _GENERIC_COLUMNS:
         return cell.table + b"_" + name
     return name
@@ -385,6 +393,61 @@ def _asciidoc(data: bytes, cells: list[Cell]) -> None:
             del pending[:full]
             if len(cells) >= MAX_CELLS:
                 return
+
+
+# -- Kubernetes Secrets ----------------------------------------------------------------------
+
+K8S_SECRET = b"k8s_secret"  # the `table` of a Kubernetes Secret's entries
+_YAML_DOCUMENT = re.compile(rb"^---[^\n]*$", re.M)
+_KIND_SECRET = re.compile(rb"^[ \t]*kind:[ \t]*[\"']?secret[\"']?[ \t]*(?:#[^\n]*)?\r?$", re.M | re.I)
+_DATA_KEY = re.compile(rb"^([ \t]*)(?:data|stringData):[ \t]*(?:#[^\n]*)?\r?$", re.M)
+_ENTRY = re.compile(rb"([ \t]+)[\"']?([\w.-]{1,253})[\"']?:[ \t]*(.*?)[ \t]*\r?$")
+_BLOCK_SCALAR = re.compile(rb"[|>][-+]?[0-9]?")
+
+
+def _kubernetes_secrets(data: bytes, cells: list[Cell]) -> None:
+    """The entries of `data:` and `stringData:` in each YAML document whose kind is Secret,
+    in any order of its keys: every value of a Secret is the secret's (base64 under data)."""
+    starts = [0] + [m.end() for m in _YAML_DOCUMENT.finditer(data)]
+    for i, start in enumerate(starts):
+        end = starts[i + 1] if i + 1 < len(starts) else len(data)
+        if _KIND_SECRET.search(data, start, end) is None:
+            continue
+        for block in _DATA_KEY.finditer(data, start, end):
+            _secret_entries(data, block.end() + 1, end, len(block.group(1)), cells)
+
+
+def _secret_entries(data: bytes, at: int, end: int, indent: int, cells: list[Cell]) -> None:
+    lines = _lines(data, at)
+    for start, stop in lines:
+        if start >= end or len(cells) >= MAX_CELLS:
+            return
+        text = data[start:stop]
+        if not text.strip() or text.lstrip().startswith(b"#"):
+            continue
+        m = _ENTRY.fullmatch(data, start, stop)
+        if m is None or len(m.group(1)) <= indent:
+            return  # the mapping under data: ends
+        vs, ve = m.span(3)
+        if ve > vs and data[vs] in b"\"'":  # a quoted value, maybe a comment after it
+            close = data.find(data[vs : vs + 1], vs + 1, ve)
+            if close > vs + 1:
+                cells.append(Cell(m.start(2), m.end(2), vs + 1, close, K8S_SECRET))
+            continue
+        comment = data.find(b" #", vs, ve)
+        if comment >= 0:  # a comment after a plain value
+            ve = comment
+            while ve > vs and data[ve - 1] in b" \t":
+                ve -= 1
+        if _BLOCK_SCALAR.fullmatch(data, vs, ve):
+            more = next(lines, None)  # a block scalar (|, >): its first line holds the value
+            if more is None:
+                return
+            vs, ve = more
+            while vs < ve and data[vs] in b" \t":
+                vs += 1
+        if ve > vs:
+            cells.append(Cell(m.start(2), m.end(2), vs, ve, K8S_SECRET))
 
 
 # -- HTML tables ------------------------------------------------------------------------------

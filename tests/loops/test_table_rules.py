@@ -212,3 +212,25 @@ def test_a_table_rule_without_a_column_or_a_line_rule_with_one_is_rejected(tmp_p
 
     with pytest.raises(CatalogueError, match=message):
         _load(tmp_path, _TABLE_RULE + extra)
+
+
+# -- Kubernetes Secrets ---------------------------------------------------------------------------
+
+def test_every_entry_of_a_secret_manifest_is_shown_in_any_key_order() -> None:
+    import base64
+
+    def b64(s: str) -> str:
+        return base64.b64encode(s.encode()).decode()
+
+    pw = _pw()
+    url = f"postgres://app:{_pw()}@db:5432/app"
+    manifest = (f"apiVersion: v1\ndata:\n  DB_PASSWORD: {b64(pw)}\n  DATABASE_URL: {b64(url)}\n"
+                "kind: Secret\nmetadata:\n  name: app\ntype: Opaque\n")
+    assert [m.rule_id for m in DETECTOR.find(manifest)] == ["kubernetes-secret-data"] * 2
+    require_shown(manifest, "deploy/k8s/secret.yaml", 2)
+
+
+def test_the_password_rules_leave_a_secrets_entries_to_the_secret_rule() -> None:
+    text = "kind: Secret\nstringData:\n  api_key: aGVsbG8=\n  note: YWRtaW4=\n"
+    rules = [m.rule_id for m in DETECTOR.find(text) if m.rule_id.startswith(("table-", "kubernetes-"))]
+    assert rules == [], "too little entropy for the Secret rule, and no table rule reads a Secret's entries"

@@ -244,3 +244,24 @@ def test_a_generic_sql_column_is_named_with_its_table() -> None:
     names = [(column_name(data, c).decode(), data[c.start:c.end].decode()) for c in table_cells(data)]
     assert ("api_keys_key", "kappa") in names and ("secrets_value", "lambda") in names
     assert ("settings_value", "dark") in names and ("name", "ci") in names
+
+
+# -- Kubernetes Secrets --------------------------------------------------------------------------
+
+def test_every_entry_of_a_kubernetes_secret_in_any_key_order() -> None:
+    from secretloop.loops.tables import K8S_SECRET
+
+    text = (
+        "apiVersion: v1\ndata:\n  # abbreviated\n  password: YWxwaGE=\n  DATABASE_URL: 'YmV0YQ=='  # quoted\n"
+        "  .dockercfg: >\n    Z2FtbWE=\n  empty: \"\"\nkind: Secret\nmetadata:\n  name: db\n"
+        "---\nkind: ConfigMap\ndata:\n  url: ZGVsdGE=\n"
+        "---\n kind: secret\n stringData:\n \tuser: epsilon # plain\n"
+    )
+    data = text.encode()
+    got = [(data[c.name_start:c.name_end].decode(), data[c.start:c.end].decode()) for c in table_cells(data) if c.table == K8S_SECRET]
+    assert got == [("password", "YWxwaGE="), ("DATABASE_URL", "YmV0YQ=="), (".dockercfg", "Z2FtbWE="), ("user", "epsilon")]
+
+
+def test_an_external_or_sealed_secret_is_not_a_secret_manifest() -> None:
+    for kind in ("ExternalSecret", "SealedSecret", "SecretStore"):
+        assert pairs(f"kind: {kind}\nspec:\n  data:\n    password: YWxwaGE=\n") == []
