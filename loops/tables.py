@@ -85,22 +85,36 @@ def _found(lowered: bytes, word: bytes) -> list[int]:
 
 
 _HEX_DIGEST = re.compile(rb"[0-9a-fA-F]{32}|[0-9a-fA-F]{40}|[0-9a-fA-F]{64}|[0-9a-fA-F]{128}")
+# A stored password hash in modular crypt format ($2b$…, $argon2id$…, $P$…, $6$…) or a
+# framework's algorithm$…$… form (pbkdf2_sha256$…): its scheme is what comes before its salt.
+_CRYPT_SCHEME = re.compile(rb"(\$[A-Za-z0-9-]{1,12}\$)[./A-Za-z0-9$=,+-]{8,}|([a-z0-9_]{2,24}\$)\d*\$?[./A-Za-z0-9+=]{4,}\$[./A-Za-z0-9+=]{16,}")
+
+
+def _hash_shape(data: bytes, cell: Cell) -> bytes | None:
+    """What kind of stored hash a cell holds (a digest's length, a crypt scheme), or None."""
+    if _HEX_DIGEST.fullmatch(data, cell.start, cell.end) is not None:
+        return b"hex%d" % (cell.end - cell.start)
+    m = _CRYPT_SCHEME.fullmatch(data, cell.start, cell.end)
+    return None if m is None else (m.group(1) or m.group(2))
 
 
 def digest_columns(data: bytes, cells: list[Cell]) -> set[int]:
-    """The columns (by the offset of their name) where hex digests of one standard length (MD5,
-    SHA-1, SHA-256, SHA-512) fill two rows or more and most of the rows: what an application's
-    users table keeps instead of passwords (a `Guest` row or two may hold something else). One
-    value alone says less: a password may be hex."""
-    lengths: dict[int, set[int]] = {}
-    digests: dict[int, int] = {}
+    """The columns (by the offset of their name) where stored hashes of one kind fill two rows
+    or more and most of the rows: hex digests of one standard length (MD5, SHA-1, SHA-256,
+    SHA-512), or crypt hashes of one scheme (bcrypt, argon2, phpass, pbkdf2). That is what an
+    application's users table keeps instead of passwords (a `Guest` row or two may hold
+    something else). One value alone says less: a password may be hex. Not reading such a
+    column spares a dump of thousands of users the candidates the filters would dismiss."""
+    shapes: dict[int, set[bytes]] = {}
+    hashes: dict[int, int] = {}
     total: dict[int, int] = {}
     for c in cells:
         total[c.name_start] = total.get(c.name_start, 0) + 1
-        if _HEX_DIGEST.fullmatch(data, c.start, c.end) is not None:
-            lengths.setdefault(c.name_start, set()).add(c.end - c.start)
-            digests[c.name_start] = digests.get(c.name_start, 0) + 1
-    return {name for name, n in digests.items() if n >= 2 and n * 3 >= total[name] * 2 and len(lengths[name]) == 1}
+        shape = _hash_shape(data, c)
+        if shape is not None:
+            shapes.setdefault(c.name_start, set()).add(shape)
+            hashes[c.name_start] = hashes.get(c.name_start, 0) + 1
+    return {name for name, n in hashes.items() if n >= 2 and n * 3 >= total[name] * 2 and len(shapes[name]) == 1}
 
 
 # A column with a generic name says what it holds through its table's name: api_keys.key,

@@ -265,3 +265,17 @@ def test_every_entry_of_a_kubernetes_secret_in_any_key_order() -> None:
 def test_an_external_or_sealed_secret_is_not_a_secret_manifest() -> None:
     for kind in ("ExternalSecret", "SealedSecret", "SecretStore"):
         assert pairs(f"kind: {kind}\nspec:\n  data:\n    password: YWxwaGE=\n") == []
+
+
+def test_columns_of_crypt_hashes_of_one_scheme() -> None:
+    from secretloop.loops.tables import digest_columns
+
+    salt = "abcdefghijklmnopqrstuv"
+    bcrypt = [f"$2b$12${salt}{i:031d}" for i in range(3)]
+    phpass = [f"$P$B{salt}{i:09d}" for i in range(3)]
+    django = [f"pbkdf2_sha256$600000${salt}${i:044d}" for i in range(3)]
+    text = "id,bc,wp,dj,mixed,word\n" + "".join(
+        f"{i},{bcrypt[i]},{phpass[i]},{django[i]},{bcrypt[i] if i else phpass[i]},pass$word{i}\n" for i in range(3))
+    data = text.encode()
+    found = digest_columns(data, table_cells(data))
+    assert found == {text.index(n) for n in ("bc", "wp", "dj")}, "one scheme per column; mixed schemes and words are read"
