@@ -213,6 +213,18 @@ _CAPS_NAME = re.compile(r"^[A-Z][A-Z_]{2,24}$")
 _MAX_CAPS_WORD = 15
 
 
+# Up to this length a word in capitals only has to look like one (VALUE, NONE, KEY); a longer
+# one has to read as English (PASSWORD, SECRETKEY, CHANGEME): a third of random 12-letter
+# capitals pass the vowel test alone, one in eighty the English one.
+_SHORT_CAPS_WORD = 6
+
+
+def _caps_name(caps: str) -> bool:
+    if "_" in caps or len(caps) <= _SHORT_CAPS_WORD:
+        return wordlike(caps)
+    return len(caps) <= _MAX_CAPS_WORD and english_like(caps)
+
+
 _PLACEHOLDER_SEPARATORS = re.compile(r"[:._\- @/%+;,#&]")
 _ONE_WORD_REPEATED = re.compile(r"([a-z]+)\1+")
 
@@ -232,7 +244,7 @@ def is_placeholder(value: str, line: str, key_name: str | None, language: str | 
     if twice and twice.group(1) in _METASYNTACTIC:
         return True  # blahblah, foofoo
     caps = value.strip()
-    if _CAPS_NAME.match(caps) and ("_" in caps or len(caps) <= _MAX_CAPS_WORD) and wordlike(caps):
+    if _CAPS_NAME.match(caps) and _caps_name(caps):
         return True  # PASSWORD, VALUE, API_TOKEN: the name of what goes here
     if _ANGLE_PLACEHOLDER.search(value) or _BRACKET_PLACEHOLDER.match(value.strip()):
         return True

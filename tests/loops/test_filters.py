@@ -692,3 +692,12 @@ def test_a_psql_variable_is_a_template_but_a_literal_and_json_are_not() -> None:
     assert not check("templated", pw, f"ALTER USER reporting WITH PASSWORD '{pw}';")
     assert not check("templated", "newpw", '{"password":"newpw"}'), "JSON's colon follows a quote, not a space"
     assert not check("templated", "newpw", "{'password':'newpw'}")
+
+
+def test_random_capitals_are_not_a_placeholder_but_names_in_capitals_are() -> None:
+    rng = random.Random(1212)
+    values = ["".join(rng.choice(string.ascii_uppercase) for _ in range(rng.randrange(8, 16))) for _ in range(300)]
+    taken = sum(check("placeholder", v, f'password: "{v}"', "password") for v in values)
+    assert taken <= 9, f"{taken} of 300 random capital passwords read as placeholders"
+    for name in ("PASSWORD", "SECRETKEY", "CHANGEME", "VALUE", "API_TOKEN", "TOKEN", "MY_SECRET_KEY", "REPLACE_ME"):
+        assert check("placeholder", name, f'password: "{name}"', "password"), name
