@@ -639,6 +639,13 @@ def _sql_tuple(data: bytes, i: int) -> tuple[list[tuple[int, int] | None] | None
     return None, i
 
 
+def _statement_columns(data: bytes, m: re.Match[bytes] | None) -> tuple[list[tuple[int, int]] | None, bytes]:
+    """The column names and the table name of an INSERT or COPY head (group 1 the table, 2 the columns)."""
+    if m is None:
+        return None, b""
+    return _column_list(data, *m.span(2)), _table_name(data, *m.span(1))
+
+
 def _sql_inserts(data: bytes, starts: list[int], cells: list[Cell]) -> None:
     pos = 0
     for at in starts:
@@ -648,10 +655,7 @@ def _sql_inserts(data: bytes, starts: list[int], cells: list[Cell]) -> None:
             return
         m = _INSERT.match(data, at)
         pos = at + 6
-        if m is None:
-            continue
-        names = _column_list(data, *m.span(2))
-        table = _table_name(data, *m.span(1))
+        names, table = _statement_columns(data, m)
         if not names:
             continue
         i = m.end()
@@ -677,10 +681,7 @@ def _sql_inserts(data: bytes, starts: list[int], cells: list[Cell]) -> None:
 def _sql_copy(data: bytes, starts: list[int], cells: list[Cell]) -> None:
     for at in starts:
         m = _COPY.match(data, at)
-        if m is None:
-            continue
-        names = _column_list(data, *m.span(2))
-        table = _table_name(data, *m.span(1))
+        names, table = _statement_columns(data, m)
         if not names:
             continue
         for start, end in _lines(data, m.end()):
