@@ -124,6 +124,7 @@ _CREDENTIAL_WORDS = frozenset({
     "identified",  # SQL: CREATE USER … IDENTIFIED BY '…' names the account's password
     "pw", "bindpw", "rootpw", "authtok",  # LDAP clients: bindpw, rootbindpw, SSSD's ldap_default_authtok
     "psk",  # a pre-shared key: WIFI_PSK, mosquitto's bridge_psk, wpa_psk
+    "passwords", "passphrases",  # a list of them: Bitnami's KAFKA_CLIENT_PASSWORDS (a word; botpasswords is none)
 })
 _CREDENTIAL_PARTS = ("secret", "passw", "token", "apikey", "privatekey", "accesskey", "authkey", "credential")
 
@@ -503,6 +504,8 @@ def _jwt_io_payload() -> str:
 # Keys that providers publish in their documentation as examples.
 _DOCUMENTED_EXAMPLES = frozenset({
     "AKIAIOSFODNN7EXAMPLE",  # AWS access key id, AWS docs
+    # the Azure storage emulator's (Azurite's) account key, the same in every install, Microsoft docs
+    "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==",
     "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",  # AWS secret access key, AWS docs
 })
 # The example values of the OAuth standards, which libraries implementing them copy into their docstrings
@@ -909,8 +912,9 @@ def is_describing_key_name(value: str, line: str, key_name: str | None, language
         words = words[:-1]
     if len(words) >= 2 and words[-1] in _DESCRIBING_WORDS and names_credential(words[:-1]):
         return True
-    # A describing word in front says the same (patternApiKey, prefixApiKey: a label's message id).
-    if len(words) >= 2 and words[0] in _LEADING_DESCRIBING_WORDS and names_credential(words[1:]):
+    # A describing word right in front says the same (patternApiKey, prefixApiKey: a label's message
+    # id); with another word between, the first word is part of a name (LABEL_STUDIO_API_KEY).
+    if 2 <= len(words) <= 3 and words[0] in _LEADING_DESCRIBING_WORDS and names_credential(words[1:]):
         return True
     # "from <credential>" with no credential before it: the value names the stored secret it comes
     # from (Drone's `from_secret: docker_password`, value_from_secret); token_from_vault holds one.

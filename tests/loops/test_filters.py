@@ -701,3 +701,24 @@ def test_random_capitals_are_not_a_placeholder_but_names_in_capitals_are() -> No
     assert taken <= 9, f"{taken} of 300 random capital passwords read as placeholders"
     for name in ("PASSWORD", "SECRETKEY", "CHANGEME", "VALUE", "API_TOKEN", "TOKEN", "MY_SECRET_KEY", "REPLACE_ME"):
         assert check("placeholder", name, f'password: "{name}"', "password"), name
+
+
+def test_the_storage_emulators_published_key_is_a_documented_example() -> None:
+    emulator = "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw=="
+    assert check("documented_example_key", emulator, f'AZURE_STORAGE_KEY = "{emulator}"', "AZURE_STORAGE_KEY")
+    other = _random_token(91, 86) + "=="
+    assert not check("documented_example_key", other, f'AZURE_STORAGE_KEY = "{other}"', "AZURE_STORAGE_KEY")
+
+
+def test_a_describing_word_right_before_the_credential_but_not_a_product_name() -> None:
+    value = _random_token(92, 40)
+    for key in ("patternApiKey", "labelApiKey", "hint_password"):
+        assert check("describing_key_name", value, f'{key} = "{value}"', key), key
+    for key in ("LABEL_STUDIO_API_KEY", "PROMPT_LAYER_API_KEY"):
+        assert not check("describing_key_name", value, f'{key}={value}', key), key
+
+
+def test_a_list_of_passwords_names_a_credential_but_a_feature_name_does_not() -> None:
+    pw = random_password(seed=93)
+    assert not check("key_names_no_credential", pw, f"KAFKA_CLIENT_PASSWORDS: {pw}", "KAFKA_CLIENT_PASSWORDS")
+    assert check("key_names_no_credential", pw, f'"botpasswords-label-appid": "{pw}"', "botpasswords-label-appid")
