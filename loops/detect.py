@@ -25,7 +25,7 @@ import re2
 from .features import shannon_entropy
 from .rules.catalogue import KEY_GROUP, SECRET_GROUP, Catalogue, Rule, re2_options
 from .rules.checksums import get_checksum
-from .tables import K8S_SECRET, Cell, column_name, digest_columns, table_cells
+from .tables import K8S_SECRET, LAYOUT_WORDS, Cell, column_name, digest_columns, table_cells
 
 # RE2 skips ahead with memchr to a pattern's literal prefix, but a leading \b hides the
 # prefix (a rule like `\b(?P<secret>ghp_...)` scans 20x slower than `(?P<secret>ghp_...)`).
@@ -150,7 +150,9 @@ class Detector:
         self._by_id = {c.rule.id: c for c in self._compiled}
         self._always = frozenset(c.index for c in self._compiled if not c.rule.keywords)
         self._with_keywords = len(self._compiled) - len(self._always)
-        self._keywords, self._keyword_rules = self._build_keyword_set(self._compiled)
+        # the table reader's layout words ride along in the keyword set (see tables.LAYOUT_WORDS)
+        layout_words = LAYOUT_WORDS if any(c.rule.layout == "table" for c in self._compiled) else ()
+        self._keywords, self._keyword_rules, self._layout_word = self._build_keyword_set(self._compiled, layout_words)
         self._groups, self._group_of = self._build_groups(self._compiled)
         self._group_regex: list[object] = [None] * len(self._groups)  # compiled on first use; False: unusable
         self.grouped = True  # check rules in groups before running them one by one (see GROUP_SIZE)
@@ -161,7 +163,8 @@ class Detector:
         self.split = True  # may run half of a large text's rules on a second thread (see above)
         # the last text's table cells, and its columns of digests (see _cells)
         self._table_cache: tuple[bytes, list[Cell], set[int]] | None = None
-        self._lowered: tuple[bytes, bytes] | None = None  # the last text, lower-cased by the keyword pass
+        # the last text, lower-cased by the keyword pass, and the layout words it saw
+        self._lowered: tuple[bytes, bytes, frozenset[str]] | None = None
 
     @staticmethod
     def _prepare(index: int, rule: Rule) -> _Compiled:
@@ -174,21 +177,22 @@ class Detector:
         )
 
     @staticmethod
-    def _build_keyword_set(compiled: list[_Compiled]) -> tuple["re2.Set | None", list[tuple[int, ...]]]:
+    def _build_keyword_set(compiled: list[_Compiled], extra: tuple[str, ...] = ()) -> tuple["re2.Set | None", list[tuple[int, ...]], dict[int, str]]:
         """One RE2 set of every keyword: a single C-level pass over a file says which keywords
-        occur (Aho-Corasick's per-occurrence Python callbacks cost 10x more on dense files)."""
-        owners: dict[str, set[int]] = {}
+        occur (Aho-Corasick's per-occurrence Python callbacks cost 10x more on dense files).
+        `extra` words select no rule; the third value maps their entries in the set to them."""
+        owners: dict[str, set[int]] = {word: set() for word in extra}
         for c in compiled:
             for kw in c.rule.keywords:
                 owners.setdefault(kw, set()).add(c.index)
         if not owners:
-            return None, []
+            return None, [], {}
         keys = sorted(owners)
         kset = re2.Set.SearchSet(re2_options())
         for kw in keys:
             kset.Add(re2.escape(kw))
         kset.Compile()
-        return kset, [tuple(sorted(owners[k])) for k in keys]
+        return kset, [tuple(sorted(owners[k])) for k in keys], {i: k for i, k in enumerate(keys) if k in extra}
 
     def group_for_workers(self) -> None:
         """Regroup for a scan worker: the low-confidence rules in groups of WORKER_GENERIC_GROUP_SIZE."""
@@ -266,9 +270,12 @@ class Detector:
             # Keywords are ASCII: lowercasing the UTF-8 bytes (ASCII letters only) finds the same
             # keywords as str.lower(), several times faster.
             lowered = data.lower()
-            self._lowered = (data, lowered)  # the table reader looks for its layouts' words in it too
-            for i in self._keywords.Match(lowered) or ():
+            matched = self._keywords.Match(lowered) or ()
+            for i in matched:
                 chosen.update(self._keyword_rules[i])
+            # the table reader reads the lowered text and the layout words this pass saw
+            words = frozenset(self._layout_word[i] for i in matched if i in self._layout_word)
+            self._lowered = (data, lowered, words)
         return [self._compiled[i] for i in sorted(chosen)]
 
     def rules_for(self, text: str) -> list[Rule]:
@@ -363,7 +370,10 @@ class Detector:
         if cached is not None and cached[0] is data:
             return cached[1], cached[2]
         lowered = self._lowered
-        cells = table_cells(data, lowered[1] if lowered is not None and lowered[0] is data else None)
+        if lowered is not None and lowered[0] is data:
+            cells = table_cells(data, lowered[1], lowered[2])
+        else:
+            cells = table_cells(data)
         digests = digest_columns(data, cells)
         self._table_cache = (data, cells, digests)
         return cells, digests

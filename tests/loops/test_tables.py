@@ -279,3 +279,14 @@ def test_columns_of_crypt_hashes_of_one_scheme() -> None:
     data = text.encode()
     found = digest_columns(data, table_cells(data))
     assert found == {text.index(n) for n in ("bc", "wp", "dj")}, "one scheme per column; mixed schemes and words are read"
+
+
+def test_the_layout_words_a_caller_hands_over_decide_as_the_text_would() -> None:
+    from secretloop.loops.tables import LAYOUT_WORDS
+
+    text = ("| user | password |\n|---|---|\n| a | alpha |\n\nINSERT INTO t (pw) VALUES ('beta');\n"
+            "<table><tr><th>x</th><th>pw</th></tr><tr><td>1</td><td>gamma</td></tr></table>\n")
+    data = text.encode()
+    everything = table_cells(data, data.lower(), frozenset(LAYOUT_WORDS))
+    assert table_cells(data) == everything and len(everything) == 5
+    assert table_cells(data, data.lower(), frozenset()) == [], "no layout word seen, no layout read (the text has no header line)"
