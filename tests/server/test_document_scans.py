@@ -9,7 +9,7 @@ from secretloop.loops.settings import Settings
 from secretloop.server.diagnostics_store import Ticks
 from secretloop.server.document_scans import DocumentScans
 from secretloop.server.paths import locate, path_to_uri
-from tests.support.tokens import github_pat
+from tests.support.tokens import github_pat, random_password
 
 
 class Sink:
@@ -55,3 +55,19 @@ async def test_scans_wait_for_no_person(tmp_path: Path):
     final = await scans.scan(uri, where, "x = 1\n", 1, Settings(wait_for_review=True, pause_on_notes=True))
     assert final is not None
     assert final.task.settings.wait_for_review is False and final.task.settings.pause_on_notes is False
+
+
+async def test_an_unsaved_csv_export_is_read_as_a_table(tmp_path: Path):
+    # the editor's detector (groups of four, a table rule in a group of its own) reads the buffer's
+    # rows under their header: the password column's cell is a finding, at that cell, with its name
+    (tmp_path / "users.csv").write_text("")
+    sink = Sink()
+    uri = path_to_uri(str(tmp_path / "users.csv"))
+    scans = DocumentScans(sink, Ticks())
+    pw = random_password(703)
+    text = f"id,user,email,password\n1,jdoe,jdoe@acme.example,{pw}\n"
+    final = await scans.scan(uri, locate(uri, [str(tmp_path)]), text, 1, Settings())
+    assert final is not None and final.status == "done"
+    ((_, findings, _, _),) = sink.results
+    assert [(c.rule_id, c.start_line, c.features.key_name) for c in findings] == [("table-password-column", 2, "password")]
+    assert (findings[0].start_col, findings[0].end_col) == (text.split("\n")[1].index(pw), text.split("\n")[1].index(pw) + len(pw))
