@@ -474,9 +474,6 @@ _OPEN_TEMPLATES = (("{{", "}}"), ("{%", "%}"))
 _PRINTF = re.compile(r"(?<!%)%[sdrif]")
 
 
-_PSQL_VARIABLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,62}")
-
-
 @_filter("templated", "a template expression filled in at render time ({{ var }}, <%= %>, %(name)s, {0}, '…%s' % x)")
 def is_templated(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     if any(p.search(value) for p in _TEMPLATES):
@@ -486,11 +483,9 @@ def is_templated(value: str, line: str, key_name: str | None, language: str | No
             at = line.find(value)
             if at >= 0 and closer in line[at + len(value):]:
                 return True
-    at = line.find(value)
-    if at >= 3 and line[at - 1] in "'\"" and line[at - 2] == ":" and line[at - 3] in " \t(,=" and _PSQL_VARIABLE.fullmatch(value):
-        return True  # psql interpolates a variable set by \set or -v: ALTER ROLE app PASSWORD :'app_pw'
     if not _PRINTF.search(value):
         return False
+    at = line.find(value)
     after = line[at + len(value):] if at >= 0 else ""
     return re.match(r"""["'`]\s*(?:%\s*[\w(\[]|\.format\()""", after) is not None
 

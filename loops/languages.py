@@ -35,6 +35,11 @@ FILENAMES: dict[str, str] = {
     ".netrc": "netrc",
     "_netrc": "netrc",
     ".htpasswd": "htpasswd",
+    # the SQL a person typed into psql, mysql or sqlite3, as their histories keep it
+    ".psql_history": "sql",
+    ".psqlrc": "sql",
+    ".mysql_history": "sql",
+    ".sqlite_history": "sql",
     "pipfile": "toml",
     "cmakelists.txt": "cmake",
     "build.gradle": "groovy",

@@ -685,13 +685,13 @@ def test_a_random_value_after_auth_is_no_method_name() -> None:
     assert not check("auth_method_name", value, line=f"level=info AUTH={value} user=app", key="AUTH")
 
 
-def test_a_psql_variable_is_a_template_but_a_literal_and_json_are_not() -> None:
+def test_a_psql_variable_in_a_psql_history_is_a_name_but_a_literal_is_not() -> None:
+    from secretloop.loops.features import language_for
+
+    assert language_for("home/erin/.psql_history") == "sql" and language_for(".mysql_history") == "sql"
     pw = random_password(seed=77)
-    assert check("templated", "newpw", "ALTER USER reporting WITH PASSWORD :'newpw';")
-    assert check("templated", "app_pw", 'CREATE ROLE app LOGIN PASSWORD :"app_pw";')
-    assert not check("templated", pw, f"ALTER USER reporting WITH PASSWORD '{pw}';")
-    assert not check("templated", "newpw", '{"password":"newpw"}'), "JSON's colon follows a quote, not a space"
-    assert not check("templated", "newpw", "{'password':'newpw'}")
+    assert check("code_reference", "newpw", "ALTER USER reporting WITH PASSWORD :'newpw';", language="sql")
+    assert not check("code_reference", pw, f"ALTER USER reporting WITH PASSWORD '{pw}';", language="sql")
 
 
 def test_random_capitals_are_not_a_placeholder_but_names_in_capitals_are() -> None:
