@@ -161,8 +161,7 @@ class Detector:
         # How often each rule's pattern ran (the prefilter's effect, for tests and benchmarks).
         self.rule_runs: Counter[str] = Counter()
         self.split = True  # may run half of a large text's rules on a second thread (see above)
-        # the last text's table cells, and its columns of digests (see _cells)
-        self._table_cache: tuple[bytes, list[Cell], set[int]] | None = None
+        self._table_cache: tuple[bytes, list[Cell]] | None = None  # the last text's table cells (see _cells)
         # the last text, lower-cased by the keyword pass, and the layout words it saw
         self._lowered: tuple[bytes, bytes, frozenset[str]] | None = None
 
@@ -363,29 +362,28 @@ class Detector:
             key_start, key_end = m.span(key_group) if key_group is not None else (-1, -1)
             yield _RawMatch(compiled, start, end, key_start, key_end, checksum_valid)
 
-    def _cells(self, data: bytes) -> tuple[list[Cell], set[int]]:
+    def _cells(self, data: bytes) -> list[Cell]:
         # The table rules of one text read the same cells: parsed once per text. Two threads
         # may both parse one text; the result is the same.
         cached = self._table_cache
         if cached is not None and cached[0] is data:
-            return cached[1], cached[2]
+            return cached[1]
         lowered = self._lowered
         if lowered is not None and lowered[0] is data:
             cells = table_cells(data, lowered[1], lowered[2])
         else:
             cells = table_cells(data)
-        digests = digest_columns(data, cells)
-        self._table_cache = (data, cells, digests)
-        return cells, digests
+        self._table_cache = (data, cells)
+        return cells
 
     def _run_table(self, compiled: _Compiled, data: bytes) -> Iterator[_RawMatch]:
         """The cells of tables in columns the rule names, whole values of its pattern."""
         rule = compiled.rule
         self.rule_runs[rule.id] += 1
         named: dict[bytes, bool] = {}  # by column name: whether the rule reads it
-        cells, digests = self._cells(data)
+        cells = self._cells(data)
         # a password column of digests holds stored hashes, not passwords (tables.digest_columns)
-        skip = digests if rule.category == "password" else ()
+        skip = digest_columns(data, cells) if rule.category == "password" else ()
         found: list[tuple[int, _RawMatch]] = []  # (column, match)
         filled: Counter[int] = Counter()  # non-empty cells per column the rule reads
         for cell in cells:

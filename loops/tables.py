@@ -279,6 +279,23 @@ def _add_row(cells: list[Cell], names: list[tuple[int, int]], fields: list[tuple
             cells.append(Cell(ns, ne, s, e, table))
 
 
+def _trim(data: bytes, start: int, end: int, spaces: bytes) -> tuple[int, int]:
+    """data[start:end] without the `spaces` bytes at either end."""
+    while start < end and data[start] in spaces:
+        start += 1
+    while end > start and data[end - 1] in spaces:
+        end -= 1
+    return start, end
+
+
+def _cell_text(data: bytes, start: int, end: int, spaces: bytes) -> tuple[int, int]:
+    """A pipe table's cell without its spaces and the backticks of `code` around it."""
+    start, end = _trim(data, start, end, spaces)
+    if end - start >= 2 and data[start] == 96 and data[end - 1] == 96:
+        return start + 1, end - 1
+    return start, end
+
+
 # -- Markdown and Org tables --------------------------------------------------------------
 
 # The rule row under a table's header: |---|:--:|, | --- | --- |, |----+----| (Org).
@@ -302,14 +319,7 @@ def _pipe_fields(data: bytes, start: int, end: int) -> list[tuple[int, int]]:
         while j > 0 and data[j - 1] == 92:  # \| is a pipe inside a cell
             j = data.find(b"|", j + 1, end)
         stop = end if j < 0 else j
-        s, e = i, stop
-        while s < e and data[s] in (32, 9):
-            s += 1
-        while e > s and data[e - 1] in (32, 9):
-            e -= 1
-        if e - s >= 2 and data[s] == 96 and data[e - 1] == 96:  # `value`
-            s, e = s + 1, e - 1
-        fields.append((s, e))
+        fields.append(_cell_text(data, i, stop, b" \t"))
         i = stop + 1
     return fields
 
@@ -369,13 +379,7 @@ def _adoc_cells(data: bytes, start: int, end: int) -> list[tuple[int, int]]:
             spec = _ADOC_SPEC.search(data, max(s, e - 12), e)  # a specifier is a few characters
             if spec is not None and spec.start() > s and data[spec.start() - 1] in b" \t":
                 e = spec.start()
-        while s < e and data[s] in b" \t\r":
-            s += 1
-        while e > s and data[e - 1] in b" \t\r":
-            e -= 1
-        if s < e and data[s] == 96 and data[e - 1] == 96 and e - s >= 2:  # `value`
-            s, e = s + 1, e - 1
-        cells.append((s, e))
+        cells.append(_cell_text(data, s, e, b" \t\r"))
         at = nxt
     return cells
 
@@ -490,10 +494,7 @@ def _html_text(data: bytes, start: int, end: int) -> tuple[int, int] | None:
         if m is None:
             break
         start, end = m.span(2)
-    while start < end and data[start] in b" \t\r\n":
-        start += 1
-    while end > start and data[end - 1] in b" \t\r\n":
-        end -= 1
+    start, end = _trim(data, start, end, b" \t\r\n")
     return None if data.find(b"<", start, end) >= 0 else (start, end)
 
 
