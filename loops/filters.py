@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Callable
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 from .languages import CONFIG_LANGUAGES
+from .redact import char_classes
 from .rules.catalogue import Rule, load_catalogue
 from .rules.checksums import b64_decode
 
@@ -265,8 +266,8 @@ def _encoded_blob(value: str) -> bool:
     body = [ln for ln in lines if ln and not ln.startswith("-----")]
     if sum(map(len, body)) < _MIN_ENCODED_BLOB or not all(_ENCODED_LINE.fullmatch(ln) for ln in body):
         return False
-    text = "".join(body)  # random bytes in base64: both cases and digits (a spelled-out stand-in lacks some)
-    return any(c.isdigit() for c in text) and any(c.islower() for c in text) and any(c.isupper() for c in text)
+    # random bytes in base64: both cases and digits (a spelled-out stand-in lacks some)
+    return char_classes("".join(body)).startswith("Aa1")
 
 
 _MASKED = (
@@ -753,7 +754,7 @@ def _braced_base64(v: str) -> bool:
         return False
     body = v[1:-1].rstrip("=")
     return (len(v) - 2 - len(body) <= 2 and len(body) >= 22 and _B64_BODY.match(body) is not None
-            and any(c.isdigit() for c in body) and any(c.islower() for c in body) and any(c.isupper() for c in body))
+            and char_classes(body).startswith("Aa1"))
 
 
 _B64_BODY = re.compile(r"^[A-Za-z0-9+/]+$")
