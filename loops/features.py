@@ -11,7 +11,7 @@ import functools
 import posixpath
 import re
 
-from .filters import RuleFormats, Surroundings, run_filters, shannon_entropy
+from .filters import RuleFormats, Surroundings, packaged_formats, run_filters, shannon_entropy
 from .languages import (
     BLOCK_COMMENT,
     EXTENSIONS,
@@ -577,7 +577,8 @@ def build_features(
         in_comment=commented,
         filter_hits=run_filters(value, _near(line, col, end - start), key_name,
                                 generic=rule_confidence != "high", language=language,
-                                known_prefix=known_prefix, formats=formats,
+                                known_prefix=known_prefix or (formats or packaged_formats()).value_prefix(value),
+                                formats=formats,
                                 surroundings=Surroundings(_surrounding_lines(text, line_start, line_end), in_test,
                                                           in_doc, in_docs, commented, declaration, catalogue,
                                                           language == "markdown" and in_markdown_code(text, start))),

@@ -210,6 +210,9 @@ _PLACEHOLDER_PHRASES = (
 )
 
 
+# The stand-in person of forms and fixtures (John Doe): a value, not anyone's password.
+_STAND_IN_PERSON = re.compile(r"(?:john|jane|joe|j)[._\-]?doe\d{0,4}")
+
 _CAPS_NAME = re.compile(r"^[A-Z][A-Z_]{2,24}$")
 # Longer capitals without an underscore are a base32 secret (a TOTP seed), not one word.
 _MAX_CAPS_WORD = 15
@@ -234,7 +237,7 @@ _ONE_WORD_REPEATED = re.compile(r"([a-z]+)\1+")
 @_filter("placeholder", "a placeholder that stands for a value to fill in (<your-key>, changeme, dummy, TODO, VALUE)")
 def is_placeholder(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     low = value.strip().lower()
-    if low in _PLACEHOLDER_VALUES:
+    if low in _PLACEHOLDER_VALUES or _STAND_IN_PERSON.fullmatch(low):
         return True
     if "%" in low:
         low = unquote(low)  # a URL's user-info is percent-encoded: foo%40bar is foo@bar
@@ -277,6 +280,22 @@ _MASKED = (
     re.compile(r"…|\.\.\."),
     re.compile(r"(?<![a-z])(?:redacted|masked|hidden|obfuscated|removed)(?![a-z])", re.IGNORECASE),
 )
+
+
+# A form field's validation rules (Laravel's 'required|string|min:8', CodeIgniter's 'trim|required'):
+# words joined by |, some with :arguments. One of them is always a rule every framework has.
+_VALIDATOR_ITEM = re.compile(r"[a-z][a-z_]{1,24}(?::[^|\s]{0,40}|\[[^\]|\s]{0,40}\])?")
+_VALIDATOR_WORDS = frozenset({"required", "nullable", "sometimes", "string", "min", "max", "confirmed", "trim",
+                              "min_length", "max_length", "matches", "between", "size", "regex", "bail"})
+
+
+@_filter("validation_rules", "a form field's validation rules (required|string|min:8), not its value")
+def is_validation_rules(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    items = value.strip().split("|")
+    if len(items) < 2 or not all(_VALIDATOR_ITEM.fullmatch(i) for i in items):
+        return False
+    heads = [i.split(":", 1)[0] for i in items]
+    return any(h in _VALIDATOR_WORDS for h in heads) and all(wordlike(h) or h in _VALIDATOR_WORDS for h in heads)
 
 
 @_filter("masked", "a masked or truncated value (****, xxxxx, …, [REDACTED]): the real one is not here")
@@ -1027,7 +1046,9 @@ def is_key_naming_no_credential(value: str, line: str, key_name: str | None, lan
         return False
     if len(words) >= 2 and words[-1] == "pat":
         return False  # a personal access token: GITHUB_PAT, AZURE_DEVOPS_EXT_PAT (alone, pat is a pattern)
-    return not any(w in _CREDENTIAL_WORDS or w.endswith(_CREDENTIAL_ENDINGS) for w in words)
+    # a counter after the word is still the word: bot_token2, password1, SECRET_2
+    return not any(w in _CREDENTIAL_WORDS or w.endswith(_CREDENTIAL_ENDINGS)
+                   for w in (w.rstrip("0123456789") for w in words))
 
 
 def _provider_name(key_name: str | None) -> str:
@@ -1044,12 +1065,25 @@ class RuleFormats:
     provider's fixed credential format, and the scan's detector (does any specific rule
     recognise a value on its own). Built once per Scanner, so a custom rules file takes part."""
 
-    __slots__ = ("provider_rules", "detector", "_naming")
+    __slots__ = ("provider_rules", "detector", "_naming", "value_prefixes")
 
     def __init__(self, detector: "Detector"):
         self.detector = detector
         self.provider_rules: tuple[Rule, ...] = tuple(r for r in detector.catalogue.rules if r.provider_names is not None)
         self._naming: dict[str, tuple[Rule, ...]] = {}
+        # The token prefixes the format rules look for (xoxp-, ghp_, sk-ant-api03-): a prefix
+        # ends in - or _, where a keyword such as "cloudflare" names a setting instead.
+        self.value_prefixes: tuple[str, ...] = tuple(sorted(
+            {k for r in detector.catalogue.rules if r.specific for k in r.keywords if len(k) >= 3 and k[-1] in "-_"},
+            key=len, reverse=True))
+
+    def value_prefix(self, value: str) -> str | None:
+        """The longest token prefix a value starts with, in the value's own case: what a
+        generic match (token1: "xoxp-1234567890") has in front of the part made by hand."""
+        lowered = value[:32].lower()
+        if not lowered.startswith(self.value_prefixes):
+            return None
+        return next(value[: len(p)] for p in self.value_prefixes if lowered.startswith(p))
 
     def naming(self, name: str) -> tuple[Rule, ...]:
         """The provider rules whose provider `name` names. Remembered: a file's names repeat, and

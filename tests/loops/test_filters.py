@@ -654,6 +654,32 @@ def test_pat_alone_or_inside_a_word_names_no_credential(key: str) -> None:
     assert check("key_names_no_credential", high_entropy(seed=5, length=32), key=key)
 
 
+@pytest.mark.parametrize("key", ["bot_token2", "access_token1", "password2", "SECRET_3", "apiKey2", "refresh_token_01"])
+def test_a_counter_after_a_credential_word_still_names_a_credential(key: str) -> None:
+    assert not check("key_names_no_credential", high_entropy(seed=5, length=32), key=key)
+
+
+@pytest.mark.parametrize("key", ["tokenizer2", "sha256", "s3", "passage1"])
+def test_a_counter_does_not_turn_another_word_into_a_credential_word(key: str) -> None:
+    assert check("key_names_no_credential", high_entropy(seed=5, length=32), key=key)
+
+
+def test_a_generic_match_is_checked_after_the_token_prefix_it_starts_with() -> None:
+    from secretloop.loops.features import build_features
+    from secretloop.loops.filters import packaged_formats
+
+    assert packaged_formats().value_prefix("xoxp-1234567890") == "xoxp-"
+    assert packaged_formats().value_prefix("GHP_abc") == "GHP_"  # in the value's own case
+    assert packaged_formats().value_prefix("cloudflare-1234567890") is None  # a setting's name, not a prefix
+    for value, made_up in [("xoxp-1234567890", True), ("sk_test_abcdefgh12345678", True),
+                           ("xoxp-" + RANDOM_TOKENS[3][:20], False)]:
+        text = f'{{"token1": "{value}"}}\n'
+        start = text.index(value)
+        feats = build_features(value, text, start, start + len(value), "a.json", "low", key_name="token1")
+        assert ("typed_placeholder" in feats.filter_hits) is made_up, value
+        assert feats.known_prefix is None  # the judge's feature stays the rule's own prefix
+
+
 @pytest.mark.parametrize("line", [
     "ALTER USER reporting WITH PASSWORD :'new_pw';",
     'CREATE ROLE app LOGIN PASSWORD :"app_password";',
@@ -722,3 +748,26 @@ def test_a_list_of_passwords_names_a_credential_but_a_feature_name_does_not() ->
     pw = random_password(seed=93)
     assert not check("key_names_no_credential", pw, f"KAFKA_CLIENT_PASSWORDS: {pw}", "KAFKA_CLIENT_PASSWORDS")
     assert check("key_names_no_credential", pw, f'"botpasswords-label-appid": "{pw}"', "botpasswords-label-appid")
+
+
+# --- validation rules and stand-in people (sdist and Debian sweeps) ---------------------------
+
+@pytest.mark.parametrize("value", ["required|string", "required|min:8|confirmed", "trim|required|min_length[8]",
+                                   "nullable|string|max:255", "required|min:8|regex:/[a-z]/|confirmed"])
+def test_validation_rules_positive(value: str) -> None:
+    assert check("validation_rules", value, key="password")
+
+
+@pytest.mark.parametrize("value", ["Xq7|vB2k|pL9z", "required", "horse|battery", "kT9#mQ2|required!", "a|b"])
+def test_validation_rules_negative(value: str) -> None:
+    assert not check("validation_rules", value, key="password")
+
+
+@pytest.mark.parametrize("value", ["johndoe", "JaneDoe", "j.doe", "john_doe42"])
+def test_the_stand_in_person_is_a_placeholder(value: str) -> None:
+    assert check("placeholder", value, key="password1")
+
+
+@pytest.mark.parametrize("value", ["johndoe7Xq2", "doeling", "jdoeskin"])
+def test_a_name_inside_a_longer_value_is_not_the_stand_in(value: str) -> None:
+    assert not check("placeholder", value, key="password1")
