@@ -148,11 +148,14 @@ class Detector:
         self.catalogue = catalogue
         self._compiled: list[_Compiled] = [self._prepare(i, r) for i, r in enumerate(catalogue.rules)]
         self._by_id = {c.rule.id: c for c in self._compiled}
-        self._always = frozenset(c.index for c in self._compiled if not c.rule.keywords)
-        self._with_keywords = len(self._compiled) - len(self._always)
+        # Rules for credential files known by name run where the path says so, never by keyword.
+        self._by_path = tuple(c for c in self._compiled if c.rule.files)
+        by_text = [c for c in self._compiled if not c.rule.files]
+        self._always = frozenset(c.index for c in by_text if not c.rule.keywords)
+        self._with_keywords = len(by_text) - len(self._always)
         # the table reader's layout words ride along in the keyword set (see tables.LAYOUT_WORDS)
         layout_words = LAYOUT_WORDS if any(c.rule.layout == "table" for c in self._compiled) else ()
-        self._keywords, self._keyword_rules, self._layout_word = self._build_keyword_set(self._compiled, layout_words)
+        self._keywords, self._keyword_rules, self._layout_word = self._build_keyword_set(by_text, layout_words)
         self._groups, self._group_of = self._build_groups(self._compiled)
         self._group_regex: list[object] = [None] * len(self._groups)  # compiled on first use; False: unusable
         self.grouped = True  # check rules in groups before running them one by one (see GROUP_SIZE)
@@ -206,8 +209,9 @@ class Detector:
         order = sorted(compiled, key=lambda c: (tuple(sorted(c.rule.keywords)) or ("~",), c.index))
         # A table rule's pattern is a cell's shape, which matches almost anywhere: in a group's
         # alternation it would make every check pass. Each is a group of its own (never checked).
-        tables = [c for c in order if c.rule.layout == "table"]
-        order = [c for c in order if c.rule.layout != "table"]
+        # So is a rule for files known by name: it runs on its files alone, selected by path.
+        tables = [c for c in order if c.rule.layout == "table" or c.rule.files]
+        order = [c for c in order if c.rule.layout != "table" and not c.rule.files]
         parts = [(order, GROUP_SIZE)]
         if generic_size != GROUP_SIZE:
             parts = [([c for c in order if c.rule.confidence != "low"], GROUP_SIZE),
@@ -263,8 +267,10 @@ class Detector:
 
     # -- prefilter -------------------------------------------------------------------
 
-    def _selected(self, data: bytes) -> list[_Compiled]:
+    def _selected(self, data: bytes, path: str | None = None) -> list[_Compiled]:
         chosen = set(self._always)
+        if path and self._by_path:
+            chosen.update(c.index for c in self._by_path if c.rule.applies_to(path))
         if self._keywords is not None and self._with_keywords:
             # Keywords are ASCII: lowercasing the UTF-8 bytes (ASCII letters only) finds the same
             # keywords as str.lower(), several times faster.
@@ -277,19 +283,20 @@ class Detector:
             self._lowered = (data, lowered, words)
         return [self._compiled[i] for i in sorted(chosen)]
 
-    def rules_for(self, text: str) -> list[Rule]:
-        """The rules the keyword prefilter selects for this text (those that would run)."""
-        selected = self._selected(_utf8(text))
+    def rules_for(self, text: str, path: str | None = None) -> list[Rule]:
+        """The rules the keyword prefilter (and the file's path) selects for this text (those that would run)."""
+        selected = self._selected(_utf8(text), path)
         self._lowered = None
         return [c.rule for c in selected]
 
     # -- matching --------------------------------------------------------------------
 
-    def find(self, text: str) -> list[Match]:
-        """Every secret span in `text`, overlaps resolved, sorted by start offset."""
+    def find(self, text: str, path: str | None = None) -> list[Match]:
+        """Every secret span in `text`, overlaps resolved, sorted by start offset. `path` (the
+        file's, posix) lets the rules for credential files known by name run on theirs."""
         data = _utf8(text)
         try:
-            groups = self._by_group(self._selected(data))
+            groups = self._by_group(self._selected(data, path))
             if not groups:
                 return []
             if self.split and len(groups) >= _SPLIT_MIN_GROUPS and len(data) >= _SPLIT_MIN_BYTES:

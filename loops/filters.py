@@ -1046,9 +1046,14 @@ def is_key_naming_no_credential(value: str, line: str, key_name: str | None, lan
         return False
     if len(words) >= 2 and words[-1] == "pat":
         return False  # a personal access token: GITHUB_PAT, AZURE_DEVOPS_EXT_PAT (alone, pat is a pattern)
-    # a counter after the word is still the word: bot_token2, password1, SECRET_2
-    return not any(w in _CREDENTIAL_WORDS or w.endswith(_CREDENTIAL_ENDINGS)
-                   for w in (w.rstrip("0123456789") for w in words))
+    return not any(w in _CREDENTIAL_WORDS or w.endswith(_CREDENTIAL_ENDINGS) for w in map(_uncounted, words))
+
+
+def _uncounted(word: str) -> str:
+    """A credential word with a counter after it is still the word (bot_token2, password1,
+    SECRET_2); Auth0 is an identity provider, not the first of several auths."""
+    stripped = word.rstrip("0123456789")
+    return word if stripped == "auth" else stripped
 
 
 def _provider_name(key_name: str | None) -> str:

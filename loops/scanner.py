@@ -54,7 +54,7 @@ class Scanner:
         self.context_lines = context_lines
 
     def scan_text(self, text: str, root: int, path: str) -> list[Candidate]:
-        matches = self.detector.find(text)
+        matches = self.detector.find(text, path)
         if not matches:
             return []
         lines = text.split("\n")

@@ -72,7 +72,13 @@ def render_rule(rule: Any) -> str:
                      f"whose name matches {_code(rule.column)}; a cell must match the pattern whole (RE2, the value is group "
                      f"`secret`): {_code(rule.pattern)}")
     keywords = list(getattr(rule, "keywords", []) or [])
-    lines.append("- Runs only where one of these occurs: " + ", ".join(_code(k) for k in keywords) if keywords else "- Runs on every file (no keyword prefilter).")
+    files = list(getattr(rule, "files", None) or [])
+    if files:
+        lines.append("- Runs only on files whose path ends in one of: " + ", ".join(_code(f) for f in files)
+                     + " (the file's name says what its lines hold).")
+    else:
+        lines.append("- Runs only where one of these occurs: " + ", ".join(_code(k) for k in keywords)
+                     if keywords else "- Runs on every file (no keyword prefilter).")
     min_entropy = getattr(rule, "min_entropy", None)
     if min_entropy:
         lines.append(f"- Minimum entropy of the value: {min_entropy} bits per character.")

@@ -10,6 +10,7 @@ hang a scan on adversarial text.
 
 from __future__ import annotations
 
+import fnmatch
 import functools
 import hashlib
 import os
@@ -75,6 +76,12 @@ def _compile_pattern(pattern: str) -> tuple[object, int, int | None]:
     return regex, groups[SECRET_GROUP], groups.get(KEY_GROUP)
 
 
+def _path_ends_with(parts: list[str], end: list[str]) -> bool:
+    if len(end) > len(parts):
+        return False
+    return all(fnmatch.fnmatchcase(p, e) for p, e in zip(parts[-len(end):], end))
+
+
 class Rule(BaseModel):
     """One detection rule, as written in rules.toml (see docs/CONTRACTS.md)."""
 
@@ -113,6 +120,11 @@ class Rule(BaseModel):
     # match whole; `pattern` is what a cell in such a column must match whole (its `secret`).
     layout: Literal["line", "table"] = "line"
     column: str | None = None
+    # Credential files whose format only their name gives away (davfs2's `secrets`, exim's
+    # `passwd.client`, racoon's `psk.txt`): the rule runs only on files whose path ends in one
+    # of these, component by component, with fnmatch globs within a component
+    # ("davfs2/secrets", "*.secrets"). Such a rule needs no keywords: its file name selects it.
+    files: list[str] | None = None
 
     _regex: object = PrivateAttr(default=None)
     _provider_names: object = PrivateAttr(default=None)
@@ -179,6 +191,20 @@ class Rule(BaseModel):
                 raise ValueError("column does not compile under RE2") from None
         return self
 
+    @field_validator("files")
+    @classmethod
+    def _files_are_path_ends(cls, files: list[str] | None) -> list[str] | None:
+        if files is None:
+            return None
+        if not files:
+            raise ValueError("files, when given, lists at least one path end")
+        for f in files:
+            if not f or f.startswith("/") or f.endswith("/") or "\\" in f or "//" in f:
+                raise ValueError(f"files entry {f!r} must be a relative path end with / between components")
+        if all(any(ch in f for ch in "*?[") for f in files):
+            raise ValueError("files needs one entry without globs (its examples are tested under that name)")
+        return files
+
     @model_validator(mode="after")
     def _compile(self, info: ValidationInfo) -> "Rule":
         if info.context and info.context.get(COMPILED_BEFORE):
@@ -231,6 +257,18 @@ class Rule(BaseModel):
     def provider_value(self, value: str) -> bool:
         """Whether `value` has this rule's provider credential format (True where none is declared)."""
         return self._provider_format is None or self._provider_format.fullmatch(value) is not None
+
+    def applies_to(self, path: str | None) -> bool:
+        """Whether a rule with `files` runs on the file at `path` (relative or absolute, posix)."""
+        if not self.files or not path:
+            return False
+        parts = path.split("/")
+        return any(_path_ends_with(parts, f.split("/")) for f in self.files)
+
+    @property
+    def example_path(self) -> str | None:
+        """A path the rule's examples are tested under: its first entry without globs."""
+        return next((f for f in self.files if not any(ch in f for ch in "*?[")), None) if self.files else None
 
     def known_prefix(self, value: str) -> str | None:
         """The longest keyword the value starts with, in the value's own case (e.g. 'ghp_').

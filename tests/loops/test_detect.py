@@ -84,8 +84,11 @@ def test_keywords_match_case_insensitively(tmp_path: Path) -> None:
 def test_packaged_prefilter_skips_most_rules_on_plain_code(detector: Detector) -> None:
     text = "def add(a, b):\n    return a + b\n"
     selected = {r.id for r in detector.rules_for(text)}
-    assert selected == {r.id for r in CATALOGUE.rules if not r.keywords}
+    assert selected == {r.id for r in CATALOGUE.rules if not r.keywords and not r.files}
     assert "github-pat" not in selected
+    # a rule for a credential file known by name runs on that file only, whatever its text
+    assert "rsyncd-secrets-line" in {r.id for r in detector.rules_for(text, "etc/rsyncd.secrets")}
+    assert "rsyncd-secrets-line" not in {r.id for r in detector.rules_for(text, "etc/rsyncd.conf")}
 
 
 def test_empty_text(detector: Detector) -> None:

@@ -56,8 +56,8 @@ def test_rule_examples(rule_id: str, kind: str, index: int) -> None:
         inside = 0 <= m.start < m.end <= len(example)
         assert inside, f"{rule_id}: positive example #{index}: span outside the example"
         assert m.rule_id == rule_id
-    # The keyword prefilter must let the rule run where its own example occurs.
-    selected = rule in DETECTOR.rules_for(example)
+    # The keyword prefilter (a file rule: its file's name) must let the rule run where its own example occurs.
+    selected = rule in DETECTOR.rules_for(example, rule.example_path)
     assert selected, f"{rule_id}: keywords do not select positive example #{index}"
 
 
@@ -389,3 +389,34 @@ def test_packaged_generic_rules_share_fragments() -> None:
     for op in ("=", ":=", "::=", "?=", ".=", "=>", ":"):
         assert DETECTOR.run_rule("password-assignment", f'db_password {op} "Zq8vLm2xK"'), op
         assert DETECTOR.run_rule("secret-assignment", f'api_token {op} "Zq8vLm2xKp4"'), op
+
+
+FILE_RULES = [r for r in CATALOGUE.rules if r.files]
+
+
+@pytest.mark.parametrize("rule", FILE_RULES, ids=lambda r: r.id)
+def test_a_file_rule_runs_on_its_files_only(rule: Rule) -> None:
+    example = rule.positive[0]
+    path = rule.example_path
+    assert rule.id in {m.rule_id for m in DETECTOR.find(example, f"srv/etc/{path}")}, rule.id
+    assert rule.id not in {m.rule_id for m in DETECTOR.find(example)}, rule.id  # no path, no file rule
+    assert rule.id not in {m.rule_id for m in DETECTOR.find(example, f"old_{path}.md")}, rule.id
+    assert rule.id not in {m.rule_id for m in DETECTOR.find(example, f"{path}/notes.txt")}, rule.id
+
+
+def test_file_rule_paths_match_by_component() -> None:
+    rule = CATALOGUE.get("davfs2-secrets-line")
+    assert rule.applies_to("etc/davfs2/secrets") and rule.applies_to("home/bob/.davfs2/secrets")
+    assert rule.applies_to("davfs2/secrets") and not rule.applies_to("secrets")
+    assert not rule.applies_to("etc/mydavfs2/secrets") and not rule.applies_to("etc/davfs2/secrets.bak")
+    wpa = CATALOGUE.get("hostapd-wpa-psk-line")
+    assert wpa.applies_to("etc/hostapd/office.wpa_psk") and not wpa.applies_to("etc/hostapd/wpa_psk.conf")
+
+
+@pytest.mark.parametrize("files,message", [
+    ([], "at least one"), (["/etc/x"], "relative"), (["etc/"], "relative"), (["*.secrets"], "without globs"),
+])
+def test_broken_files_entries_are_refused(files: list[str], message: str) -> None:
+    raw = CATALOGUE.get("rsyncd-secrets-line").model_dump(mode="json") | {"files": files}
+    with pytest.raises(ValueError, match=message):
+        Rule.model_validate(raw)

@@ -39,6 +39,14 @@ def test_a_page_describes_the_rule_and_never_shows_a_positive_example():
     assert "secretloop:allow" in page
 
 
+def test_a_file_rule_page_names_its_files():
+    from secretloop.loops.rules.catalogue import load_catalogue
+
+    page = render_rule(load_catalogue().get("davfs2-secrets-line"))
+    assert "Runs only on files whose path ends in one of: `davfs2/secrets`" in page
+    assert "Runs on every file" not in page
+
+
 def test_sync_writes_pages_and_index_then_check_finds_nothing(tmp_path: Path):
     rules = [rule(), rule("other-token", "saas")]
     written = sync_docs(str(tmp_path), rules)

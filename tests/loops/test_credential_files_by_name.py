@@ -1,0 +1,85 @@
+"""Credential files whose format only their name gives away (rules with `files`): each is shown
+after the filters and the offline judge under its own name, the same text under another name is
+not read by these rules, and their comments, placeholders and references are not shown. Values
+are random, made here with a fixed seed."""
+
+from __future__ import annotations
+
+import random
+import string
+
+import pytest
+
+from secretloop.loops.rules.catalogue import load_catalogue
+from tests.loops.test_fp_corpus_classes import SCANNER, outcomes, require_shown
+from tests.support.tokens import random_chars, typed_password
+
+_R = random.Random(2026)
+_ALNUM = string.ascii_letters + string.digits
+PW = typed_password(_R)
+KEY = random_chars(_R, 24, _ALNUM)
+HEX = random_chars(_R, 40, "0123456789abcdef")
+COOKIE = random_chars(_R, 20, string.ascii_uppercase)
+
+LEAKS = [
+    ("etc/rsyncd.secrets", f"# user:password\nbackup:{PW}\n", "rsyncd-secrets-line"),
+    ("etc/rsync.password", f"{PW}\n", "rsync-password-file"),
+    ("etc/exim4/passwd.client", f"### target.mail.server.example:login:password\n*.isp.net:relay:{PW}\n",
+     "exim-passwd-client-line"),
+    ("etc/davfs2/secrets", f"# mount point  user  password\nhttps://dav.example.org/dav alice {PW}\n",
+     "davfs2-secrets-line"),
+    ("home/bob/.davfs2/secrets", f'/mnt/dav "bob smith" "{PW}"\n', "davfs2-secrets-line"),
+    ("etc/racoon/psk.txt", f"# IPv4/v6 addresses\n192.0.2.7\t{KEY}\n", "ipsec-psk-file-line"),
+    ("etc/racoon/psk.txt", f"peer.example.net 0x{HEX}\n", "ipsec-psk-file-line"),
+    ("etc/ntp.keys", f"# keyid type key\n1 M {KEY}\n", "ntp-keys-line"),
+    ("etc/chrony/chrony.keys", f"7 SHA1 HEX:{HEX}\n", "ntp-keys-line"),
+    ("etc/openvpn/client/auth.txt", f"vpnuser\n{PW}\n", "openvpn-auth-user-pass-file"),
+    ("etc/ldap.secret", f"{PW}\n", "ldap-bind-secret-file"),
+    ("var/lib/rabbitmq/.erlang.cookie", COOKIE, "erlang-cookie-file"),
+    ("etc/hostapd/hostapd.wpa_psk", f"00:00:00:00:00:00 {PW}\n", "hostapd-wpa-psk-line"),
+    ("home/alice/.vault-token", f"s.{KEY}", "vault-token-file"),
+    ("home/alice/.znc/configs/znc.conf", f"<User alice>\n\t<Network libera>\n\t\tServer = irc.libera.chat +6697 {PW}\n",
+     "znc-server-password"),
+    ("etc/tacacs+/tac_plus.conf", f"key = {PW}\n", "tacacs-key-line"),
+    ("home/alice/.config/rclone/rclone.conf", f"[b2]\ntype = b2\naccount = 0012ab34cd56\nkey = K005{KEY}\n",
+     "rclone-remote-key"),
+    ("deploy/.env", f"DB_PASSWORD=#{KEY}\n", "env-properties-symbol-first-secret"),
+    ("src/main/resources/application.properties", f"api.secret=%{KEY}\n", "env-properties-symbol-first-secret"),
+]
+
+
+@pytest.mark.parametrize("path,text,rule_id", LEAKS, ids=[f"{i}-{p}" for i, (p, _, _) in enumerate(LEAKS)])
+def test_a_credential_file_known_by_name_is_shown(path: str, text: str, rule_id: str) -> None:
+    assert rule_id in {c.rule_id for c in SCANNER.scan_text(text, 0, path)}, path
+    require_shown(text, path)
+
+
+@pytest.mark.parametrize("path,text,rule_id", LEAKS, ids=[f"{i}-{p}" for i, (p, _, _) in enumerate(LEAKS)])
+def test_the_same_text_under_another_name_is_not_read_by_the_file_rule(path: str, text: str, rule_id: str) -> None:
+    elsewhere = path.rsplit("/", 1)[0] + "/notes.txt"
+    assert rule_id not in {c.rule_id for c in SCANNER.scan_text(text, 0, elsewhere)}, path
+
+
+SAFE = [
+    ("etc/rsyncd.secrets", "# backup:password\n"),
+    ("etc/rsync.password", "changeme\n"),
+    ("etc/exim4/passwd.client", "### target.mail.server.example:login:password\n"),
+    ("etc/davfs2/secrets", "# /media/webdav  webdav-username  password\n# proxy.example.com  proxyuser  proxypassword\n"),
+    ("etc/racoon/psk.txt", "# 10.160.94.3 mekmitasdigoat\n"),
+    ("etc/openvpn/auth.txt", "vpnuser\n"),
+    ("etc/ldap.secret", "${LDAP_BIND_PW}\n"),
+    ("etc/hostapd/hostapd.wpa_psk", "# 00:00:00:00:00:00 secret passphrase\n"),
+    ("etc/tacacs+/tac_plus.conf", "key = <shared secret>\n"),
+    ("deploy/.env", "DB_PASSWORD=************\nTHEME_SECRET_COLOR=#ffaa00\nSMTP_PASS=%SMTP_PASS%\n"),
+]
+
+
+@pytest.mark.parametrize("path,text", SAFE, ids=[f"{i}-{p}" for i, (p, _) in enumerate(SAFE)])
+def test_comments_placeholders_and_references_in_those_files_are_not_shown(path: str, text: str) -> None:
+    statuses = outcomes(text, path)
+    assert all(s == "dismissed" for s in statuses), (path, statuses)
+
+
+def test_every_file_rule_has_a_case_here() -> None:
+    covered = {rule_id for _, _, rule_id in LEAKS}
+    assert {r.id for r in load_catalogue().rules if r.files} <= covered
