@@ -1051,9 +1051,9 @@ def is_key_naming_no_credential(value: str, line: str, key_name: str | None, lan
 
 def _uncounted(word: str) -> str:
     """A credential word with a counter after it is still the word (bot_token2, password1,
-    SECRET_2); Auth0 is an identity provider, not the first of several auths."""
+    SECRET_2); Auth0 and OAuth2 are a provider and a protocol version, not counted auths."""
     stripped = word.rstrip("0123456789")
-    return word if stripped == "auth" else stripped
+    return word if stripped.endswith("auth") else stripped
 
 
 def _provider_name(key_name: str | None) -> str:

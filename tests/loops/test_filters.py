@@ -659,7 +659,8 @@ def test_a_counter_after_a_credential_word_still_names_a_credential(key: str) ->
     assert not check("key_names_no_credential", high_entropy(seed=5, length=32), key=key)
 
 
-@pytest.mark.parametrize("key", ["tokenizer2", "sha256", "s3", "passage1", "AUTH0_CLIENT_ID"])
+@pytest.mark.parametrize("key", ["tokenizer2", "sha256", "s3", "passage1", "AUTH0_CLIENT_ID",
+                                 "social_core.backends.auth0.Auth0OAuth2", "GOOGLE_OAUTH2_CLIENT_ID"])
 def test_a_counter_does_not_turn_another_word_into_a_credential_word(key: str) -> None:
     assert check("key_names_no_credential", high_entropy(seed=5, length=32), key=key)
 
