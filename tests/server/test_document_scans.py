@@ -71,3 +71,18 @@ async def test_an_unsaved_csv_export_is_read_as_a_table(tmp_path: Path):
     ((_, findings, _, _),) = sink.results
     assert [(c.rule_id, c.start_line, c.features.key_name) for c in findings] == [("table-password-column", 2, "password")]
     assert (findings[0].start_col, findings[0].end_col) == (text.split("\n")[1].index(pw), text.split("\n")[1].index(pw) + len(pw))
+
+
+async def test_an_unsaved_credential_file_known_by_name_is_read_by_its_rule(tmp_path: Path):
+    # the rules for files known by name are selected by the document's path, not its text
+    folder = tmp_path / "etc" / "davfs2"
+    folder.mkdir(parents=True)
+    (folder / "secrets").write_text("")
+    sink = Sink()
+    uri = path_to_uri(str(folder / "secrets"))
+    pw = random_password(704)
+    text = f"# mount point  user  password\nhttps://dav.example.org/dav alice {pw}\n"
+    final = await DocumentScans(sink, Ticks()).scan(uri, locate(uri, [str(tmp_path)]), text, 1, Settings())
+    assert final is not None and final.status == "done"
+    ((_, findings, _, _),) = sink.results
+    assert [(c.rule_id, c.start_line) for c in findings] == [("davfs2-secrets-line", 2)]
