@@ -249,7 +249,10 @@ class OfflineJudge:
             feats = features_of(req)  # once per request: scoring, the floor and the reasons read it
             p = probability(req, feats)
             floor = ""
-            if p >= offline_model.SECRET_AT and fixture_or_example(feats):
+            if fixture_or_example(feats) and feats["sig_english"] and not feats["kind_provider"]:
+                verdict, conf = "not_secret", max(p, 1.0 - p)
+                floor = "; words in a test, documentation or a comment: an example's stand-in"
+            elif p >= offline_model.SECRET_AT and fixture_or_example(feats):
                 verdict, conf = "unsure", 0.5
                 floor = "; in a test, documentation or a comment: a fixture or an example, a person decides"
             elif p >= offline_model.SECRET_AT:

@@ -206,3 +206,24 @@ def test_a_custom_rule_is_weighed_by_the_kind_its_catalogue_gives_it() -> None:
     described = renamed.model_copy(update={"rule_category": rule.category, "rule_specific": rule.specific})
     assert features_of(described) == features_of(packaged)
     assert features_of(renamed) != features_of(packaged)  # unknown and undescribed: generic
+
+
+# --- words written as a stand-in where examples live --------------------------------------------
+
+@pytest.mark.parametrize("text,path", [
+    ("model = Model(password='CorrectHorseExample')\n", "docs/usage.md"),
+    ('client.login(password="MySecretPassword")\n', "tests/test_client.py"),
+    ("# e.g. api_secret = 'SuperSecretValue'\n", "app/settings.py"),
+])
+def test_english_words_in_tests_docs_and_comments_are_an_examples_stand_in(text, path) -> None:
+    req = request(text, path=path)
+    assert verdict_of(req) == "not_secret"
+
+
+@pytest.mark.parametrize("text,path", [
+    ('client.login(password="{v}")\n', "tests/test_client.py"),  # a generated fixture: a person decides
+    ("DB_PASSWORD=PurpleMonkeyDishwasher\n", "deploy/.env"),  # words in production config: a person decides
+])
+def test_random_values_there_and_words_elsewhere_are_still_shown(text, path) -> None:
+    req = request(text.format(v=high_entropy(seed=8, length=20)), path=path)
+    assert verdict_of(req) in ("secret", "unsure")
