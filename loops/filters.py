@@ -686,7 +686,8 @@ def is_bare_word_in_code(value: str, line: str, key_name: str | None, language: 
 _HEX = re.compile(r"^[0-9a-fA-F]+$")
 _HEX_DIGEST_LENGTHS = frozenset({32, 40, 56, 64, 96, 128})
 _HASH_WORDS = ("sha", "md5", "hash", "checksum", "digest", "integrity", "crc")
-_HASH_WHOLE_WORDS = frozenset({"sum", "commit", "revision", "rev", "etag", "fingerprint", "oid"})
+# "verifier": a check value kept to test a password against (WinSCP's MasterPasswordVerifier)
+_HASH_WHOLE_WORDS = frozenset({"sum", "commit", "revision", "rev", "etag", "fingerprint", "oid", "verifier"})
 _SRI = re.compile(r"^sha(?:1|256|384|512)-[A-Za-z0-9+/]{20,}={0,2}$")
 _PREFIXED_DIGEST = re.compile(r"^(?:sha1|sha224|sha256|sha384|sha512|md5)[:=$][0-9a-fA-F]{32,128}$", re.IGNORECASE)
 _CRYPT_HASH = re.compile(r"^\$(?:2[abxy]?|5|6|argon2(?:id|i|d)|scrypt|pbkdf2[\w-]*)\$"

@@ -772,3 +772,8 @@ def test_the_stand_in_person_is_a_placeholder(value: str) -> None:
 @pytest.mark.parametrize("value", ["johndoe7Xq2", "doeling", "jdoeskin"])
 def test_a_name_inside_a_longer_value_is_not_the_stand_in(value: str) -> None:
     assert not check("placeholder", value, key="password1")
+
+
+def test_a_hex_digest_under_a_verifier_name_is_a_check_value_not_a_password() -> None:
+    assert check("hash_or_digest", HEX_64.upper(), key="MasterPasswordVerifier")
+    assert not check("hash_or_digest", HEX_64.upper(), key="MasterPassword")
