@@ -43,6 +43,8 @@ LEAKS = [
     ("etc/tacacs+/tac_plus.conf", f"key = {PW}\n", "tacacs-key-line"),
     ("home/alice/.config/rclone/rclone.conf", f"[b2]\ntype = b2\naccount = 0012ab34cd56\nkey = K005{KEY}\n",
      "rclone-remote-key"),
+    ("home/alice/.config/configstore/snyk.json", '{\n  "api": "%s-%s-4%s-a%s-%s",\n  "org": "acme"\n}\n'
+     % (HEX[:8], HEX[8:12], HEX[12:15], HEX[15:18], HEX[18:30]), "snyk-configstore-api-token"),
     ("deploy/.env", f"DB_PASSWORD=#{KEY}\n", "env-properties-symbol-first-secret"),
     ("src/main/resources/application.properties", f"api.secret=%{KEY}\n", "env-properties-symbol-first-secret"),
 ]
