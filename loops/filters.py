@@ -1687,14 +1687,21 @@ def is_storage_key_name(value: str, line: str, key_name: str | None, language: s
     if len(words) < 2 or words[-1] != "key" or words[-2] not in _STORAGE_WORDS:
         return False
     v = value.strip()
-    if not _IDENTIFIER_KEY_VALUE.match(v):
+    if not _IDENTIFIER_KEY_VALUE.match(v.lower() if v.isupper() else v):  # app_state, or in capitals: WP_DATA
         return False
     # A cache key is often a label and the digest of what it caches (deps-<sha1 of the lockfile>,
     # v3-node-<sha256>): the words, then one hex digest of a standard length.
     head, sep, last = v.rpartition("-")
     if words[-2] == "cache" and sep and len(last) in _HEX_DIGEST_LENGTHS and _HEX.match(last) and _IDENTIFIER_KEY_VALUE.match(head):
         return wordlike(head)
-    return wordlike(v)
+    return wordlike(v) or _short_parts_with_a_word(v)
+
+
+def _short_parts_with_a_word(value: str) -> bool:
+    """A slot name spelled in short parts, one of them a word: WP_DATA, app:v2:cart."""
+    parts = [p for p in re.split(r"[_.:\-]", value) if p]
+    return (len(parts) >= 2 and all(len(p) <= 10 and (p.isalpha() or p.isdigit()) for p in parts)
+            and any(p.isalpha() and len(p) >= 4 and wordlike(p) for p in parts))
 
 
 # The first word of an option or flag: withCredentials, useToken, isPassword, requireAuth.

@@ -777,3 +777,13 @@ def test_a_name_inside_a_longer_value_is_not_the_stand_in(value: str) -> None:
 def test_a_hex_digest_under_a_verifier_name_is_a_check_value_not_a_password() -> None:
     assert check("hash_or_digest", HEX_64.upper(), key="MasterPasswordVerifier")
     assert not check("hash_or_digest", HEX_64.upper(), key="MasterPassword")
+
+
+@pytest.mark.parametrize("value", ["WP_DATA", "app:v2:cart", "todo-list"])
+def test_a_storage_slot_spelled_in_short_parts_is_a_name(value: str) -> None:
+    assert check("storage_key_name", value, key="DEFAULT_STORAGE_KEY", language="javascript")
+
+
+def test_a_storage_account_key_is_not_a_slot_name() -> None:
+    assert not check("storage_key_name", high_entropy(seed=9, length=86) + "==", key="storageKey")
+    assert not check("storage_key_name", "Xk9_mQ2v_Lp7w_Tz4n", key="STORAGE_KEY")
