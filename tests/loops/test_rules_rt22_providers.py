@@ -66,6 +66,17 @@ def _cask(signature: str) -> str:
     return _s(52) + "JQQJ99" + _s(1) + _R.choice("ABCDEFGHIJKL") + _s(16) + signature + _s(4)
 
 
+_B64 = _ALNUM + "+/"
+
+
+def _azure32(signature: str) -> str:
+    return _s(33, _B64) + signature + _R.choice("ABCDEFGHIJKLMNOP") + _s(5, _B64) + "="
+
+
+def _azure64(signature: str) -> str:
+    return _s(76, _B64) + signature + _s(5, _B64) + _R.choice("AQgw") + "=="
+
+
 MAKERS = {
     "openshift-oauth-access-token": lambda: "sha256~" + _s(43, _ALNUM + "-_"),
     "kubernetes-bootstrap-token": lambda: _s(6, _LOW) + "." + _s(16, _LOW),
@@ -81,6 +92,8 @@ MAKERS = {
     "paddle-api-key": lambda: f"pdl_{_R.choice(['live', 'sdbx'])}_apikey_{_s(26, '0123456789abcdefghjkmnpqrstvwxyz')}_{_s(27, _ALNUM + '_')}",
     "honeycomb-ingest-key": lambda: _R.choice(["hcaik_", "hcxik_"]) + _s(58, _LOW),
     "codecov-upload-token-flag": _uuid,
+    "azure-identifiable-messaging-key": lambda: _azure32(_R.choice(["+ASb", "+AEh", "+ARm", "AzCa", "AIoT"])),
+    "azure-identifiable-64byte-key": lambda: _azure64(_R.choice(["ACDb", "+ABa", "APIM", "+ASt"])),
 }
 
 # (rule id, path, a realistic line or file with {v} where the value goes): names that say nothing
@@ -126,6 +139,12 @@ FOUND = [
     ("codecov-upload-token-flag", "ci/coverage.sh", "./codecov -t {v} -f coverage.xml\n"),
     ("codecov-upload-token-flag", "ci/legacy.sh", "bash <(curl -s https://codecov.io/bash) -t {v} -F unit\n"),
     ("codecov-upload-token-flag", "Jenkinsfile", "sh 'codecovcli upload-process --token={v} --flag backend'\n"),
+    ("azure-identifiable-messaging-key", "messaging/sb.js", "const cred = new AzureNamedKeyCredential('RootManageSharedAccessKey', '{v}');\n"),
+    ("azure-identifiable-messaging-key", "cache/redis.py", "r = redis.Redis(host='acme.redis.cache.windows.net', port=6380, ssl=True, password='{v}')\n"),
+    ("azure-identifiable-messaging-key", "iot/Device.cs", "var device = DeviceClient.Create(hub, new DeviceAuthenticationWithRegistrySymmetricKey(\"dev-01\", \"{v}\"));\n"),
+    ("azure-identifiable-64byte-key", "data/Program.cs", "var client = new CosmosClient(\"https://acme-db.documents.azure.com:443/\", \"{v}\");\n"),
+    ("azure-identifiable-64byte-key", "data/seed.py", "client = CosmosClient('https://acme-db.documents.azure.com:443/', credential='{v}')\n"),
+    ("azure-identifiable-64byte-key", "apim/call.sh", "curl https://acme.azure-api.net/orders -H 'Ocp-Apim-Subscription-Key: {v}'\n"),
 ]
 
 
@@ -179,6 +198,10 @@ QUIET = [
     ("paddle-api-key", "PADDLE_CLIENT_TOKEN=live_" + "0123456789abcdef" + "0123456789a" + "\n"),
     ("honeycomb-ingest-key", "HONEYCOMB_API_KEY=hcaik_YOUR_KEY\n"),
     ("codecov-upload-token-flag", "./codecov -t ${CODECOV_TOKEN} -f coverage.xml\n"),
+    ("azure-identifiable-messaging-key", "Endpoint=sb://acme.servicebus.windows.net/;SharedAccessKeyName=send;SharedAccessKey=<key>\n"),
+    ("azure-identifiable-messaging-key", "key = '" + random_chars(random.Random(6), 43) + "='\n"),
+    ("azure-identifiable-64byte-key", "COSMOS_KEY=<primary-key>\n"),
+    ("azure-identifiable-64byte-key", "AccountKey=" + random_chars(random.Random(7), 86) + "==\n"),
     ("codecov-upload-token-flag", "      - uses: codecov/codecov-action@v4\n        with:\n          token: ${{ secrets.CODECOV_TOKEN }}\n"),
 ]
 
