@@ -73,7 +73,7 @@ class Features(Model):
     in_test_path: bool = False  # tests/, fixtures/, __tests__, *_test.go, ...
     in_docs_path: bool = False  # docs/, *.md, examples/
     in_comment: bool = False
-    filter_hits: list[str] = Field(default_factory=list)  # names of filters that matched (see filters.py)
+    filter_hits: list[str] = Field(default_factory=list)  # names of filters that matched (see filters/)
     suppressed_by: str | None = None  # inline allow marker, e.g. "gitleaks:allow"
 
 

@@ -27,6 +27,9 @@ def test_wheel_installs_only_the_secretloop_name(tmp_path):
     assert "secretloop/loops/rules/rules.toml" in names
     assert "secretloop/loops/prompts/triage.txt" in names
     assert "secretloop/server/__init__.py" in names and "secretloop/__main__.py" in names
+    # a subpackage missing from pyproject's `packages` is left out of the wheel without a word
+    filters_modules = {f"secretloop/loops/filters/{p.name}" for p in (REPO / "loops" / "filters").glob("*.py")}
+    assert len(filters_modules) > 2 and filters_modules <= set(names)
 
     env_dir = tmp_path / "venv"
     venv.EnvBuilder(with_pip=True).create(env_dir)

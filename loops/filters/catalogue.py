@@ -1,0 +1,83 @@
+"""The catalogue: every filter of the package, in the order they run.
+
+Each concern module registers its filters in `FILTERS` as it is imported; this module imports them
+all and puts `FILTERS` in the catalogue order below. The order is written out here, in one place,
+because it is not the modules' order: the filters were added one by one as kinds of false
+positives were met, so one concern's filters are spread through the order. The order is behaviour:
+`run_filters` returns the names of the hits in it, and the first decisive hit gives a dismissed
+finding its reason. A new filter takes its place in its module and here (the import says which
+one is missing or unknown).
+"""
+
+from __future__ import annotations
+
+from . import (  # noqa: F401  imported for what they register
+    placeholders,
+    typed_runs,
+    encrypted_and_references,
+    public_formats,
+    code_structure,
+    hashes_and_digests,
+    regex_syntax,
+    identifiers,
+    key_names,
+    setting_values,
+    stand_ins_in_examples,
+    formats,
+    text_and_labels,
+    paths_urls_and_directory_names,
+    type_declarations,
+    code_literals,
+    encoded_stand_ins,
+    signals,
+)
+from .registry import FILTERS
+
+ORDER: tuple[str, ...] = (
+    "placeholder", "validation_rules", "masked", "repeated_or_sequential", "typed_placeholder", "env_reference",
+    "erlang_macro", "templated", "documented_example_key", "code_reference", "bare_word_in_code",
+    "hash_or_digest", "encrypted_value", "openpgp_key_id", "existing_secret_name", "secret_manager_reference",
+    "regex_capture", "uuid", "describing_key_name", "auth_method_name", "default_snmp_community",
+    "anti_forgery_token", "sequential_run", "fragment", "quoted_in_prose", "key_names_no_credential",
+    "provider_format_mismatch", "fixture_key_name", "ui_text_key", "natural_language",
+    "file_path_or_url_without_credentials", "low_entropy", "number_or_version", "dotted_name",
+    "snake_case_slug", "null_or_boolean", "type_expression", "urn_or_requirement", "negated_key_word",
+    "same_as_key_name", "public_by_key_name", "prose", "literal_type_union", "argument_pair",
+    "key_not_the_name_assigned", "working_directory_variable", "color_value", "regex_source",
+    "badge_image_token", "crypto_test_vector", "cursor_or_idempotency_token", "resource_name",
+    "storage_key_name", "option_name", "type_annotation", "declared_literal_type", "typeof_check",
+    "text_after_a_literal", "name_in_a_statement", "basic_auth_placeholder", "short_value_in_example",
+    "user_password_placeholder", "reserved_example_host", "request_credentials_mode", "predicate_key_name",
+    "encoding_name", "words_after_prefix", "stand_in_in_example", "client_token_uuid_in_example",
+    "schema_example_field", "introduced_as_example", "algorithm_name", "object_reference", "string_annotation",
+    "possessive_stand_in_in_example", "spelled_credential_in_example", "storage_emulator_account",
+    "upstream_directive", "lexer_token_type", "url_parts_named", "worded_key_in_example", "http_header_name",
+    "text_token", "pass_through_name", "type_name_in_declaration", "path_segment", "type_in_annotation",
+    "camel_case_name_as_key", "named_example_value", "standard_name", "value_spells_key_name",
+    "interleaved_sequence", "wordlike_value", "english_value", "hex_value", "uuid_value",
+    "value_names_credential", "identifier_in_code", "multiword_value", "password_equals_user", "catalogue_text",
+    "email_address_value", "pkcs11_uri_label", "ldap_dn_value", "shell_command_substitution",
+    "interpolated_variables", "hash_key_literal", "ldif_sample_person_password", "capital_words_marker",
+    "error_code_for_field", "when_option_value", "identifier_path", "camel_field_name_as_key", "hex_byte_dump",
+    "credential_field_label", "word_slug_as_key", "hashed_asset_name", "credential_attribute_compared",
+    "determiner_stand_in", "negation_marker", "migration_name", "metasyntactic_run", "field_name_list",
+    "counting_bytes", "shape_id", "elided_key_block", "text_encoded_seed", "home_row_mash",
+    "jwt_signed_with_stand_in", "encoded_stand_in_pair", "object_identifier", "colon_separated_record",
+    "jwt_with_stand_in_claims", "composite_literal", "go_field_type", "go_enum_constant", "ruby_symbol",
+    "header_name_constant", "qualified_package_name", "source_file_path", "concatenated_prefix",
+    "go_time_layout", "sasl_plain_stand_in", "public_by_format",
+)
+
+
+def _put_in_order() -> None:
+    registered = {f.name for f in FILTERS}
+    missing, unknown = registered - set(ORDER), set(ORDER) - registered
+    twice = (len(FILTERS) - len(registered)) + (len(ORDER) - len(set(ORDER)))
+    if missing or unknown or twice:
+        raise ImportError(f"filters catalogue out of step: not in ORDER {sorted(missing)}, not registered {sorted(unknown)}, "
+                          f"names registered or placed twice {twice}")
+    position = {name: i for i, name in enumerate(ORDER)}
+    FILTERS.sort(key=lambda f: position[f.name])  # in place: every module holds this same list
+
+
+_put_in_order()

@@ -1,0 +1,106 @@
+"""String literals arranged as code's data, not values: two string arguments
+after a bare word (get_model("auth", "User")), the quoted key of a nested array or hash
+('http_password' => [...]), a migration's name in a dependency pair, and one name in a list of
+field names.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .code_structure import _is_quoted
+from .registry import _filter
+from .words import key_words, names_credential
+
+
+# `callee("name", "value")` or a bare `("name", "value")` tuple.
+_PAIR = re.compile(r"""(?:([A-Za-z_$][\w$]*)[ \t]*)?\([ \t]*["'`]([^"'`]{1,80})["'`][ \t]*,[ \t]*(?:[rbufRBUF]{1,2}|@|\$)?["'`]([^"'`]*)["'`][ \t]*\)""")
+# A name alone that could be anything: `auth` is an app, a module or a scheme; `password` as a
+# first argument is as often the password itself (verify("password", hash)) as its name.
+_BARE_CREDENTIAL_WORDS = frozenset({
+    "auth", "password", "passwd", "pwd", "pass", "passphrase", "secret", "token", "key", "credential", "credentials",
+})
+# Calls that take a name and its value: setters, getters with a default, header and env helpers.
+_ACCESSOR = re.compile(r"(?i)^(?:set|get|put|add|append|insert|with|header|env|default|store|save|update|field|param|option)")
+_SETTER = re.compile(r"(?i)^(?:set|put|add|append|insert|with|header)")
+# A configuration lookup by section and option: conf.getint("api_auth", "jwt_expiration_time"),
+# has_option("webserver", "secret_key"). The second argument names an option.
+_OPTION_LOOKUP = re.compile(r"(?i)^(?:get(?:int|float|boolean|bool|list|str|section)?|has_option|remove_option)$")
+_OPTION_NAME = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$")
+
+
+@_filter("argument_pair", "two string arguments after a bare word (get_model(\"auth\", \"User\"), (\"auth\", \"0001_initial\"),"
+         " verify(\"password\", \"encoded\")): not a name and its credential", generic_only=True)
+def is_argument_pair(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    if not key_name or "(" not in line:  # _PAIR needs a parenthesis and is slow on long lines without one
+        return False
+    for m in _PAIR.finditer(line):
+        callee, key, val = m.group(1), m.group(2), m.group(3)
+        if key != key_name or val.strip() != value.strip():
+            continue
+        if callee and _OPTION_LOOKUP.match(callee) and _OPTION_NAME.match(val) and sum(w.isalpha() for w in val.split("_")) >= 2:
+            return True
+        head, _, rest = key.partition(".")
+        if head.lower() not in _BARE_CREDENTIAL_WORDS:
+            return False
+        if rest:
+            return rest.replace("_", "").isalnum()  # auth.change_user: an app-qualified permission or model
+        if head.lower() == "auth":
+            return not (callee and _SETTER.match(callee))  # get_model("auth", "User"), ("auth", "0001_initial")
+        return bool(callee) and not _ACCESSOR.match(callee)
+    return False
+
+
+# A literal followed by `=>` is a key of the array or hash being written (['type' => API_STRING]), not a value.
+_HASH_ARROW_AFTER = re.compile(r"^[\"']?[ \t]*=>")
+
+
+@_filter("hash_key_literal", "a quoted key of a nested array or hash ('http_password' => ['type' => …]): the name of "
+         "a field, not the value assigned", generic_only=True)
+def is_hash_key_literal(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    if not value or _is_quoted(value, line) is not True:
+        return False
+    at = line.find(value)
+    while at >= 0:
+        after = line[at + len(value):]
+        if after[:1] in ("'", '"') and _HASH_ARROW_AFTER.match(after):
+            return True
+        at = line.find(value, at + 1)
+    return False
+
+
+# A Django migration's name in a dependency pair: ("auth", "0001_initial").
+_MIGRATION_NAME = re.compile(r"^[0-9]{4}_[a-z][a-z0-9_]{0,80}$")
+_MIGRATION_PAIR = re.compile(r"\(\s*['\"][A-Za-z_][\w.]*['\"]\s*,\s*['\"]$")
+
+
+@_filter("migration_name", "a database migration's name in a dependency pair ((\"jwt_auth\", \"0001_initial\")): "
+         "which migration runs first, not a credential", generic_only=True)
+def is_migration_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if _MIGRATION_NAME.match(v) is None:
+        return False
+    at = line.find(v)
+    return at > 0 and _MIGRATION_PAIR.search(line[:at]) is not None
+
+
+# A list of quoted names on one line: ['hostname', 'port', 'username', 'password', 'vhost'].
+_QUOTED_ITEMS = re.compile(r"""\[\s*(?:(['"])[A-Za-z_][A-Za-z0-9_]{0,40}\1\s*,\s*)+(['"])[A-Za-z_][A-Za-z0-9_]{0,40}\2\s*,?\s*\]""")
+_ITEM = re.compile(r"""['"]([A-Za-z_][A-Za-z0-9_]*)['"]""")
+
+
+@_filter("field_name_list", "one of a list of field names that names a credential beside the others "
+         "(['hostname', 'port', 'username', 'password']): which fields, not their values", generic_only=True)
+def is_field_name_list(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if "[" not in line or not v.isidentifier():
+        return False
+    for m in _QUOTED_ITEMS.finditer(line):
+        items = _ITEM.findall(m.group(0))
+        if v not in items or len(items) < 3:
+            continue
+        # A credential's own name in the list beside names of other fields: a list of fields.
+        named = [names_credential(key_words(i)) for i in items]
+        if any(n for i, n in zip(items, named) if i != v) and not all(named):
+            return True
+    return False

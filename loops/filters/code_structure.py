@@ -1,0 +1,344 @@
+"""Code where a credential's name meets something other than a literal:
+an expression or variable (self.password, getPassword()), an unquoted word in code, the operator
+separated from the credential word, the text after a literal, a name inside a statement's call or
+literal, a path segment (auth::AuthScheme), an attribute compared with a word, a composite
+literal's type, a Ruby symbol, a literal that a concatenation continues. Also the helpers that
+tell whether a value sits in code or inside a literal.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..languages import CONFIG_LANGUAGES
+from .registry import Surroundings, _filter
+from .text_shapes import _A_DIGIT, _looks_random
+from .word_shapes import wordlike
+from .words import _CREDENTIAL_PARTS, key_words, names_credential
+
+
+def _is_quoted(value: str, line: str) -> bool | None:
+    """Whether the value sits between quotes on its line (at any of its occurrences);
+    None when it is not on the line at all."""
+    if not value:
+        return None
+    at = line.find(value)
+    if at < 0:
+        return None
+    while at >= 0:
+        before = line[at - 1] if at > 0 else ""
+        end = at + len(value)
+        after = line[end] if end < len(line) else ""
+        if before and before in "'\"`" and after in (before, ""):
+            return True
+        at = line.find(value, at + 1)
+    return False
+
+
+_IDENT = r"[A-Za-z_$][\w$]*"
+_CALL = re.compile(rf"^{_IDENT}(?:(?:\.|->|::){_IDENT})*\s*\(")  # getPassword(, config.get(
+_MEMBER = re.compile(rf"^(?:{_IDENT}|@{_IDENT})(?:(?:\.|->|::){_IDENT})+$")  # self.password, $this->pw
+_SUBSCRIPT = re.compile(rf"^{_IDENT}(?:\.{_IDENT})*(?:\[\s*(?:['\"][\w.\-]+['\"]|:\w+|\w+)\s*\])+$")  # params[:pw]
+_SIGIL_VAR = re.compile(r"^[@$][A-Za-z_]\w*$")  # @password (Ruby), $password (PHP, Perl, shell)
+_BARE_WORD = re.compile(r"^[A-Za-z_]+$")  # a variable name: letters and underscores, no digits
+
+
+@_filter("code_reference", "an expression or variable name (self.password, getPassword(), $pass), not a literal",
+         generic_only=True)
+def is_code_reference(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if len(v) > 200 or _in_url_userinfo(v, line):
+        return False
+    if language == "sql" and _is_psql_variable(v, line):
+        return True  # ALTER USER app PASSWORD :'new_password': psql interpolates a variable there
+    if _is_quoted(v, line):
+        return False  # "self.password" in quotes is a string literal, whatever it spells
+    if _SIGIL_VAR.match(v):
+        return True
+    if language == "sql" and _SQL_SECRET_CLAUSE.search(line[:max(0, line.find(v))]):
+        return False  # CREATE USER … IDENTIFIED BY Xk9mQ2vLp7_42: the bare word is the password
+    if _in_code(v, line, language) and _is_quoted(v, line) is False and not _inside_literal_field(v, line, key_name):
+        if _SNAKE_NAME.match(v):
+            return True  # db_password, BCRYPT_HASH: unquoted in code, a name
+        if _BARE_WORD.match(v) and (wordlike(v) or _ends_statement(v, line)):
+            return True  # userPassword, `password = secret;`
+    if _in_code(v, line, language) and v.startswith("!") and _MEMBER.match(v[1:]):
+        v = v[1:]  # withCredentials: !this.anonymous: a negated expression
+    if not (_CALL.match(v) or _MEMBER.match(v) or _SUBSCRIPT.match(v)):
+        return False
+    # Identifiers are words; a dotted run of long random segments is a token (a JWT), not a.b.c.
+    return all(len(part) <= _MAX_IDENTIFIER for part in re.findall(r"[A-Za-z0-9_$]+", v))
+
+
+def _is_psql_variable(value: str, line: str) -> bool:
+    """The value is a psql variable interpolated into the statement (:name, :'name', :"name"), not a
+    cast (::text) nor a URL's password (user:secret@host)."""
+    # String search, not a pattern built from the value: re's cache would keep the value.
+    if not _PSQL_NAME.match(value):
+        return False
+    at = line.find(value)
+    while at >= 0:
+        end = at + len(value)
+        quote = line[at - 1] if at > 0 and line[at - 1] in "'\"" else ""
+        colon = at - len(quote) - 1
+        if colon >= 0 and line[colon] == ":" and (colon == 0 or not (line[colon - 1].isalnum() or line[colon - 1] in "_:")):
+            rest = line[end:]
+            if rest.startswith(quote):
+                rest = rest[len(quote):]
+                if not rest or not (rest[0].isalnum() or rest[0] in "_@:"):
+                    return True
+        at = line.find(value, at + 1)
+    return False
+
+
+_PSQL_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_MAX_IDENTIFIER = 40
+# SQL clauses whose bare word is a password, not an identifier (Oracle, MySQL, Snowflake).
+_SQL_SECRET_CLAUSE = re.compile(r"(?i)\b(?:identified\s+by|password\s*=?)\s*$")
+
+# Go cannot hold these lines, so in a .go file they are config text inside a raw string
+# (a test's server config): `users: [ {user: svc, password: x} ]`, a lone `pass: x`. Go
+# writes a composite literal as `Type{Field: v}` or `{...},` inside a slice, never after
+# `[`, `:` or `=` (an element of a slice literal ends with a comma), and a bare `key: value`
+# line in Go is a label before a useless expression.
+_GO_CONFIG_MAPPING = re.compile(r"(?:^|[\[:=])\s*\{[^{}]*$")
+_GO_CONFIG_LINE = re.compile(r"^\s*[a-z_][a-z0-9_]*\s*:\s*$")
+
+
+def _in_code(value: str, line: str, language: str | None) -> bool:
+    """The value sits in program code (so an unquoted word is a name), not in config text."""
+    if language is None or language in CONFIG_LANGUAGES:
+        return False
+    if language == "go":
+        at = line.find(value)
+        if at >= 0:
+            before, after = line[:at], line[at + len(value):].strip()
+            if (_GO_CONFIG_MAPPING.search(before) and not after.endswith(",")) or (_GO_CONFIG_LINE.match(before) and not after):
+                return False
+    return True
+
+
+def _literal_start(line: str, at: int) -> int | None:
+    """Where the string literal that position `at` of a code line sits in opens (its quote), or
+    None when `at` is outside any literal. Backslash escapes are honoured."""
+    quote, start, i = "", None, 0
+    while i < at:
+        c = line[i]
+        if quote:
+            if c == "\\":
+                i += 1  # the escaped character
+            elif c == quote:
+                quote, start = "", None
+        elif c in "'\"`":
+            quote, start = c, i
+        i += 1
+    return start
+
+
+def _inside_literal_field(value: str, line: str, key_name: str | None) -> bool:
+    """The value is text inside a string literal, as a field of it: after its key in the same
+    literal ("Server=db;Password=Xk9_q2;", @Value("${mail.password:Xk9_q2}")) or right after a
+    field's '=' or ':' (a DSN's "shop:Xk9_q2@tcp(db)/shop", for a rule that takes no key name):
+    a literal, whatever it spells."""
+    at = line.find(value)
+    if at <= 0:
+        return False
+    start = _literal_start(line, at)
+    if start is None:
+        return False
+    if key_name and line.find(key_name, start, at) >= 0:
+        return True
+    return line[at - 1] in "=:"
+
+
+def _ends_statement(value: str, line: str) -> bool:
+    """The value is followed by `;` (the end of a statement in C-family code)."""
+    at = line.find(value)
+    return at >= 0 and line[at + len(value):].lstrip().startswith(";")
+
+
+_SNAKE_NAME = re.compile(r"^_{0,2}[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+$")  # a private one too: _jwt_global_obj
+
+
+def _in_url_userinfo(value: str, line: str) -> bool:
+    """The value is the password of a URL's user-info (scheme://user:VALUE@host)."""
+    at = line.find(":" + value + "@")
+    return at >= 0 and "://" in line[:at]
+
+
+@_filter("bare_word_in_code", "an unquoted word in code: a variable's name, or a literal in an embedded config",
+         generic_only=True, decisive=False)
+def is_bare_word_in_code(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # A signal, not a verdict: `password: pwd` in a Go test's config string is a literal to
+    # the program that parses it; `Password: userPassword` is a variable.
+    v = value.strip()
+    code = _in_code(v, line, language)
+    return code and _is_quoted(v, line) is False and bool(_BARE_WORD.match(v)) and not _in_url_userinfo(v, line)
+
+
+_QUOTE = "\"'`"
+
+
+# Type names a declaration writes between a name and its value (Go `var pw string = "…"`,
+# `password: str = "…"`). Type expressions with punctuation ([]byte, *string, str | None)
+# and capitalised names (SecretStr, String) are types too.
+_TYPE_WORDS = frozenset({
+    "string", "str", "bytes", "byte", "bytearray", "rune", "char", "int", "integer", "uint", "long", "bool", "boolean",
+    "any", "object", "text", "varchar", "number", "unknown", "dynamic", "auto", "var", "val", "let", "const", "final",
+    "static", "readonly", "public", "private", "protected", "internal", "mut", "secret", "interface", "value",
+})
+# A copula between the name and the value is how a sentence gives it ("the db password is …"):
+# the name is still the one the value belongs to.
+_COPULAS = frozenset({"is", "was", "are"})
+# What may open the value after the operator: a string prefix, escapes and the quote.
+_VALUE_OPENER = re.compile(r"""[ \t]*(?:\?\?=|\|\|=|:{1,3}=|\?=|\.=|\+=|=>|<-|===?|!==?|=|:)[ \t]*(?:\[[ \t]*)?(?:[rbufRBUF]{1,2}|@|\$)?\\{0,3}["'`]?$""")
+
+
+@_filter("key_not_the_name_assigned", "another word stands between the credential word and the operator: "
+         "`pass engine='x'` is the verb pass before an argument, not a password", generic_only=True)
+def is_key_not_the_name_assigned(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # A declaration may put a type there (Go `var password string = "…"`); any other plain
+    # lower-case word is the name that is really assigned (prose: "pass features='xml' into …").
+    if not key_name or not value:
+        return False
+    at = line.find(value)
+    while at >= 0:
+        k = line.rfind(key_name, 0, at)
+        if k >= 0:
+            between = _VALUE_OPENER.sub("", line[k + len(key_name):at])
+            m = re.fullmatch(r"[ \t]*:?[ \t]*([a-z][a-z0-9_]*)[ \t]*:?", between)
+            if m:
+                word = m.group(1)
+                return word not in _TYPE_WORDS and word not in _COPULAS and not names_credential(key_words(word))
+            return False
+        at = line.find(value, at + 1)
+    return False
+
+
+_TEXT_AFTER_LITERAL = re.compile(r"\s|[,;)\]}]\s")
+
+
+@_filter("text_after_a_literal", "the text after a quoted string ('Password:', False) or before the next one "
+         "(\"… password:\" -u root …): the match ran across a closing quote, it holds no value", generic_only=True)
+def is_text_after_a_literal(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # A value captured between quotes that begins with white space, or with a comma or a bracket and
+    # white space, starts where a string closed: what follows is code or text, not a credential.
+    return bool(_TEXT_AFTER_LITERAL.match(value)) and len(value.split()) >= 2
+
+
+# A statement that assigns to a name and then opens a call or a literal: `x = {"pass": sshpass}`,
+# `key = load(fd, password=passphrase)`. In such code an unquoted name inside is a variable.
+_ASSIGNMENT_STATEMENT = re.compile(
+    r"^\s*(?:(?:const|let|var|final|auto|val)\s+)?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\s*:\s*[\w.\[\], |]+)?\s*=\s*[^=]")
+_LITERAL_NEEDS_QUOTES = frozenset({"python", "javascript", "typescript", "java", "kotlin", "csharp", "go", "rust",
+                                   "swift", "scala", "dart", "c", "cpp", "objective-c"})
+
+
+# An entry of a dict or object literal that spans lines: `'MISSING': GpgMissing,` (its value ends
+# with a comma, as config text in a string rarely does).
+_LITERAL_ENTRY = re.compile(r"""^\s*(?:["'][^"']+["']|[A-Za-z_$][\w$]*)\s*:\s*([A-Za-z_$][\w$.]*)\s*,\s*(?:#.*|//.*)?$""")
+
+
+@_filter("name_in_a_statement", "an unquoted name inside a call or literal of an assignment statement "
+         "(passwords = {\"conn\": sshpass}, key = load(password=passphrase)), or as an entry of a literal "
+         "('MISSING': GpgMissingPassPhrase,): a variable, not a literal", generic_only=True, surroundings=True)
+def is_name_in_a_statement(value: str, line: str, key_name: str | None, language: str | None,
+                           around: Surroundings) -> bool:
+    v = value.strip()
+    if language not in _LITERAL_NEEDS_QUOTES or around.in_doc or not re.fullmatch(r"[A-Za-z_$][\w$]*", v):
+        return False
+    entry = _LITERAL_ENTRY.match(line)
+    if entry and entry.group(1) == v:
+        return True
+    m = _ASSIGNMENT_STATEMENT.match(line)
+    if not m:
+        return False
+    at = line.find(v, m.end() - 1)
+    while at >= 0:
+        before, after = line[:at], line[at + len(v):]
+        opened = sum(before.count(c) for c in "([{") > sum(before.count(c) for c in ")]}")
+        if (opened and not (before[-1:] in _QUOTE) and re.match(r"\s*[,)\]}]", after)
+                and re.search(r"[:=]\s*$", before) and _literal_start(line, at) is None):  # not text in a string
+            return True
+        at = line.find(v, at + 1)
+    return False
+
+
+# A path's next segment after `::` (Rust's auth::AuthScheme, C++'s Flow::DefaultChain, PHP's
+# Config::KEY): a rule that splits `name: value` at the first colon keeps the second one.
+_PATH_SEGMENT = re.compile(r"^:[A-Za-z_][A-Za-z0-9_]*$")
+
+
+@_filter("path_segment", "the next segment of a path (auth::AuthScheme, CredentialFlow::DefaultChain): a name "
+         "in code, not a value", generic_only=True)
+def is_path_segment(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if not key_name or not _PATH_SEGMENT.match(v):
+        return False
+    name = key_name.rsplit(".", 1)[-1]
+    at = line.find(name + ":" + v)
+    # the name starts a word: `auth::X`, not `myauth::X` read from the middle
+    return at >= 0 and (at == 0 or not (line[at - 1].isalnum() or line[at - 1] == "_"))
+
+
+# An attribute of a credential object compared with a word: credentials.environment === 'sandbox'.
+_COMPARED_BEFORE = re.compile(r"[=!]==?\s*['\"`]$")
+
+
+@_filter("credential_attribute_compared", "a credential object's plain attribute compared with a word "
+         "(credentials.environment === 'sandbox'): which setting, not the credential", generic_only=True)
+def is_credential_attribute_compared(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    if not key_name or "." not in key_name:
+        return False
+    v = value.strip()
+    if not v.isalpha() or len(v) > 24:
+        return False
+    attribute = key_name.rsplit(".", 1)[1]
+    if not attribute or names_credential(key_words(attribute)) or any(p in attribute.lower() for p in _CREDENTIAL_PARTS):
+        return False
+    at = line.find(v)
+    return at > 0 and _COMPARED_BEFORE.search(line[:at]) is not None and wordlike(v)
+
+
+# A type's name opening a composite or struct literal: Go's `Claims = jwt.MapClaims{`, `Auth: authResponse{`,
+# Rust's `key: Key {` (the rule reads the unquoted rest of the line as the value).
+_COMPOSITE = re.compile(r"^&?[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::)[A-Za-z_][A-Za-z0-9_]*)*(?:<[\w, ]*>)?[ \t]?\{$")
+
+
+@_filter("composite_literal", "a type's name opening a composite or struct literal (jwt.MapClaims{, authResponse{): "
+         "code that builds a value, not a literal", generic_only=True)
+def is_composite_literal(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if not _COMPOSITE.match(v) or not _in_code(v, line, language) or _is_quoted(v, line) is not False:
+        return False
+    return all(len(p) <= _MAX_IDENTIFIER for p in re.findall(r"\w+", v))
+
+
+# A Ruby symbol: `AUTH_METADATA_KEY = :authorization`, `auth: :token`. A symbol is a name, never a string's text.
+_RUBY_SYMBOL = re.compile(r"^:[A-Za-z_][A-Za-z0-9_]*[?!]?$")
+
+
+@_filter("ruby_symbol", "a Ruby symbol (:authorization, :api_token): a name in code, not a string", generic_only=True)
+def is_ruby_symbol(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if language != "ruby" or not _RUBY_SYMBOL.match(v):
+        return False
+    at = line.find(v)
+    return at >= 0 and (at == 0 or line[at - 1] != ":") and _literal_start(line, at) is None
+
+
+# PHP and Perl join strings with `.`: a short literal that a concatenation continues with a variable or a call
+# is the fixed start of a name built at run time ('file://'.realpath($key), '_security_'.$firewallName).
+_CONCATENATED = re.compile(r"""^['"]\s*\.\s*(?:\$|[A-Za-z_][A-Za-z0-9_]*\s*\()""")
+
+
+@_filter("concatenated_prefix", "a short literal that a concatenation continues in PHP or Perl ('file://'.realpath("
+         "$key), '_security_'.$firewall): the fixed start of a name built at run time", generic_only=True)
+def is_concatenated_prefix(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if language not in ("php", "perl") or not v or len(v) > 32 or _looks_random(v):
+        return False
+    if _A_DIGIT.search(v) and not wordlike(v):
+        return False  # 'Xk9#mQ2v'.$suffix: a typed password's first part is still one
+    at = line.find(v)
+    return at >= 0 and _CONCATENATED.match(line[at + len(v):]) is not None

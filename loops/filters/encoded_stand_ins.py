@@ -1,0 +1,243 @@
+"""Stand-ins that are encoded: an HTTP Basic value, a base64 pair or a SASL
+PLAIN response that decodes to user:password placeholders, a base32 seed that decodes to typed
+text, JWTs signed with a stand-in key or carrying stand-in claims, and a private key block cut
+short (its DER says more bytes than the block holds).
+"""
+
+from __future__ import annotations
+
+import base64
+import hmac
+import json
+import re
+
+from ..rules.checksums import b64_decode
+from .placeholders import _METASYNTACTIC, _PLACEHOLDER_VALUES, _stand_in_password, is_placeholder
+from .registry import Surroundings, _filter
+from .word_shapes import english_like
+
+
+def _basic_credentials(value: str) -> tuple[str, str] | None:
+    """(user, password) that a Basic value's base64 decodes to, or None."""
+    raw = b64_decode(value)
+    try:
+        text = raw.decode("utf-8") if raw is not None else ""
+    except UnicodeDecodeError:
+        return None
+    user, sep, password = text.partition(":")
+    return (user, password) if sep and text.isprintable() else None
+
+
+_BASIC_BEFORE = re.compile(r"(?i)\bbasic[ \t]+$")
+
+
+@_filter("basic_auth_placeholder", "an HTTP Basic value that decodes to a stand-in (user:pass, username:password, "
+         "test:test, example-user:example-password): a fixture, not an account", generic_only=True)
+def is_basic_auth_placeholder(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    at = line.find(v)
+    if at < 0 or not _BASIC_BEFORE.search(line[:at]):
+        return False
+    pair = _basic_credentials(v)
+    if pair is None:
+        return False
+    user, password = pair
+    return bool(password) and _stand_in_password(user, password)
+
+
+_PEM_HEADER = re.compile(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----")
+_PEM_NOISE = re.compile(r"\\[nrt]|[\s\"',]")
+_B64_RUN = re.compile(r"^[A-Za-z0-9+/]*")
+_LONGEST_ELIDED_BODY = 160  # base64 characters: a line or two, shorter than any RSA key's body
+_ELIDED_SHARE = 4  # the DER says at least four times the bytes that are there
+
+
+def _der_length(data: bytes) -> int | None:
+    """The length a DER SEQUENCE at the start of data says it has, header included; None if it is none."""
+    if len(data) < 2 or data[0] != 0x30:
+        return None
+    first = data[1]
+    if first < 0x80:
+        return 2 + first
+    n = first & 0x7F
+    if not 1 <= n <= 3 or len(data) < 2 + n:
+        return None
+    return 2 + n + int.from_bytes(data[2:2 + n], "big")
+
+
+@_filter("elided_key_block", "a private key block cut short (the DER inside says more bytes than the block holds: "
+         "\"-----BEGIN RSA PRIVATE KEY-----MIIEpQ… -----END\"): an example of the format, no usable key")
+def is_elided_key_block(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # Docs show a key's first line and an ellipsis; the ASN.1 header at the start of the body says
+    # how long the whole key is, so a body far shorter than that cannot be the key.
+    m = _PEM_HEADER.search(value)
+    if m is None:
+        return False
+    body = value[m.end():].split("-----END", 1)[0]
+    run = _B64_RUN.match(_PEM_NOISE.sub("", body)).group(0)  # type: ignore[union-attr]
+    run = run[: len(run) // 4 * 4]
+    if not 8 <= len(run) <= _LONGEST_ELIDED_BODY:
+        return False  # a longer body is most of a key (or a fixture made to look like one): a person looks
+    try:
+        data = base64.b64decode(run)
+    except ValueError:
+        return False
+    declared = _der_length(data)
+    return declared is not None and declared > _ELIDED_SHARE * len(data)
+
+
+_BASE32 = re.compile(r"^[A-Za-z2-7]{16,128}=*$")
+_LONGEST_PRINTABLE = re.compile(rb"^[\x20-\x7e]*")
+_SHORTEST_TEXT_SEED = 8  # decoded bytes
+
+
+def _base32_text(v: str) -> str | None:
+    """The printable text at the start of what a base32 value decodes to ('' if none); None if it is no base32."""
+    if _BASE32.match(v) is None or len(v.rstrip("=")) % 8 in (1, 3, 6):
+        return None
+    body = v.rstrip("=").upper()
+    try:
+        data = base64.b32decode(body + "=" * (-len(body) % 8))
+    except ValueError:
+        return None
+    text = _LONGEST_PRINTABLE.match(data).group(0).decode()  # type: ignore[union-attr]
+    if len(text) == len(data) and len(data) >= _SHORTEST_TEXT_SEED:
+        return text  # all of it printable: digits or a phrase
+    return text if english_like(text) else ""  # a word, then bytes typed in hex (Hello! then de ad be ef)
+
+
+@_filter("text_encoded_seed", "a base32 seed that decodes to typed text (12345678901234567890, \"Hello!…\"): an "
+         "example a test or the docs encoded by hand, not random key bytes", generic_only=True, surroundings=True)
+def is_text_encoded_seed(value: str, line: str, key_name: str | None, language: str | None,
+                         around: Surroundings) -> bool:
+    # TOTP and HOTP seeds are random bytes written in base32; the ones in RFC 4226's tests and in
+    # tutorials are text run through base32, which random bytes decode to once in a million.
+    # Only where values are written for a reader: a real seed made from a phrase is still a seed.
+    if not around.example_place:
+        return False
+    text = _base32_text(value.strip())
+    return text is not None and len(text) >= 5
+
+
+_JWT_SHAPE = re.compile(r"^eyJ[A-Za-z0-9_-]{4,2000}\.[A-Za-z0-9_-]{0,4000}\.[A-Za-z0-9_-]{16,200}$")
+_HMAC_ALGS = {"HS256": "sha256", "HS384": "sha384", "HS512": "sha512"}
+# What tutorials and tests sign their example tokens with: the placeholder words, and jwt.io's default.
+_STAND_IN_SIGNING_KEYS = tuple(sorted(_PLACEHOLDER_VALUES | _METASYNTACTIC | {
+    "", "your-256-bit-secret", "your-384-bit-secret", "your-512-bit-secret", "my-secret", "mysecret", "my_secret",
+    "secret-key", "secret_key", "testkey", "test-key", "test_key",
+}))
+
+
+def _b64url(segment: str) -> bytes:
+    return base64.urlsafe_b64decode(segment + "=" * (-len(segment) % 4))
+
+
+@_filter("jwt_signed_with_stand_in", "a JWT in a test or the docs whose HMAC signature checks out under a stand-in "
+         "key (secret, key, your-256-bit-secret): anyone can make it, an example of the format", surroundings=True)
+def is_jwt_signed_with_stand_in(value: str, line: str, key_name: str | None, language: str | None,
+                                around: Surroundings) -> bool:
+    # The signature says which key made the token; when that key is a placeholder word, the token
+    # authorises nothing a reader could not forge. In code it may be a live token of a badly set up
+    # service, which a person should see (with the key that signed it).
+    if not around.example_place:
+        return False
+    v = value.strip()
+    if _JWT_SHAPE.match(v) is None:
+        return False
+    head, payload, signature = v.split(".")
+    try:
+        alg = json.loads(_b64url(head)).get("alg")
+        mac = _b64url(signature)
+    except (ValueError, AttributeError):
+        return False
+    digest = _HMAC_ALGS.get(alg) if isinstance(alg, str) else None
+    if digest is None:
+        return False
+    signed = f"{head}.{payload}".encode()
+    return any(hmac.compare_digest(hmac.new(k.encode(), signed, digest).digest(), mac) for k in _STAND_IN_SIGNING_KEYS)
+
+
+_BASE64_VALUE = re.compile(r"^[A-Za-z0-9+/]{8,512}={0,2}$")
+
+
+@_filter("encoded_stand_in_pair", "base64 in a test or the docs that decodes to a stand-in user:password "
+         "(username:password, test:test, client-id:): a fixture's encoding, not an account", generic_only=True,
+         surroundings=True)
+def is_encoded_stand_in_pair(value: str, line: str, key_name: str | None, language: str | None,
+                             around: Surroundings) -> bool:
+    # basic_auth_placeholder reads the value after `Basic `; tests also keep the encoding in a constant
+    # of its own (BASIC_AUTH_ENCODING = "…") to compare a request's header with.
+    v = value.strip()
+    if not around.example_place or _BASE64_VALUE.match(v) is None:
+        return False
+    pair = _basic_credentials(v)
+    if pair is None or not pair[0]:
+        return False
+    user, password = pair
+    if not password:
+        return is_placeholder(user, "", None, None) or user.lower() in ("username", "user", "client_id", "client-id")
+    return _stand_in_password(user, password)
+
+
+# A JWT whose claims are stand-ins: {"foo": "bar"}, {"hello": "world"}, and RFC 7519's example claims set
+# (section 3.1), which JOSE libraries test their parsers with. It names no subject, so whoever signed it, it
+# authorises no one; a library's tests and docs make such tokens with their own test keys.
+_TIME_CLAIMS = frozenset({"exp", "nbf", "iat"})
+_STAND_IN_CLAIM_WORDS = _PLACEHOLDER_VALUES | _METASYNTACTIC | {"hello", "world", "issuer", "subject", "audience"}
+_RFC7519_CLAIMS = {"iss": "joe", "exp": 1300819380, "http://example.com/is_root": True}
+# any signature: an RSA or ECDSA one runs to hundreds of characters
+_JWT_ANY_SIGNATURE = re.compile(r"^eyJ[A-Za-z0-9_-]{4,2000}\.[A-Za-z0-9_-]{0,4000}\.[A-Za-z0-9_-]{0,1400}$")
+
+
+def _stand_in_claims(claims: object) -> bool:
+    if not isinstance(claims, dict):
+        return False
+    if claims == _RFC7519_CLAIMS:
+        return True
+    named = {k: v for k, v in claims.items() if k not in _TIME_CLAIMS}
+    if not named:
+        return False  # only times: nothing says what the token is for
+    for k, v in named.items():
+        if k.lower() not in _STAND_IN_CLAIM_WORDS and k not in ("iss", "aud", "sub"):
+            return False
+        if not (isinstance(v, str) and v.lower() in _STAND_IN_CLAIM_WORDS):
+            return False
+    return True
+
+
+@_filter("jwt_with_stand_in_claims", "a JWT in a test or the docs whose claims are stand-ins ({\"foo\": \"bar\"}, "
+         "{\"hello\": \"world\"}, RFC 7519's example): it names no one, an example of the format", surroundings=True)
+def is_jwt_with_stand_in_claims(value: str, line: str, key_name: str | None, language: str | None,
+                                around: Surroundings) -> bool:
+    # In code it may be a service's live token however odd its claims: a person sees it.
+    if not around.example_place:
+        return False
+    return _stand_in_claims(_jwt_claims(value.strip()))
+
+
+def _jwt_claims(value: str) -> object:
+    """A JWT's decoded payload (None when the value is no JWT or its payload no JSON)."""
+    if _JWT_ANY_SIGNATURE.match(value) is None:
+        return None
+    try:
+        return json.loads(_b64url(value.split(".")[1]))
+    except (ValueError, UnicodeDecodeError):
+        return None
+
+
+# An SMTP, IMAP or XMPP client's SASL PLAIN response is base64 of authzid NUL user NUL password (RFC 4616).
+# A protocol test writes one for a stand-in account (user "user", password "pass"): the encoding hides the words.
+@_filter("sasl_plain_stand_in", "a SASL PLAIN response in a test or the docs (AUTH PLAIN AHVzZXIAcGFzcw==) that "
+         "decodes to a stand-in account (user:pass, test:test): a fixture's encoding, not a login", surroundings=True)
+def is_sasl_plain_stand_in(value: str, line: str, key_name: str | None, language: str | None,
+                           around: Surroundings) -> bool:
+    # In code or a log the same response may be a real login replayed: a person sees it.
+    v = value.strip()
+    if not around.example_place or _BASE64_VALUE.match(v) is None or "plain" not in line.lower():
+        return False
+    try:
+        raw = base64.b64decode(v + "=" * (-len(v) % 4), validate=True).decode("utf-8")
+    except (ValueError, UnicodeDecodeError):
+        return False
+    parts = raw.split("\0")
+    return len(parts) == 3 and bool(parts[1]) and _stand_in_password(parts[1], parts[2])

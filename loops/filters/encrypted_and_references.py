@@ -1,0 +1,241 @@
+"""Values that point at a secret kept elsewhere, or hold it
+encrypted: environment variables ($VAR, os.getenv(...)), Erlang macros, template expressions
+({{ var }}), command substitutions and interpolated variables in shell, secrets-tool envelopes
+(sops, Jasypt, ejson, Vault transit), the name of an existing Kubernetes Secret and references
+into a secret manager (Key Vault, Secret Manager).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..redact import char_classes
+from .paths_urls_and_directory_names import _file_path
+from .registry import _filter
+from .word_shapes import wordlike
+from .words import key_words, names_credential
+
+
+_ENV_VALUE = (
+    re.compile(r"^\$[A-Za-z_][A-Za-z0-9_]*$"),  # $VAR
+    re.compile(r"\$\{[A-Za-z_][^{}]{0,200}\}"),  # ${VAR}, ${VAR:-default}, inside a larger value too
+    re.compile(r"^\$[A-Za-z_]\w*[/\\]"),  # $HOME/.config/x: a path under a variable
+    re.compile(r"^\$\("),  # $(command): computed at run time
+    re.compile(r"^%[A-Za-z_][A-Za-z0-9_]*%$"),  # %VAR% (Windows)
+    re.compile(r"^\$env:[A-Za-z_]\w*$", re.IGNORECASE),  # PowerShell
+    re.compile(r"\bprocess\.env\b|\bimport\.meta\.env\b|\bDeno\.env\.get\b"),
+    re.compile(r"\bos\.environ\b|\bgetenv\s*\(|\bSystem\.getenv\b|\bEnvironment\.GetEnvironmentVariable\b"),
+    re.compile(r"\bENV\s*\[|\bENV\.fetch\b|\benv\s*\(\s*['\"]"),
+)
+_ENV_ACCESSOR = r"(?:getenv|environ(?:\.get)?|GetEnvironmentVariable|env\.get|ENV(?:\.fetch)?|env)\s*[(\[]\s*['\"]"
+
+
+@_filter("env_reference", "a reference to an environment variable ($VAR, ${VAR}, os.getenv(...)), not the value")
+def is_env_reference(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if any(p.search(v) for p in _ENV_VALUE):
+        return True
+    yesod = _YESOD_ENV.match(v)
+    if yesod:
+        # Yesod settings: _env:PGPASS, or _env:PGPASS:default where the default is used when the
+        # variable is unset: a default made of words is a development stand-in, a random one a password
+        default = yesod.group(1) or ""
+        return not default or wordlike(default)
+    # The captured value is the variable's NAME inside an accessor on the line: os.getenv("DB_PASS").
+    # Fixed patterns that capture the name: one compiled per value would be recompiled for every
+    # candidate of a file with thousands (the re module caches only a few hundred patterns).
+    if v in line and _IDENTIFIER.fullmatch(v):
+        return any(m.group(1) == v for p in _ENV_NAME_ACCESSORS for m in p.finditer(line))
+    return False
+
+
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_YESOD_ENV = re.compile(r"^_env:[A-Za-z_][A-Za-z0-9_]*(?::(.*))?$")
+
+
+# An Erlang macro (?AMQP_PASS, ?config(db_pass)): expanded from a -define elsewhere, where the value is.
+_ERLANG_MACRO = re.compile(r"^\?[A-Za-z_][A-Za-z0-9_@]*(?:\(.*\))?[}),;]*$")  # with what closes the term
+
+
+@_filter("erlang_macro", "an Erlang macro (?AMQP_PASS): its -define holds the value, not this line", generic_only=True)
+def is_erlang_macro(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return language == "erlang" and _ERLANG_MACRO.match(value.strip()) is not None
+
+
+_ENV_NAME_ACCESSORS = (
+    re.compile(_ENV_ACCESSOR + r"([A-Za-z_][A-Za-z0-9_]*)['\"]"),
+    re.compile(r"process\.env\.([A-Za-z_][A-Za-z0-9_]*)\b"),
+    re.compile(r"process\.env\[\s*['\"]([A-Za-z_][A-Za-z0-9_]*)['\"]"),
+)
+
+
+_TEMPLATES = (
+    re.compile(r"\{\{[^{}]{0,200}\}\}"),  # {{ var }} (Jinja, Go, Handlebars, GitHub Actions ${{ }})
+    re.compile(r"\{%[^%]{0,200}%\}"),  # {% tag %}
+    re.compile(r"<%=?[^%]{0,200}%>"),  # <%= erb %>
+    re.compile(r"#\{[^{}]{0,200}\}"),  # #{ruby} and Azure #{token}#
+    re.compile(r"%\([A-Za-z_]\w*\)[sdr]"),  # %(name)s
+    re.compile(r"\{\d{0,3}\}"),  # {0} / {}
+    re.compile(r"\{[A-Za-z_][\w.]{0,60}(?:[:!][^{}]{0,20})?\}"),  # {name}, {name:>10}
+    re.compile(r"\{[A-Za-z_][\w.]{0,60}[(\[][^{}]{0,80}\}"),  # f-string expressions: {make_token(seed=1)}, {values[0]}
+    re.compile(r"\{[A-Za-z_][\w.]{0,60}[(\[][^{}]{0,80}$"),  # the same, cut at a quote: {planted["token"]}
+    re.compile(r"^__[A-Z][A-Z0-9_]*__$|@[A-Z_][A-Z0-9_]*@"),  # __TOKEN__ / @VAR@ substitution markers
+    re.compile(r"^\[%key:{1,2}[\w.\-]+(?:::[\w.\-]+)+%\]$"),  # [%key:common::config_flow::data::password%]: a catalogue entry's reference
+    re.compile(r"^\{\$[A-Za-z_]\w{0,60}(?:\}|->|\[)"),  # PHP's interpolation in a string: {$pw}, {$this->values['pw']}
+)
+# A template opened in the value and closed after it on the line: the rule's match stopped at a quote
+# inside the expression ("{{ lookup('env', 'X') }}" gives `{{ lookup(`).
+_OPEN_TEMPLATES = (("{{", "}}"), ("{%", "%}"))
+
+
+# A printf directive in a literal that the line formats with `%` or .format(): '__x__%s' % h.
+_PRINTF = re.compile(r"(?<!%)%[sdrif]")
+
+
+@_filter("templated", "a template expression filled in at render time ({{ var }}, <%= %>, %(name)s, {0}, '…%s' % x)")
+def is_templated(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    if any(p.search(value) for p in _TEMPLATES):
+        return True
+    for opener, closer in _OPEN_TEMPLATES:
+        if opener in value and closer not in value[value.rfind(opener):]:
+            at = line.find(value)
+            if at >= 0 and closer in line[at + len(value):]:
+                return True
+    if not _PRINTF.search(value):
+        return False
+    at = line.find(value)
+    after = line[at + len(value):] if at >= 0 else ""
+    return re.match(r"""["'`]\s*(?:%\s*[\w(\[]|\.format\()""", after) is not None
+
+
+# A value encrypted by a secrets tool, in the envelope its documentation defines: only the holder of
+# the tool's key (KMS, age, PGP, the encryptor password kept elsewhere) can read it, and the file is
+# meant to be committed. sops: ENC[AES256_GCM,data:…,iv:…,tag:…,type:str]; Jasypt (Spring):
+# ENC(<base64>); Shopify's ejson: EJ[1:<pubkey>:<nonce>:<box>]; dotenvx: encrypted:<base64>;
+# Vault's transit engine: vault:v<N>:<base64>; an inline Ansible Vault: $ANSIBLE_VAULT;1.1;AES256.
+_B64 = r"[A-Za-z0-9+/]"
+_ENCRYPTED_ENVELOPE = re.compile(
+    rf"^ENC\[AES256_GCM,data:{_B64}*={{0,2}},iv:{_B64}{{16,}}={{0,2}},tag:{_B64}{{16,}}={{0,2}},type:[a-z]{{2,8}}\]$"
+    rf"|^ENC\({_B64}{{16,}}={{0,2}}\)$"
+    rf"|^EJ\[1:{_B64}{{16,}}={{0,2}}:{_B64}{{16,}}={{0,2}}:{_B64}{{16,}}={{0,2}}\]$"
+    rf"|^encrypted:{_B64}{{24,}}={{0,2}}$"
+    rf"|^vault:v\d{{1,4}}:{_B64}{{16,}}={{0,2}}$"
+    r"|^\$ANSIBLE_VAULT;1\.[12];AES256(?:;[\w.-]+)?$"
+    # hiera-eyaml (Puppet): ENC[PKCS7,<base64 CMS envelope>]; Spring Cloud Config: {cipher}<hex or base64>;
+    # Maven's settings.xml password encryption and Jenkins' hudson.util.Secret: {<base64>} (Jenkins' payload
+    # starts AQAAABAAAA: version 1, a 16-byte IV's length)
+    rf"|^ENC\[PKCS7,{_B64}{{40,}}={{0,2}}\]$"
+    rf"|^\{{cipher\}}(?:[0-9a-fA-F]{{32,}}|{_B64}{{32,}}={{0,2}})$"
+    # an AWS KMS ciphertext blob as `aws kms encrypt` prints it and Terraform's aws_kms_secrets reads it:
+    # the blob's header (version 1, a key ARN's length and type) makes it start AQECAH / AQICAH
+    rf"|^AQ[EI]CAH[g-j]{_B64}{{100,}}={{0,2}}$"
+)
+# A name that says the value under it is already encrypted: DB_PASSWORD_ENCRYPTED, api_key_ciphertext,
+# encrypted_secret (what AWS KMS or Cloud KMS `encrypt` printed, decrypted at boot). Not "encryption":
+# an encryption_key is the key itself.
+_ENCRYPTED_WORDS = frozenset({"encrypted", "ciphertext", "ciphertexts", "crypted"})
+_BASE64_BLOB = re.compile(r"^[A-Za-z0-9+/]{40,}={0,2}$|^[A-Za-z0-9_-]{40,}$")
+
+
+def _braced_base64(v: str) -> bool:
+    """{<base64>} with both cases and a digit: Maven's and Jenkins' encrypted form (a word in braces is a placeholder)."""
+    if len(v) < 24 or v[0] != "{" or v[-1] != "}":
+        return False
+    body = v[1:-1].rstrip("=")
+    return (len(v) - 2 - len(body) <= 2 and len(body) >= 22 and _B64_BODY.match(body) is not None
+            and char_classes(body).startswith("Aa1"))
+
+
+_B64_BODY = re.compile(r"^[A-Za-z0-9+/]+$")
+
+
+@_filter("encrypted_value", "a value encrypted by a secrets tool (sops ENC[AES256_GCM,…], Jasypt ENC(…), ejson EJ[1:…], "
+         "Vault transit vault:v1:…, hiera-eyaml, Spring {cipher}, Maven/Jenkins {…}, a KMS ciphertext under an "
+         "*_encrypted name): only its key can open it",
+         generic_only=True)
+def is_encrypted_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if _ENCRYPTED_ENVELOPE.match(v) or _braced_base64(v):
+        return True
+    return bool(_BASE64_BLOB.match(v)) and any(w in _ENCRYPTED_WORDS for w in key_words(key_name))
+
+
+# Helm charts' convention for using a Secret made elsewhere: existingSecret (auth.existingSecret,
+# existingPasswordSecret) holds the NAME of a Kubernetes Secret, a DNS-1123 name of words.
+_DNS1123_NAME = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$")
+
+
+@_filter("existing_secret_name", "the name of an existing Kubernetes Secret (Helm's existingSecret: my-db-credentials), "
+         "not its contents", generic_only=True)
+def is_existing_secret_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    words = key_words(key_name)
+    if len(words) < 2 or words[0] != "existing" or not names_credential(words[1:]):
+        return False
+    v = value.strip()
+    return len(v) <= 253 and bool(_DNS1123_NAME.match(v)) and all(_NAME_PIECE.match(p) for p in re.split(r"[-.]", v))
+
+
+_NAME_PIECE = re.compile(r"^[a-z]+[0-9]{0,3}$|^[0-9]{1,4}$")  # words, maybe numbered (db-v2, redis-0): no random runs
+
+
+# Where a config points at a secret kept in a secret manager instead of holding it: Azure App Service's
+# Key Vault reference @Microsoft.KeyVault(SecretUri=…) or (VaultName=…;SecretName=…), a Key Vault
+# secret's URI, Google Secret Manager's resource name projects/<project>/secrets/<name>[/versions/<v>].
+_SECRET_REFERENCE = re.compile(
+    r"^@Microsoft\.KeyVault\((?:SecretUri=https://[\w.-]+/secrets/[\w-]+(?:/[0-9a-f]{32})?/?"
+    r"|VaultName=[\w-]+;\s*SecretName=[\w-]+(?:;\s*SecretVersion=[0-9a-f]{32})?)\)$"
+    r"|^https://[\w-]+\.vault\.(?:azure\.net|azure\.cn|usgovcloudapi\.net)/secrets/[\w-]+(?:/[0-9a-f]{32})?/?$"
+    r"|^projects/[\w.:-]+/secrets/[\w-]+(?:/versions/(?:\d+|latest))?$"
+)
+
+
+@_filter("secret_manager_reference", "a reference to a secret kept in a secret manager (@Microsoft.KeyVault(…), "
+         "projects/…/secrets/…/versions/…): it names where the secret is, it is not the secret", generic_only=True)
+def is_secret_manager_reference(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return bool(_SECRET_REFERENCE.match(value.strip()))
+
+
+# Shell's command substitution: NAME=`command args` runs the command and assigns what it prints. Shell allows no
+# space around its `=`; Go's `token := \`…\`` and JavaScript's template literals (`key = \`…\``) are literals.
+_BACKTICK_ASSIGNMENT = re.compile(r"(?:^|[\s;&|(])(?:(?:export|local|readonly|declare)[ \t]+)?[A-Za-z_][A-Za-z0-9_]*=$")
+_COMMAND_WORD = re.compile(r"^[a-z][\w.\-]{0,40}(?:[ \t]|$)")
+
+
+@_filter("shell_command_substitution", "a command in backticks assigned to a variable (esc_pass=`basename …`, "
+         "MY_PWD=`pwd`): what the command prints at run time, not a literal", generic_only=True)
+def is_shell_command_substitution(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    if language not in ("shell", "text", None) or not value or _COMMAND_WORD.match(value) is None:
+        return False
+    at = line.find(value)
+    while at >= 0:
+        if at > 0 and line[at - 1] == "`" and _BACKTICK_ASSIGNMENT.search(line[:at - 1]) is not None:
+            return True
+        at = line.find(value, at + 1)
+    return False
+
+
+# Variables interpolated into a double-quoted string (shell, Perl, PHP): "$USER:$PSWD", "$CONFDIR/munin.pem".
+# A variable's name as people write it: CAPS_WITH_UNDERSCORES, lower_case, or Package::Qualified::NAME (Perl).
+# A hash's or an array's element too ("$Global{'bindpw'}", "$opts[1]"): any name, since the subscript follows it.
+_INTERPOLATED_VARIABLE = re.compile(r"\$\{?(?:[A-Z_][A-Z0-9_]*|[a-z_][a-z0-9_]*|[A-Za-z_]\w*(?:::\w+)+)\}?(?![A-Za-z0-9])"
+                                    r"|\$[A-Za-z_]\w*(?=[{\[])")
+_INTERPOLATING_LANGUAGES = frozenset({"shell", "perl", "php", "text"})
+_MOST_LITERAL_CHARACTERS = 3
+
+
+@_filter("interpolated_variables", "a double-quoted string made of interpolated variables (\"$SST_USER:$SST_PSWD\", "
+         "\"$CONFDIR/tls.pem\"): the variables hold the values, the string holds none", generic_only=True)
+def is_interpolated_variables(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if language not in _INTERPOLATING_LANGUAGES or "$" not in v or len(v) > 200:
+        return False
+    at = line.find(v)
+    if at > 0 and line[at - 1] == "'":
+        return False  # single quotes interpolate nothing: '$ecr3t' is a literal
+    if "$" not in v[:3]:
+        return False  # the string opens with a variable (or a short option before one: -u$USER)
+    rest = _INTERPOLATED_VARIABLE.sub(" ", v)
+    if rest == v:
+        return False
+    literal = sum(c.isalnum() for c in rest)
+    return literal <= _MOST_LITERAL_CHARACTERS or _file_path(rest.strip())

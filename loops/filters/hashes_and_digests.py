@@ -1,0 +1,111 @@
+"""Digests and fingerprints: hex or base64 hashes under a hash's name,
+prefixed digests (sha256:…), subresource integrity, crypt-style password hashes (bcrypt, argon2,
+htpasswd), OpenPGP key IDs, hex dumps of public bytes and file names with a content hash in them
+(app.017ea86b.js).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .registry import _filter
+from .text_shapes import _HEX
+from .words import _context_words, key_words
+
+
+_HEX_DIGEST_LENGTHS = frozenset({32, 40, 56, 64, 96, 128})
+_HASH_WORDS = ("sha", "md5", "hash", "checksum", "digest", "integrity", "crc")
+# "verifier": a check value kept to test a password against (WinSCP's MasterPasswordVerifier)
+_HASH_WHOLE_WORDS = frozenset({"sum", "commit", "revision", "rev", "etag", "fingerprint", "oid", "verifier"})
+_SRI = re.compile(r"^sha(?:1|256|384|512)-[A-Za-z0-9+/]{20,}={0,2}$")
+_PREFIXED_DIGEST = re.compile(r"^(?:sha1|sha224|sha256|sha384|sha512|md5)[:=$][0-9a-fA-F]{32,128}$", re.IGNORECASE)
+_CRYPT_HASH = re.compile(r"^\$(?:2[abxy]?|5|6|argon2(?:id|i|d)|scrypt|pbkdf2[\w-]*)\$"
+                         # MD5-crypt ($1$, Apache's $apr1$) in full: salt, then 22 characters of digest
+                         r"|^\$(?:1|apr1)\$[./0-9A-Za-z]{1,8}\$[./0-9A-Za-z]{22,}$"
+                         # phpass's portable hashes (WordPress, phpBB): $P$ or $H$, a cost letter, 8 salt, 22 digest
+                         r"|^\$[PH]\$[./0-9A-Za-z]{31}$")
+# A stored password hash in a framework's `algorithm$[iterations$]salt$hash` form (Django,
+# Werkzeug), or only its algorithm prefix as code filters by it (`md5$`, `bcrypt$$`): a hash
+# is what a system keeps instead of the password.
+_HASHER_FORMAT = re.compile(
+    r"^(?:unsalted_)?(?:pbkdf2(?:_sha(?:1|256|512))?|bcrypt(?:_sha256)?|argon2(?:id|i|d)?|scrypt|sha(?:1|256|512)|md5|crypt)"
+    r"[$:][A-Za-z0-9+/=.,$_:-]*$"
+)
+
+
+# PostgreSQL's stored role passwords (pg_authid.rolpassword, what `CREATE ROLE … PASSWORD '…'` accepts
+# pre-hashed): "md5" + MD5(password + user) in hex, or SCRAM-SHA-256$<iterations>:<salt>$<StoredKey>:<ServerKey>.
+_POSTGRES_HASH = re.compile(r"^md5[0-9a-f]{32}$|^SCRAM-SHA-(?:1|256)\$\d{1,7}:[A-Za-z0-9+/]{8,}={0,2}"
+                            r"\$[A-Za-z0-9+/]{16,}={0,2}:[A-Za-z0-9+/]{16,}={0,2}$")
+# Jupyter's hashed passwords (IPython's passwd()): algorithm:salt:hexdigest. An htpasswd line: user:<crypt hash>.
+_SALTED_HEX_HASH = re.compile(r"^(?:sha1|sha256|sha512|md5):[0-9a-f]{8,64}:[0-9a-f]{32,128}$")
+_HTPASSWD_ENTRY = re.compile(r"^[\w.@-]{1,64}:(\$.+)$")
+
+
+@_filter("hash_or_digest", "a digest or hash (sha256:…, sha512-… integrity, hex under a sha/checksum name, bcrypt)")
+def is_hash_or_digest(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    # Compose files and Makefiles write a literal $ as $$: admin:$$apr1$$…, $$2y$$05$$…
+    return _is_hash_or_digest(v, line, key_name) or ("$$" in v and _is_hash_or_digest(v.replace("$$", "$"), line, key_name))
+
+
+def _is_hash_or_digest(v: str, line: str, key_name: str | None) -> bool:
+    if _SRI.match(v) or _PREFIXED_DIGEST.match(v) or _CRYPT_HASH.match(v) or _POSTGRES_HASH.match(v):
+        return True
+    entry = _HTPASSWD_ENTRY.match(v)
+    if entry and _CRYPT_HASH.match(entry.group(1)):
+        return True  # an htpasswd line (Traefik's basicauth.users, nginx auth files): user:<crypt hash>
+    if _SALTED_HEX_HASH.match(v):
+        return True  # Jupyter's hashed passwords (passwd()): algorithm:salt:hexdigest
+    if _HASHER_FORMAT.match(v) and (v.count("$") >= 2 or v.endswith("$")):
+        return True  # pbkdf2_sha256$600000$salt$hash, or a bare prefix: md5$, sha1$$
+    if len(v) in _HEX_DIGEST_LENGTHS and _HEX.match(v):
+        at = line.find(v)
+        if at >= 4 and line[at - 4:at].upper() == "HEX:":
+            return False  # chrony's and ntpd's key files: `1 SHA1 HEX:<key>` is a key written in hex, SHA1 its MAC
+        words = _context_words(v, line, key_name)
+        return any(w in _HASH_WHOLE_WORDS or any(h in w for h in _HASH_WORDS) for w in words)
+    return False
+
+
+# An OpenPGP key ID or fingerprint (8, 16 or 40 hex digits, maybe 0x…) under git's `signingkey` or a name
+# that says GPG/PGP (gpg_key_id, pgp_key): which public key signs, not key material (an OpenPGP private
+# key is never written as a bare hex string).
+_OPENPGP_KEY_ID = re.compile(r"^(?:0x)?(?:[0-9A-Fa-f]{8}|[0-9A-Fa-f]{16}|[0-9A-Fa-f]{40})$")
+_OPENPGP_WORDS = frozenset({"gpg", "pgp", "openpgp", "gnupg"})
+
+
+@_filter("openpgp_key_id", "an OpenPGP key ID or fingerprint under git's signingkey or a gpg/pgp name: it says which "
+         "public key signs, it is no secret", generic_only=True)
+def is_openpgp_key_id(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    if not key_name or not _OPENPGP_KEY_ID.match(value.strip()):
+        return False
+    return key_name.lower() in ("signingkey", "user.signingkey") or any(w in _OPENPGP_WORDS for w in key_words(key_name))
+
+
+# A line of bytes in hex joined by colons, as `openssl x509 -text` prints a modulus or a signature.
+_HEX_BYTES_LINE = re.compile(r"^[ \t]*(?:[0-9a-fA-F]{2}:){5,}[0-9a-fA-F]{0,2}[ \t]*$")
+_HEX_BYTES_VALUE = re.compile(r"^(?:[0-9a-fA-F]{2}:?)+$")
+
+
+@_filter("hex_byte_dump", "a line of a hex dump (b1:85:1d:0b:…, a certificate's modulus or signature as openssl "
+         "prints it): public bytes, not a password", generic_only=True)
+def is_hex_byte_dump(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return ":" in value and _HEX_BYTES_VALUE.match(value.strip()) is not None and _HEX_BYTES_LINE.match(line) is not None
+
+
+# A file name with a content hash before its extension, as asset pipelines write it for caching
+# (admin/js/unusable_password_field.017ea86b6ae4.js, main.3f2a9c1d.css).
+_ASSET_EXTENSIONS = frozenset({"js", "mjs", "cjs", "css", "map", "html", "json", "txt", "png", "jpg", "jpeg", "gif", "svg",
+                               "webp", "ico", "woff", "woff2", "ttf", "eot", "otf", "wasm", "md"})
+_HASHED_ASSET = re.compile(r"^(?:[\w.@\-]+/)*[\w@\-]+(?:\.[\w\-]+)*\.[0-9a-f]{8,32}\.([A-Za-z0-9]{1,6})$")
+
+
+@_filter("hashed_asset_name", "a file name with a content hash before its extension (field.017ea86b6ae4.js): a "
+         "cache-busting asset name, often under a key that is the file's name", generic_only=True)
+def is_hashed_asset_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if v.count(".") < 2 or len(v) > 300:
+        return False
+    m = _HASHED_ASSET.match(v)
+    return m is not None and m.group(1).lower() in _ASSET_EXTENSIONS

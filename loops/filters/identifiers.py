@@ -1,0 +1,231 @@
+"""Identifiers used as values: UUIDs under an id name, dotted module and class
+names, snake_case slugs, import strings (package.module:callable), camelCase names and field
+names, word slugs, values that spell the constant's own name, Smithy shape ids, ASN.1 object
+identifiers and qualified package names (Net::Amazon::S3).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .registry import _filter
+from .text_shapes import _looks_random
+from .word_shapes import _LETTER_RUN, _typed_word, wordlike
+from .words import (
+    _CAMEL,
+    _CREDENTIAL_WORDS,
+    _context_words,
+    _names_generated_credential,
+    key_words,
+    names_credential,
+    split_words,
+)
+
+
+_UUID = re.compile(r"^(?:urn:uuid:)?\{?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\}?$")
+_IDENTIFIER_WORDS = frozenset({"id", "ids", "uuid", "guid", "uid", "identifier", "ref", "reference"})
+
+
+@_filter("uuid", "a UUID used as an identifier: under an id/uuid name or no credential name (UUIDs used AS keys are kept)",
+         generic_only=True)
+def is_uuid_identifier(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    if not _UUID.match(value.strip()):
+        return False
+    words = _context_words(value.strip(), line, key_name)
+    # The last word says what the value is: credentialsId, secret_uuid and tokenGuid name ids.
+    return not names_credential(words) or (bool(words) and words[-1] in _IDENTIFIER_WORDS)
+
+
+# (Leading dots: a relative module path, `.api.authorization_api`.)
+_DOTTED_NAME = re.compile(r"^\.{0,3}[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$")
+_TRAILING_NUMBER = re.compile(r"\d{2,}$")
+_SLUG = re.compile(r"^[a-z0-9]+(?:_[a-z0-9]+){3,}$")
+
+
+@_filter("dotted_name", "a dotted module, class or setting name (auth.User, app_tests.CustomUser, hashers.MD5Hasher), "
+         "not a literal secret", generic_only=True)
+def is_dotted_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    if not _DOTTED_NAME.match(value) or value.lower().endswith((".com", ".org", ".net", ".io")):
+        return False
+    if not any(c.isdigit() for c in value):
+        return True
+    # Digits inside identifiers made of words (MD5PasswordHasher, UserWithM2M) are names; a
+    # word with a number appended (Summer.Time2024) is how people type passwords.
+    segments = value.split(".")
+    return wordlike(value) and not any(_TRAILING_NUMBER.search(s) for s in segments)
+
+
+# A leading underscore marks a private or internal name (_auth_user_id, _session_cache).
+_PRIVATE_NAME = re.compile(r"^_[a-z]+(?:_[a-z]+)+$")
+
+
+@_filter("snake_case_slug", "a snake_case name of four or more words (0007_alter_user_email) or a private name"
+         " (_auth_user_id), an identifier", generic_only=True)
+def is_snake_case_slug(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    if _PRIVATE_NAME.match(value):
+        return wordlike(value)
+    if not _SLUG.match(value):
+        return False
+    words = value.split("_")
+    return sum(w.isalpha() for w in words) >= 3
+
+
+# An import string: an entry point or a setting naming code (mlflow.server.auth:create_app,
+# pkg.auth.client:AuthClient). Lower-case module names, one colon, a callable's name of words.
+_OBJECT_REFERENCE = re.compile(r"^[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+:([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)$")
+# A module path this deep is a package's (pkg.loading.identity.v3), never a user's first.last.
+_DEEP_MODULE_DOTS = 3
+
+
+@_filter("object_reference", "an import string (package.module:callable), as entry points and settings name code",
+         generic_only=True)
+def is_object_reference(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    m = _OBJECT_REFERENCE.match(value.strip())
+    if not m:
+        return False
+    # A callable is named in snake_case or CamelCase; a password after `first.last:` is not.
+    attr = m.group(1).rsplit(".", 1)[-1]
+    if "_" in attr.strip("_") or _CAMEL.search(attr) is not None:
+        return wordlike(attr)
+    # One capitalised word (a class: Password, Token) after a package's module path: a plugin's entry point.
+    deep = value.strip().split(":", 1)[0].count(".") >= _DEEP_MODULE_DOTS
+    return deep and attr[:1].isupper() and attr.isalpha() and wordlike(attr)
+
+
+# Three words or more in lower camelCase (dangerouslyAllowBrowser): a name in code.
+_CAMEL_WORDS = re.compile(r"^[a-z]{2,}(?:[A-Z][a-z]{1,}){2,}$")
+
+
+@_filter("camel_case_name_as_key", "an API key or token that is three words or more in camelCase "
+         "(dangerouslyAllowBrowser): an option's or a variable's name, keys are generated", generic_only=True)
+def is_camel_case_name_as_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if len(v) > 48 or not _CAMEL_WORDS.match(v) or not _names_generated_credential(key_name):
+        return False
+    return all(_typed_word(w) or len(w) <= 3 and wordlike(w) for w in _CAMEL.sub("_", v).lower().split("_"))
+
+
+# A constant whose value is its own name in other words (an error code, an enum member, a type tag):
+# DEPENDENT_SDK_INIT = "auth/dependent-sdk-initialized", FLOW_PASSWORD_REQUIRED_V2 = "FlowPasswordRequiredResultV2".
+_NAME_LIKE_VALUE = re.compile(r"^[A-Za-z][A-Za-z0-9]*(?:[-_/.:][A-Za-z][A-Za-z0-9]*)*$")  # one way to split: no backtracking
+_VERSION_PIECE = re.compile(r"^v[0-9]{1,2}$")
+
+
+def _same_word(a: str, b: str) -> bool:
+    """One word, or one the short form of the other (init, initialized; cred, credential)."""
+    return a == b or (min(len(a), len(b)) >= 3 and (a.startswith(b) or b.startswith(a)))
+
+
+@_filter("value_spells_key_name", "the value spells the constant's own name in other words (an error code, "
+         "an enum member, a type tag: AUTH_METHOD_REQUIRED = \"auth/method-required\"), which says what the "
+         "constant is, not a secret", generic_only=True)
+def is_value_spelling_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if not key_name or len(v) < 8 or _NAME_LIKE_VALUE.match(v) is None:
+        return False
+    value_words = split_words(v)
+    # Letter words only (a version such as v2 may close a name): digits are where typed passwords vary.
+    if any(not (w.isalpha() or _VERSION_PIECE.match(w)) for w in value_words):
+        return False
+    words = [w for w in key_words(key_name) if len(w) >= 2]
+    matched = [w for w in words if any(_same_word(w, u) for u in value_words)]
+    spelled = [u for u in value_words if any(_same_word(w, u) for w in words)]
+    # Three of the name's words at least, most of the name and most of the value: a sentence about the
+    # constant, which a person choosing a password or a generator making a key does not write.
+    return (len(matched) >= 3 and len(matched) >= 0.6 * len(words) and len(value_words) >= 3
+            and len(spelled) >= 0.6 * len(value_words))
+
+
+# camelCase with digits in it and short pieces: epv2Today, bdc1DischargePower, eBatChargeTotal. Each capital
+# starts a word (no run of capitals: wFGEwgr… is typed at random, not named).
+_CAMEL_FIELD = re.compile(r"^[a-z][a-z0-9]*(?:[A-Z][a-z][a-z0-9]*)+$")
+_LONGEST_CAMEL_FIELD = 40
+_TYPED_SHARE_OF_FIELD = 0.4
+
+
+@_filter("camel_field_name_as_key", "an API key or token that is a camelCase field name (bdc1DischargePower, "
+         "epv2Today): words a person named a field with, keys are generated", generic_only=True)
+def is_camel_field_name_as_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if len(v) > _LONGEST_CAMEL_FIELD or _CAMEL_FIELD.match(v) is None or not _names_generated_credential(key_name):
+        return False
+    pieces = [p.lower() for p in _LETTER_RUN.findall(v)]
+    letters = sum(len(p) for p in pieces)
+    typed = sum(len(p) for p in pieces if len(p) >= 4 and _typed_word(p))
+    # The rest are abbreviations (e, bat, bdc, pv): short, and not much more than the words.
+    return len(pieces) >= 2 and typed >= _TYPED_SHARE_OF_FIELD * letters and all(len(p) <= 4 or _typed_word(p) for p in pieces)
+
+
+# A name of four or more pieces joined by - or _ (ff_back_dev_3374_review_query_short): a feature
+# flag's, a job's or an event's name, longer than worded_key_in_example looks at.
+_WORD_SLUG = re.compile(r"^[A-Za-z0-9]+(?:[-_]{1,2}[A-Za-z0-9]+){3,11}$")
+_SLUG_PIECES = re.compile(r"[-_]+")
+_LONGEST_WORD_SLUG = 96
+_LONGEST_SLUG_NUMBER = 8  # a ticket number or a date (160922, 20240131)
+
+
+@_filter("word_slug_as_key", "an API key or token that is a long name of words joined by - or _ (fflag_feat_front_"
+         "dev_2536_comment_notifications): a flag's or a job's name, keys are generated", generic_only=True)
+def is_word_slug_as_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if len(v) > _LONGEST_WORD_SLUG or ("-" not in v and "_" not in v) or not _names_generated_credential(key_name):
+        return False
+    if _WORD_SLUG.match(v) is None:
+        return False
+    pieces = [p.lower() for p in _SLUG_PIECES.split(v)]
+    words = others = 0
+    for p in pieces:
+        if p.isdigit():
+            if len(p) > _LONGEST_SLUG_NUMBER:
+                return False
+        elif not p.isalpha():
+            return False  # a piece mixing letters and digits: a random run, or a version tag
+        elif len(p) >= 4:
+            if _typed_word(p) or p in _CREDENTIAL_WORDS:
+                words += 1
+            else:
+                others += 1  # a word whose letter pairs are rare (prompts)
+        # Short pieces are abbreviations (ff, dev, ui, dia); they do not count as words.
+    # One odd word among four real ones; a random run would be more than one.
+    return words >= 3 and others <= (1 if words >= 4 else 0)
+
+
+# A Smithy shape id: a dotted namespace, '#', a shape's name (aws.auth#sigv4, smithy.api#httpBearerAuth).
+_SHAPE_ID = re.compile(r"^[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+#[A-Za-z][A-Za-z0-9_]{1,63}$")
+_PASSWORD_WORDS = frozenset({"password", "passwd", "pwd", "pass", "passphrase", "pw"})
+
+
+@_filter("shape_id", "a Smithy shape id (aws.auth#sigv4, smithy.api#noAuth): the name of an auth scheme or a type "
+         "in a service model, not a credential", generic_only=True)
+def is_shape_id(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # Service models list the auth schemes an operation takes by their shape ids ("auth": ["aws.auth#sigv4"]).
+    # A password could be typed with a dot and a '#': under a password's name the shape says nothing.
+    if _SHAPE_ID.match(value.strip()) is None:
+        return False
+    return not any(w in _PASSWORD_WORDS for w in key_words(key_name))
+
+
+# An ASN.1 object identifier: a first arc of 0, 1 or 2, then five or more numbers (a version has up to four).
+_OBJECT_IDENTIFIER = re.compile(r"^[0-2](?:\.(?:0|[1-9][0-9]{0,9})){5,30}$")
+
+
+@_filter("object_identifier", "an ASN.1 object identifier (1.2.840.113556.1.4.90, an LDAP attribute's or an "
+         "algorithm's OID): the name of a field, not its value", generic_only=True)
+def is_object_identifier(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # Directory tools map attribute names (unicodePwd, supplementalCredentials) to their OIDs; the
+    # name says password, the value names the attribute.
+    return _OBJECT_IDENTIFIER.match(value.strip()) is not None
+
+
+# A package's or a class's qualified name (Perl's and Ruby's Net::Amazon::S3::Signature::V4, Rust's and C++'s
+# paths): the class a setting selects, not a credential.
+_QUALIFIED_NAME = re.compile(r"^[A-Z][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*){1,8}$")
+
+
+@_filter("qualified_package_name", "a package's or a class's qualified name (Net::Amazon::S3::Signature::V4): "
+         "a name in code, not a credential", generic_only=True)
+def is_qualified_package_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if len(v) > 120 or not _QUALIFIED_NAME.match(v):
+        return False
+    return not any(_looks_random(p) for p in v.split("::"))

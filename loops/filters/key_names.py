@@ -1,0 +1,384 @@
+"""Key names that say the value is not a credential: the name describes one
+(password_hint, token_url), contains a credential word inside another word (tokenizer), marks a
+fixture (wrongSecret), a message-catalogue entry, a public value, a cursor or idempotency token,
+a storage slot's name, an option, a predicate (allPass), pass as a verb, a language model's text
+token, an anti-forgery token, a web server's upstream directive, a lexer's token class, a header's
+name or PWD set to a path.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .hashes_and_digests import _HEX_DIGEST_LENGTHS
+from .registry import _filter
+from .text_shapes import _HEX, _looks_random
+from .word_shapes import _WORDED_KEY, english_like, wordlike
+from .words import _CREDENTIAL_WORDS, key_words, names_credential, split_words
+
+
+# The last word of a key that describes a credential instead of holding one: password_hint,
+# token_url, secret_name, api_key_header, passwordLength, token_type, auth_method, ...
+_DESCRIBING_WORDS = frozenset({
+    "hint", "hints", "length", "len", "min", "max", "policy", "policies", "pattern", "regex", "regexp", "rule",
+    "rules", "label", "title", "placeholder", "prompt", "message", "msg", "error", "errors", "err", "field",
+    "fields", "input", "type", "types", "mode", "format", "url", "uri", "urls", "endpoint", "path", "file",
+    "files", "dir", "directory", "name", "names", "header", "headers", "param", "parameter", "prefix", "suffix",
+    "expiry", "expires", "expiration", "expire", "ttl", "timeout", "lifetime", "count", "size", "enabled",
+    "disabled", "required", "strength", "validator", "validation", "icon", "button", "text", "description",
+    "desc", "help", "tooltip", "method", "methods", "provider", "scope", "scopes", "version", "algorithm", "alg",
+    "store", "storage", "manager", "service", "class", "handler", "helper", "factory", "generator", "builder",
+    "parser", "validity", "location", "env", "var", "variable", "ref", "reference", "id", "ids", "arn",
+    "tokenizer", "tokenize", "changed", "updated", "created", "at", "date", "time",
+    # framework settings that name code or a template handling credentials: AUTH_USER_MODEL,
+    # PASSWORD_HASHERS, password_reset_template, AUTHENTICATION_BACKENDS
+    "model", "models", "backend", "backends", "hasher", "hashers", "template", "templates", "form", "forms",
+    "view", "views", "widget", "middleware", "module", "serializer", "link", "links", "page", "email",
+    # what kind of credential, and where it is sent: CustomerMasterKeySpec = "RSA_4096",
+    # auth_protocol = "MIT-MAGIC-COOKIE-1", REFRESH_TOKEN_HOST = "www.example.com"
+    "spec", "specs", "protocol", "host", "hostname", "domain", "port",
+    # how or where a client authenticates, and handles that stand for a credential: authMechanism =
+    # "SCRAM-SHA-256", authSource = "admin", credential_strategy = "config", secret_id_accessor
+    "mechanism", "mechanisms", "source", "database", "intent", "strategy", "accessor", "use",
+    "enc",  # JOSE: id_token_encrypted_response_enc = "A128CBC-HS256" names the content encryption
+    # code and schemes that handle credentials, and where they are accepted: pwd_context =
+    # CryptContext(…), PASSWORD_SCHEMES = ["auto"], password_util_cls, auth_hosts, tokenPostfix
+    "context", "scheme", "schemes", "cls", "util", "utils", "function", "hosts", "postfix",
+    # which key-management suite a network uses: auth_key_management = ["SUITE-B-192X"]
+    "management",
+    # a one-way hash of the credential, not the credential: RabbitMQ's password_hash, token_digest
+    "hash", "hashed", "digest",
+    # a command that prints the credential when run: RESTIC_PASSWORD_COMMAND, vault_token_cmd
+    "command", "cmd",
+    # who a pre-shared key belongs to: psk_identity, bridge_identity
+    "identity",
+})
+# A unit after the name says what kind of number it holds: TOKEN_EXPIRES_AT_MS is TOKEN_EXPIRES_AT.
+_UNIT_WORDS = frozenset({"ms", "sec", "secs", "seconds", "minutes", "mins", "hours", "days", "millis", "utc"})
+# So does an encoding after it: psk_id_hex is the psk_id written in hex.
+_ENCODING_WORDS = frozenset({"hex", "b64", "base64", "bytes", "str", "utf8"})
+
+
+_LEADING_DESCRIBING_WORDS = frozenset({"pattern", "prefix", "suffix", "regex", "regexp", "hint", "label", "placeholder",
+                                       "prompt", "tooltip", "hashed"})
+# Where credentials are kept: keyVaultToStoreSecrets, bucket_for_secrets name the container.
+_CONTAINER_WORDS = frozenset({"vault", "vaults", "bucket", "buckets", "keyring", "keychain", "keystore", "folder", "table"})
+_PREPOSITIONS = frozenset({"to", "for", "of", "with", "from", "in", "into"})
+
+
+@_filter("describing_key_name", "the name describes a credential (password_hint, token_url, secret_name), not holds one",
+         generic_only=True)
+def is_describing_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    words = key_words(key_name)
+    if len(words) >= 3 and (words[-1] in _UNIT_WORDS or words[-1] in _ENCODING_WORDS):
+        words = words[:-1]
+    if len(words) >= 2 and words[-1] in _DESCRIBING_WORDS and names_credential(words[:-1]):
+        return True
+    # A describing word right in front says the same (patternApiKey, prefixApiKey: a label's message
+    # id); with another word between, the first word is part of a name (LABEL_STUDIO_API_KEY).
+    if 2 <= len(words) <= 3 and words[0] in _LEADING_DESCRIBING_WORDS and names_credential(words[1:]):
+        return True
+    # "from <credential>" with no credential before it: the value names the stored secret it comes
+    # from (Drone's `from_secret: docker_password`, value_from_secret); token_from_vault holds one.
+    if "from" in words:
+        at = words.index("from")
+        if names_credential(words[at + 1:]) and not names_credential(words[:at]):
+            return True
+    # "<head> to/for <…credential>": the head noun says what the value is (path_to_password,
+    # keyVaultToStoreSecrets); a credential head (token_for_github) still holds one.
+    at = next((i for i, w in enumerate(words) if w in _PREPOSITIONS), 0)
+    return at > 0 and (words[at - 1] in _DESCRIBING_WORDS or words[at - 1] in _CONTAINER_WORDS) and names_credential(words[at + 1:])
+
+
+@_filter("anti_forgery_token", "an anti-forgery token (csrf_token, authenticity_token): per-form, issued to every visitor",
+         generic_only=True)
+def is_anti_forgery_token(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    words = key_words(key_name) or split_words(line[: max(0, line.find(value))][-60:])
+    return any(w.startswith(("csrf", "xsrf")) or "authenticity" in w or "antiforgery" in w for w in words)
+
+
+# A key's word that holds a credential on its own or at its end (dbpassword, oauth, apikeys).
+_CREDENTIAL_ENDINGS = ("password", "passwort", "passwd", "pwd", "pass", "passphrase", "passcode", "secret", "secrets", "token",
+                       "tokens", "key", "keys", "credential", "credentials", "auth", "authorization", "bearer",
+                       "apikey", "cred", "creds", "pin", "sid", "cookie", "session", "signature", "salt", "pw",
+                       "authtok", "psk", "sessionid", "sessid")
+
+
+@_filter("key_names_no_credential", "the name only contains a credential word inside another word (secretloop_bin, tokenizer)",
+         generic_only=True)
+def is_key_naming_no_credential(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    words = key_words(key_name)
+    if not words:
+        return False
+    if len(words) >= 2 and words[-1] == "pat":
+        return False  # a personal access token: GITHUB_PAT, AZURE_DEVOPS_EXT_PAT (alone, pat is a pattern)
+    return not any(w in _CREDENTIAL_WORDS or w.endswith(_CREDENTIAL_ENDINGS) for w in map(_uncounted, words))
+
+
+def _uncounted(word: str) -> str:
+    """A credential word with a counter after it is still the word (bot_token2, password1,
+    SECRET_2); Auth0 and OAuth2 are a provider and a protocol version, not counted auths."""
+    stripped = word.rstrip("0123456789")
+    return word if stripped.endswith("auth") else stripped
+
+
+# Words in a key name that say its value was made up for a test: invalidPassword, wrong_secret,
+# fakeKey, MOCK_TOKEN, expiredJwt. A fixture that must fail is no credential.
+_FIXTURE_NAME_WORDS = frozenset({
+    "invalid", "wrong", "bad", "fake", "dummy", "mock", "mocked", "incorrect", "expired", "revoked", "bogus",
+    "mismatched", "mismatching", "nonmatching", "unmatched", "forged", "tampered", "malformed",
+})
+# Two-word forms of the same: nonMatchingToken, not_valid_key.
+_FIXTURE_NAME_PAIRS = frozenset({("non", "matching"), ("not", "matching"), ("non", "valid"), ("not", "valid")})
+
+
+@_filter("fixture_key_name", "the name marks a test fixture (invalidPassword, wrongSecret, fakeKey, nonMatchingToken)",
+         generic_only=True)
+def is_fixture_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    words = key_words(key_name)
+    if not names_credential(words):
+        return False
+    return any(w in _FIXTURE_NAME_WORDS for w in words) or any(pair in _FIXTURE_NAME_PAIRS for pair in zip(words, words[1:]))
+
+
+# The first word of a key in a message catalogue: LABEL_PASSWORD, MSG_INVALID_TOKEN, TITLE_API_KEYS.
+_UI_TEXT_WORDS = frozenset({
+    "label", "lbl", "msg", "message", "messages", "title", "error", "errors", "err", "mandatory", "placeholder",
+    "hint", "tooltip", "button", "btn", "caption", "heading", "prompt", "forgot", "show", "hide", "invalid",
+    "i18n", "txt", "text", "desc", "description", "help", "notification", "warning", "info", "status",
+})
+
+
+@_filter("ui_text_key", "a message-catalogue entry (LABEL_PASSWORD, MSG_INVALID_TOKEN): text shown to a user",
+         generic_only=True)
+def is_ui_text_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # A catalogue holds text for people; a random run of letters and digits is no such text
+    # (message_bird_token = "<25 random characters>" names the MessageBird service).
+    words = key_words(key_name)
+    return len(words) >= 2 and words[0] in _UI_TEXT_WORDS and not _looks_random(value.strip())
+
+
+@_filter("public_by_key_name", "the name says the value is public (public_key, publishable_key, site_key)",
+         generic_only=True)
+def is_public_by_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    words = key_words(key_name)
+    if any(w in ("private", "secret", "priv") for w in words):
+        return False
+    if any(w in ("public", "publishable") for w in words) or "sitekey" in "".join(words):
+        return True
+    # "pub" is an abbreviation that also names key pairs' halves in token names: PubKeyToken.
+    return "pub" in words and not (words[-1] in ("token", "password"))
+
+
+_PATH_VALUE = re.compile(r"^(?:/|~/|\.{1,2}/|[A-Za-z]:[\\/])")
+
+
+@_filter("working_directory_variable", "PWD or OLDPWD set to a path: the shell's working directory, not a password",
+         generic_only=True)
+def is_working_directory_variable(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return (key_name or "").lower() in ("pwd", "oldpwd") and bool(_PATH_VALUE.match(value.strip()))
+
+
+# A token named for where a listing goes on or for one request's de-duplication is a cursor or an
+# idempotency key that an API hands back: NextToken, continuation_token, pageToken, ChangeToken,
+# ClientRequestToken, a paginator's input_token / output_token. It opens nothing.
+_CURSOR_WORDS = frozenset({
+    "next", "continuation", "continue", "page", "paging", "pagination", "cursor", "marker", "resume", "change",
+    "idempotency", "idempotent", "input", "output", "sync",
+})
+
+
+@_filter("cursor_or_idempotency_token", "a pagination cursor or idempotency token (NextToken, pageToken, "
+         "ClientRequestToken, ChangeToken): a value an API hands back to continue a listing, not a credential",
+         generic_only=True)
+def is_cursor_or_idempotency_token(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    words = key_words(key_name)
+    if len(words) < 2 or words[-1] not in ("token", "tokens"):
+        return False
+    before = words[-2]
+    return before in _CURSOR_WORDS or (before == "request" and len(words) >= 3 and words[-3] == "client")
+
+
+# The word before a final "key" that makes the key a lookup key: the name under which something is
+# kept in a session, a cache or a store (LOGIN_SESSION_KEY = "account_login").
+_STORAGE_WORDS = frozenset({
+    "session", "cache", "storage", "store", "context", "state", "registry", "lookup", "redis", "dict", "map",
+    "index", "metadata", "meta", "queue", "local", "settings", "config", "attr", "attribute", "field", "column",
+})
+_IDENTIFIER_KEY_VALUE = re.compile(r"^[a-z][a-z0-9]*(?:[_.:\-][a-z0-9]+)*$")
+
+
+@_filter("storage_key_name", "the name of a slot in a session, cache or store (LOGIN_SESSION_KEY = \"account_login\"):"
+         " an identifier made of words, not a key", generic_only=True)
+def is_storage_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    words = key_words(key_name)
+    if len(words) < 2 or words[-1] != "key" or words[-2] not in _STORAGE_WORDS:
+        return False
+    v = value.strip()
+    if not _IDENTIFIER_KEY_VALUE.match(v.lower() if v.isupper() else v):  # app_state, or in capitals: WP_DATA
+        return False
+    # A cache key is often a label and the digest of what it caches (deps-<sha1 of the lockfile>,
+    # v3-node-<sha256>): the words, then one hex digest of a standard length.
+    head, sep, last = v.rpartition("-")
+    if words[-2] == "cache" and sep and len(last) in _HEX_DIGEST_LENGTHS and _HEX.match(last) and _IDENTIFIER_KEY_VALUE.match(head):
+        return wordlike(head)
+    return wordlike(v) or _short_parts_with_a_word(v)
+
+
+def _short_parts_with_a_word(value: str) -> bool:
+    """A slot name spelled in short parts, one of them a word: WP_DATA, app:v2:cart."""
+    parts = [p for p in re.split(r"[_.:\-]", value) if p]
+    return (len(parts) >= 2 and all(len(p) <= 10 and (p.isalpha() or p.isdigit()) for p in parts)
+            and any(p.isalpha() and len(p) >= 4 and wordlike(p) for p in parts))
+
+
+# The first word of an option or flag: withCredentials, useToken, isPassword, requireAuth.
+_FLAG_WORDS = frozenset({
+    "is", "has", "with", "use", "uses", "should", "can", "allow", "allows", "enable", "enabled", "require",
+    "requires", "needs", "need", "show", "hide", "skip", "disable", "no", "include", "send", "omit",
+})
+
+
+@_filter("option_name", "a flag or option named for a credential (withCredentials = \"same-origin\", "
+         "useToken = \"header\"): it says how credentials are handled, and its value is a word", generic_only=True)
+def is_option_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    words = key_words(key_name.rsplit(".", 1)[-1] if key_name else None)
+    if len(words) < 2 or words[0] not in _FLAG_WORDS or not names_credential(words[1:]):
+        return False
+    v = value.strip()
+    return bool(re.fullmatch(r"[A-Za-z]+(?:[\-_][A-Za-z]+)*", v)) and (wordlike(v) or english_like(v))
+
+
+# Words before a final "pass" that make it a verb: allPass, anyPass, shouldPass, canPass name
+# predicates (does every check pass?), not a password.
+_PREDICATE_WORDS = frozenset({
+    "all", "any", "none", "every", "some", "each", "both", "either", "neither", "can", "could", "will", "would",
+    "should", "must", "may", "might", "did", "does", "do", "to", "not", "fail", "and", "or",
+})
+
+
+@_filter("predicate_key_name", "a name where pass is a verb (allPass, anyPass, shouldPass) holding a name: a "
+         "predicate or its alias, not a password", generic_only=True)
+def is_predicate_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    words = key_words(key_name.rsplit(".", 1)[-1] if key_name else None)
+    if len(words) < 2 or words[-1] != "pass" or words[-2] not in _PREDICATE_WORDS:
+        return False
+    v = value.strip()
+    return re.fullmatch(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*", v) is not None and not _looks_random(v)
+
+
+# Web servers' directives that hand a request on (nginx proxy_pass, uwsgi_pass, fastcgi_pass): "pass"
+# is the verb, the value an upstream's address.
+_UPSTREAM_DIRECTIVE = re.compile(r"^(?:proxy|uwsgi|fastcgi|scgi|grpc|memcached)_pass$")
+
+
+@_filter("upstream_directive", "a web server's directive that passes requests on (proxy_pass, uwsgi_pass): the "
+         "value is an upstream's address", generic_only=True)
+def is_upstream_directive(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return bool(key_name) and _UPSTREAM_DIRECTIVE.match(key_name.lower()) is not None
+
+
+# Token classes of syntax highlighters and lexers (Monaco's defaultToken: "keyword", Pygments,
+# highlight.js scopes): what kind of source text a token is.
+_LEXER_TOKEN_TYPES = frozenset({
+    "keyword", "keywords", "identifier", "string", "comment", "number", "operator", "operators", "delimiter",
+    "punctuation", "regexp", "regex", "variable", "constant", "predefined", "attribute", "tag", "type",
+    "invalid", "whitespace", "literal", "symbol", "annotation", "builtin",
+})
+
+
+@_filter("lexer_token_type", "a lexer's token class under a token name (defaultToken: \"keyword\"): what kind of "
+         "source text it is, not a credential", generic_only=True)
+def is_lexer_token_type(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    words = key_words(key_name)
+    if "token" not in words:
+        return False
+    v = value.strip()
+    if v in _LEXER_TOKEN_TYPES:
+        return True
+    # A TextMate scope name (Ace, Monaco, Sublime and VS Code grammars): dotted lower-case words from one of
+    # the convention's root scopes down to the language (comment.line.number-sign.lsl, support.function.erlang).
+    m = _TEXTMATE_SCOPE.match(v)
+    return m is not None and m.group(1) in _TEXTMATE_ROOTS
+
+
+# The root scopes of TextMate's naming convention, which Ace, Sublime Text and VS Code grammars share.
+_TEXTMATE_ROOTS = frozenset({
+    "comment", "constant", "entity", "invalid", "keyword", "markup", "meta", "storage", "string", "support", "variable",
+    "punctuation", "text", "source", "paren", "lparen", "rparen", "identifier",
+})
+_TEXTMATE_SCOPE = re.compile(r"^([a-z]+)(?:\.[a-z][a-z0-9]*(?:-[a-z0-9]+)*){1,8}$")
+
+
+# An HTTP header's name: X-prefixed (x-goog-api-key, X-Api-Key) or Title-Case words (Ocp-Apim-
+# Subscription-Key), ending in a word that names what the header carries.
+_HEADER_NAME = re.compile(r"^(?:[Xx]-[A-Za-z]+(?:-[A-Za-z]+)*|[A-Z][a-z]*(?:-[A-Z][A-Za-z]*)+)$")
+_HEADER_LAST_WORDS = frozenset({"key", "token", "auth", "authorization", "secret", "signature", "apikey",
+                                "credential", "credentials", "session", "cookie", "id"})
+_AUTH_HEADERS = frozenset({"authorization", "proxy-authorization", "www-authenticate", "api-key", "x-api-key"})
+
+
+@_filter("http_header_name", "the name of an HTTP header that carries a credential (Authorization, x-api-key, "
+         "Ocp-Apim-Subscription-Key): where the key goes, not the key", generic_only=True)
+def is_http_header_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if v.lower() in _AUTH_HEADERS:
+        return True
+    if len(v) > 48 or not _HEADER_NAME.match(v):
+        return False
+    return v.rsplit("-", 1)[-1].lower() in _HEADER_LAST_WORDS
+
+
+# A language model's text tokens: special tokens (bos_token, eos_token, <|begin_of_text|>) and
+# token counts (completion_tokens, max_tokens, TOKEN_COUNTING_BETA). "token" there is a piece
+# of text, not a credential.
+_TEXT_TOKEN_WORDS = frozenset({
+    "bos", "eos", "pad", "unk", "sep", "cls", "mask", "special", "vocab", "completion", "completions", "prompt",
+    "total", "max", "min", "num", "count", "counts", "counting", "reasoning", "thinking", "template", "stop",
+})
+# Under a plural name only, as a count (cache_read_tokens, output_tokens): a read_token is a credential.
+_COUNTED_TOKEN_WORDS = frozenset({"input", "output", "cache", "cached", "read", "write", "creation", "audio",
+                                  "image", "text", "generated"})
+# A special token's markup: <|im_start|>, <s>, </s>, [CLS], <|begin_of_text|>.
+_SPECIAL_TOKEN = re.compile(r"^<\|[\w.\-]{1,40}\|>$|^</?[a-z]{1,10}>$|^\[[A-Z]{2,10}\]$")
+
+
+@_filter("text_token", "a language model's text token or a count of them (bos_token: \"<s>\", completion_tokens, "
+         "TOKEN_COUNTING_BETA): \"token\" is a piece of text here, not a credential", generic_only=True)
+def is_text_token(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if _SPECIAL_TOKEN.match(v):
+        return True
+    words = key_words(key_name)
+    counted = "tokens" in words and any(w in _COUNTED_TOKEN_WORDS for w in words)
+    if not counted and not (any(w in ("token", "tokens") for w in words) and any(w in _TEXT_TOKEN_WORDS for w in words)):
+        return False
+    if names_credential([w for w in words if w not in ("token", "tokens")]):
+        return False  # max_token_secret, bos_token_api_key: a credential after all
+    # a name's value (token-counting-2024-11-01, UInt32), not a random key under such a name
+    return not _looks_random(v) or _WORDED_KEY.match(v) is not None
+
+
+# "pass" as a verb: pass_through, passthrough, PASS_THROUGH_ENDPOINT name a kind of route.
+@_filter("pass_through_name", "\"pass\" as a verb in the key name (pass_through, passthrough): a route's or a "
+         "mode's name, not a password", generic_only=True)
+def is_pass_through_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # A key or a token named for such a route (PASSTHROUGH_API_KEY) is still a credential.
+    words = key_words(key_name)
+    verb = {"passthrough", "passthru"} & set(words) or any(
+        a == "pass" and b in ("through", "thru") for a, b in zip(words, words[1:]))
+    return bool(verb) and not names_credential([w for w in words if w not in ("pass", "passthrough", "passthru")])
+
+
+# A constant named for a header holds the header's name: tokenRequestTTLHeader = "X-aws-ec2-metadata-token-ttl-seconds".
+_HEADER_SPELLING = re.compile(r"^X-[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+$|^[A-Z][a-z]+(?:-[A-Z][a-z]+)+$")
+
+
+@_filter("header_name_constant", "a header's name under a key named for a header (tokenRequestTTLHeader = "
+         "\"X-aws-ec2-metadata-token-ttl-seconds\"): which header, not what it carries", generic_only=True)
+def is_header_name_constant(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    name = (key_name or "").rsplit(".", 1)[-1].lower().rstrip("s")
+    if not name.endswith(("header", "_hdr")):
+        return False
+    v = value.strip()
+    return len(v) <= 64 and _HEADER_SPELLING.match(v) is not None and not any(_looks_random(p) for p in v.split("-"))

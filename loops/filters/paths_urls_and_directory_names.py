@@ -1,0 +1,186 @@
+"""Paths, URLs and directory names used as values: a file
+path or a URL with no credential in it, a URN or a package requirement, an Amazon Resource Name,
+a path of words (a topic or a route), a source file's path, an e-mail address, an LDAP
+distinguished name, a PKCS #11 URI's label and a URL whose password names a part of a pattern.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import parse_qsl, urlsplit
+
+from .key_names import _DESCRIBING_WORDS
+from .registry import _filter
+from .text_shapes import _FILE_EXTENSIONS, _looks_random, _wordy_segment
+from .word_shapes import _typed_word, wordlike
+from .words import _CHOSEN_WORDS, _names_generated_credential, key_words, names_credential
+
+
+def _url_without_credentials(v: str) -> bool:
+    try:
+        parts = urlsplit(v)
+    except ValueError:
+        return False
+    if parts.password or not parts.netloc:
+        return False
+    for name, val in parse_qsl(parts.query, keep_blank_values=True):
+        if names_credential(key_words(name)) or _looks_random(val):
+            return False
+    return not any(_looks_random(seg) for seg in parts.path.split("/"))
+
+
+_ANCHORED_PATH = re.compile(r"^(?:/|\./|\.\./|~/|[A-Za-z]:[\\/]|\\\\)")
+_PATH_SEPARATORS = re.compile(r"[\\/]+")
+_DRIVE = re.compile(r"^[A-Za-z]:")
+
+
+def _file_path(v: str) -> bool:
+    if any(c in v for c in "'\"<>|*?\n") or " " in v.strip("/\\"):
+        return False
+    anchored = _ANCHORED_PATH.match(v) is not None
+    segments = [s for s in _PATH_SEPARATORS.split(_DRIVE.sub("", v)) if s not in ("", ".", "..", "~")]
+    if not segments or not all(_wordy_segment(s) for s in segments):
+        return False
+    last = segments[-1]
+    has_extension = "." in last and last.rsplit(".", 1)[1].lower() in _FILE_EXTENSIONS
+    return has_extension or (anchored and (len(segments) >= 2 or v.startswith(("./", "../", "~/"))))
+
+
+_URL_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*://")
+
+
+@_filter("file_path_or_url_without_credentials",
+         "a file path or a URL with no password, token parameter or random path segment in it", generic_only=True)
+def is_path_or_plain_url(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if not v or len(v) > 500:
+        return False
+    if _URL_SCHEME.match(v):
+        return _url_without_credentials(v)
+    return _file_path(v)
+
+
+# A uniform resource name: urn:ietf:params:oauth:grant-type:jwt-bearer names a kind of thing.
+_URN = re.compile(r"^urn:[a-z0-9][a-z0-9\-]{1,31}(?::[A-Za-z0-9][\w.\-]*)+$")
+# A package requirement: google-auth>=1.0.1, requests[socks]~=2.31, urllib3<3,>=1.21.
+# Only the version operators PEP 440 has (==, !=, ~=, <=, >=, <, >, ===): a lone `!`, `~` or
+# `=` between letters and digits is as likely a password (Tq7yLmas!28).
+_REQUIREMENT = re.compile(r"^[A-Za-z0-9][\w.\-]*(?:\[[\w,\-]+\])?[ \t]*(?:(?:===|[=!~<>]=|[<>])[ \t]*\d[\w.*]*[ \t]*,?[ \t]*)+$")
+
+
+@_filter("urn_or_requirement", "a uniform resource name (urn:ietf:params:…) or a package requirement (google-auth>=1.0)",
+         generic_only=True)
+def is_urn_or_requirement(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if _URN.match(v):
+        return v.split(":")[1].isalpha()  # a named namespace (ietf, oasis, uuid), not random letters
+    if not _REQUIREMENT.match(v):
+        return False
+    # A project's name reads as words, or as words and capital abbreviations (Flask-WTF, SQLAlchemy-Utils).
+    name = re.split(r"[\[<>=!~ ]", v, maxsplit=1)[0]
+    return wordlike(name) or all(wordlike(p) or re.fullmatch(r"[A-Z]{2,5}", p) for p in re.split(r"[-_.]", name))
+
+
+_ARN = re.compile(r"^arn:aws[a-z\-]*:[a-z0-9\-]+:[a-z0-9\-]*:(?:\d{12})?:[^\s]+$")
+
+
+@_filter("resource_name", "an Amazon Resource Name (arn:aws:…): it names a resource, it grants nothing", generic_only=True)
+def is_resource_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return bool(_ARN.match(value.strip()))
+
+
+@_filter("url_parts_named", "a URL whose password is a word naming a part of a pattern (models://scope:prefix@host/…): "
+         "a template, not an account", generic_only=True)
+def is_url_parts_named(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    at = line.find(":" + v + "@") if v else -1
+    if at < 0 or "://" not in line[:at] or v not in _DESCRIBING_WORDS or len(v) < 3:
+        return False
+    user = re.split(r"[/\s'\"`]", line[:at])[-1]
+    return user.isalpha() and user.islower()
+
+
+# An e-mail address, or a pattern of them (*@mail.example.org, as mail filters' allow-lists write): lower-case,
+# as addresses are written in lists, with a domain of labels ending in a top-level name of letters.
+_EMAIL_ADDRESS = re.compile(r"^(?:\*|[a-z0-9_+\-]+(?:\.[a-z0-9_+\-]+){0,5})@(?:\*\.)?(?:[a-z0-9](?:[a-z0-9\-]{0,61}[a-z0-9])?\.){1,6}"
+                            r"[a-z]{2,24}$")
+
+
+@_filter("email_address_value", "an e-mail address or a pattern of them (def_welcomelist_auth *@example.org) under a "
+         "key that does not name a password: whose mail is authenticated, not a credential", generic_only=True)
+def is_email_address_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if "@" not in v or len(v) > 254 or _EMAIL_ADDRESS.match(v) is None:
+        return False
+    # A password typed like an address (p@ss.word) sits under a password's name: that one stays.
+    return not any(w in _CHOSEN_WORDS or w.startswith(("pass", "pwd")) for w in key_words(key_name))
+
+
+# A PKCS #11 URI (RFC 7512) names a token and an object on it by their labels (pkcs11:token=My%20Card;object=cert);
+# its only secret attribute is pin-value (or a pin-source file).
+_PKCS11_URI = re.compile(r"pkcs11:[^\s'\"<>]*$")
+_PKCS11_LABELS = frozenset({"token", "object", "manufacturer", "model", "serial", "id", "type", "library-description",
+                            "library-manufacturer", "library-version", "slot-description", "slot-manufacturer", "slot-id"})
+
+
+@_filter("pkcs11_uri_label", "a label in a PKCS #11 URI (pkcs11:token=PIV_II;object=cert): the name of a smart "
+         "card or of an object on it; the URI's secret is its pin-value", generic_only=True)
+def is_pkcs11_uri_label(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    at = line.find(value) if value and "pkcs11:" in line else -1  # the filters run on every candidate: a substring first
+    if at < 0:
+        return False
+    head = line[:at]
+    if _PKCS11_URI.search(head) is None:
+        return False
+    attribute = _URI_ATTRIBUTE_BEFORE.search(head)
+    return attribute is not None and attribute.group(1).lower() in _PKCS11_LABELS
+
+
+_URI_ATTRIBUTE_BEFORE = re.compile(r"([A-Za-z\-]+)=$")
+
+
+# An LDAP distinguished name (RFC 4514): attribute=value pairs joined by commas, under the usual naming attributes
+# (cn=admin,dc=example,dc=org; uid=reader,ou=People,o=Acme). It names an entry: a bind's password is elsewhere.
+_DN_PART = re.compile(r"(?i)^[ \t]*(?:cn|dc|ou|o|uid|c|l|st|street|mail|sn|krbprincipalname|olcdatabase)=[^,=+\\]{1,64}$")
+_DN_NAMING = re.compile(r"(?i)^[ \t]*(?:dc|ou|o|c)=")
+
+
+@_filter("ldap_dn_value", "an LDAP distinguished name (cn=reader,ou=People,dc=example,dc=org): the name of an "
+         "entry (a bind DN, a search base), not its password", generic_only=True)
+def is_ldap_dn_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip().strip("\"'")
+    if len(v) > 512 or "=" not in v or "," not in v:
+        return False
+    parts = v.split(",")
+    # At least two parts, each a naming attribute's pair, and one of them the tree's (dc=, ou=, o=, c=).
+    return len(parts) >= 2 and all(_DN_PART.match(p) for p in parts) and any(_DN_NAMING.match(p) for p in parts)
+
+
+@_filter("identifier_path", "an API key or token that is a path of words (dsmr/reading/power_l1, HIH3600/humidity): "
+         "a topic, a route or a field's address, keys are generated", generic_only=True)
+def is_identifier_path(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if "/" not in v or len(v) > 200 or not _names_generated_credential(key_name):
+        return False
+    segments = v.strip("/").split("/")
+    if len(segments) < 2 or not all(s and _wordy_segment(s) for s in segments):
+        return False
+    words = [w.lower() for s in segments for w in re.split(r"[._\- ]+|[0-9]+", s) if w]
+    return any(len(w) >= 4 and _typed_word(w) for w in words)
+
+
+# The path of a source file: an autoloader's class map ('phpseclib3\\crypt\\rsa\\privatekey' =>
+# '/Crypt/RSA/PrivateKey.php'), a require's target. Segments are identifiers, the extension a language's.
+_SOURCE_EXTENSIONS = frozenset({"php", "inc", "rb", "go", "rs", "pl", "pm", "py", "js", "mjs", "cjs", "ts", "java",
+                                "kt", "scala", "cs", "c", "h", "cc", "cpp", "hpp", "swift", "lua", "tcl"})
+_SOURCE_PATH = re.compile(r"^(?:\.{0,2}/)?(?:[A-Za-z_][A-Za-z0-9_\-]*/){1,12}[A-Za-z_][A-Za-z0-9_\-]*\.([a-z]{1,5})$")
+
+
+@_filter("source_file_path", "the path of a source file (/Crypt/RSA/PrivateKey.php, lib/auth/token.rb): an "
+         "autoloader's or a require's target, not a credential", generic_only=True)
+def is_source_file_path(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    m = _SOURCE_PATH.match(v) if len(v) <= 200 else None
+    if m is None or m.group(1) not in _SOURCE_EXTENSIONS:
+        return False
+    return not any(_looks_random(p) for p in re.split(r"[/.]", v) if p)

@@ -1,0 +1,277 @@
+"""Placeholders and stand-ins that a person wrote where a value goes: <your-key>,
+changeme, masked or redacted values, validation rules in the value's place, a value that repeats
+or negates its own name, metasyntactic words (foobarbaz), a determiner and the credential's noun
+(my-api-key), a format's prefix followed by words, and a format's bare prefix as documentation
+writes it.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import unquote
+
+from ..redact import char_classes
+from .registry import _filter
+from .typed_runs import _typed_positions, is_repeated_or_sequential
+from .word_shapes import _KEY_PIECES, _LETTER_RUN, _typed_word, english_like, wordlike
+from .words import _CREDENTIAL_WORDS, key_words, split_words
+
+
+_PLACEHOLDER_VALUES = frozenset({
+    "password", "passwd", "pwd", "pass", "secret", "token", "apikey", "api_key", "api-key", "key",
+    "changeme", "changeit", "test", "test123", "testing", "testpass", "testpassword", "dummy",
+    "example", "sample", "placeholder", "todo", "tbd", "fixme", "foo", "bar", "baz", "foobar",
+    "xyz", "abc", "abc123", "secretkey", "secret_key",
+    # words that say a test's value is meant to fail
+    "wrong", "bad", "invalid", "incorrect", "bogus",
+})
+# Metasyntactic words: a value made only of them (bar:baz, foo-bar) stands for any value.
+_METASYNTACTIC = frozenset({"foo", "bar", "baz", "qux", "quux", "corge", "grault", "garply", "waldo", "fred", "plugh",
+                            "xyzzy", "thud", "foobar", "spam", "eggs", "ham", "blah"})
+_ANGLE_PLACEHOLDER = re.compile(r"<[A-Za-z][A-Za-z0-9 _.\-]{0,48}>")
+_BRACKET_PLACEHOLDER = re.compile(r"^\[[A-Za-z][A-Za-z _\-]{1,48}\]$")
+_PLACEHOLDER_PHRASES = (
+    re.compile(r"(?<![a-z])your[_ .\-]?[a-z]"),  # your_api_key, YOUR-TOKEN, yourkeyhere
+    re.compile(r"[_ \-]here(?![a-z])"),  # insert_key_here
+    re.compile(r"(?<![a-z])(?:change|replace|insert|fill|enter|put|paste)[_ \-]?"
+               r"(?:me|it|this|in|your|with|the|here)(?![a-z])"),
+    re.compile(r"(?<![a-z])(?:dummy|placeholder|notreal|not[_ \-]a[_ \-]real|not[_ \-]real|sample|example)"),
+    re.compile(r"(?<![a-z])(?:fake|todo|tbd|fixme)(?![a-z])"),
+)
+
+
+# The stand-in person of forms and fixtures (John Doe): a value, not anyone's password.
+_STAND_IN_PERSON = re.compile(r"(?:john|jane|joe|j)[._\-]?doe\d{0,4}")
+
+_CAPS_NAME = re.compile(r"^[A-Z][A-Z_]{2,24}$")
+# Longer capitals without an underscore are a base32 secret (a TOTP seed), not one word.
+_MAX_CAPS_WORD = 15
+
+
+# Up to this length a word in capitals only has to look like one (VALUE, NONE, KEY); a longer
+# one has to read as English (PASSWORD, SECRETKEY, CHANGEME): a third of random 12-letter
+# capitals pass the vowel test alone, one in eighty the English one.
+_SHORT_CAPS_WORD = 6
+
+
+def _caps_name(caps: str) -> bool:
+    if "_" in caps or len(caps) <= _SHORT_CAPS_WORD:
+        return wordlike(caps)
+    return len(caps) <= _MAX_CAPS_WORD and english_like(caps)
+
+
+_PLACEHOLDER_SEPARATORS = re.compile(r"[:._\- @/%+;,#&]")
+_ONE_WORD_REPEATED = re.compile(r"([a-z]+)\1+")
+
+
+@_filter("placeholder", "a placeholder that stands for a value to fill in (<your-key>, changeme, dummy, TODO, VALUE)")
+def is_placeholder(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    low = value.strip().lower()
+    if low in _PLACEHOLDER_VALUES or _STAND_IN_PERSON.fullmatch(low):
+        return True
+    if "%" in low:
+        low = unquote(low)  # a URL's user-info is percent-encoded: foo%40bar is foo@bar
+    # Any punctuation between them (an escaping test's foo%bar, foo+bar): still only metasyntactic words.
+    words = _PLACEHOLDER_SEPARATORS.split(low)
+    if all(w.isalpha() and w.isascii() and w in _METASYNTACTIC for w in words):
+        return True  # bar:baz, foo-bar, foo@bar, foo%25bar
+    twice = _ONE_WORD_REPEATED.fullmatch(low)
+    if twice and twice.group(1) in _METASYNTACTIC:
+        return True  # blahblah, foofoo
+    caps = value.strip()
+    if _CAPS_NAME.match(caps) and _caps_name(caps):
+        return True  # PASSWORD, VALUE, API_TOKEN: the name of what goes here
+    if _ANGLE_PLACEHOLDER.search(value) or _BRACKET_PLACEHOLDER.match(value.strip()):
+        return True
+    if _encoded_blob(value):
+        return False  # `todo` or `your` after a / or + of a long base64 key is chance, not a phrase
+    return any(p.search(low) for p in _PLACEHOLDER_PHRASES)
+
+
+_ENCODED_LINE = re.compile(r"[A-Za-z0-9+/=_-]+")
+_MIN_ENCODED_BLOB = 64  # a 256-bit key in base64 is 44 characters; chance hits grow with the length
+
+
+def _encoded_blob(value: str) -> bool:
+    """Base64 (or base64url) of at least _MIN_ENCODED_BLOB random-looking characters, in one run or in the lines
+    of a PEM body (armour lines aside; JSON's escaped \\n counts as a line break)."""
+    lines = [ln.strip() for ln in value.replace("\\n", "\n").split("\n")]
+    body = [ln for ln in lines if ln and not ln.startswith("-----")]
+    if sum(map(len, body)) < _MIN_ENCODED_BLOB or not all(_ENCODED_LINE.fullmatch(ln) for ln in body):
+        return False
+    # random bytes in base64: both cases and digits (a spelled-out stand-in lacks some)
+    return char_classes("".join(body)).startswith("Aa1")
+
+
+_MASKED = (
+    re.compile(r"\*{3,}"),
+    re.compile(r"[xX]{5,}"),
+    re.compile(r"•{3,}|·{3,}|#{5,}"),
+    re.compile(r"…|\.\.\."),
+    re.compile(r"(?<![a-z])(?:redacted|masked|hidden|obfuscated|removed)(?![a-z])", re.IGNORECASE),
+)
+
+
+# A form field's validation rules (Laravel's 'required|string|min:8', CodeIgniter's 'trim|required'):
+# words joined by |, some with :arguments. One of them is always a rule every framework has.
+_VALIDATOR_ITEM = re.compile(r"[a-z][a-z_]{1,24}(?::[^|\s]{0,40}|\[[^\]|\s]{0,40}\])?")
+_VALIDATOR_WORDS = frozenset({"required", "nullable", "sometimes", "string", "min", "max", "confirmed", "trim",
+                              "min_length", "max_length", "matches", "between", "size", "regex", "bail"})
+
+
+@_filter("validation_rules", "a form field's validation rules (required|string|min:8), not its value")
+def is_validation_rules(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    items = value.strip().split("|")
+    if len(items) < 2 or not all(_VALIDATOR_ITEM.fullmatch(i) for i in items):
+        return False
+    heads = [i.split(":", 1)[0] for i in items]
+    return any(h in _VALIDATOR_WORDS for h in heads) and all(wordlike(h) or h in _VALIDATOR_WORDS for h in heads)
+
+
+@_filter("masked", "a masked or truncated value (****, xxxxx, …, [REDACTED]): the real one is not here")
+def is_masked(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return any(p.search(value) for p in _MASKED)
+
+
+@_filter("fragment", "a prefix or fragment of a format (ghp_, sk-live-, amzn.mws.) as documentation writes it",
+         generic_only=True)
+def is_fragment(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    return len(v) < 20 and _FORMAT_PREFIX.match(v) is not None
+
+
+# A format's prefix as documentation writes it: short single-case parts joined and ended by a separator
+# (ghp_, sk-live-, amzn.mws., SG., ya29.). A typed password that happens to end in one (Xk9#mQ2v-) has
+# mixed case or symbols.
+_FORMAT_PREFIX = re.compile(r"^(?:[a-z0-9]{1,12}|[A-Z0-9]{1,12})(?:[-_.:](?:[a-z0-9]{1,12}|[A-Z0-9]{1,12}))*[-_.:]$")
+
+
+@_filter("negated_key_word", "the value says there is none of what the name holds (AUTH: noauth, password: nopass)",
+         generic_only=True)
+def is_negated_key_word(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = _normalised(value)
+    if not v.startswith("no") or len(v) > 16:
+        return False
+    rest = v[2:]
+    return len(rest) >= 3 and any(w == rest or (len(rest) >= 4 and w.startswith(rest))
+                                  for w in key_words(key_name) if w in _CREDENTIAL_WORDS)
+
+
+_NOT_LOWER_ALNUM = re.compile(r"[^a-z0-9]")
+
+
+def _normalised(s: str) -> str:
+    return _NOT_LOWER_ALNUM.sub("", s.lower())
+
+
+_JOINED_WORDS = re.compile(r"[A-Za-z]+(?:[_\-][A-Za-z]+)+|[a-z]+(?:[A-Z][a-z]+)+")
+
+
+@_filter("same_as_key_name", "the value repeats the name it is assigned to (API_KEY = \"api-key\", o.Ws.Token = \"wstoken\")")
+def is_same_as_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    if not key_name:
+        return False
+    v = _normalised(value)
+    if len(v) < 3:
+        return False
+    words = key_words(key_name)
+    # The whole name, or its last words run together (cfg.Mqtt.Token = "mqtttoken").
+    if v == _normalised(key_name) or any(v == "".join(words[i:]) for i in range(len(words) - 1)):
+        return True
+    # A constant naming a dict key or a marker, spelled without its last word (_MARKER_KEY = "_marker").
+    if len(words) >= 3 and words[-1] == "key" and v == "".join(words[:-1]):
+        return True
+    # The name with a word before it, as an identifier (password: "cmd_password").
+    value_words = split_words(value)
+    identifier = _JOINED_WORDS.fullmatch(value.strip()) is not None
+    if len(value_words) > len(words) and value_words[-len(words):] == words and identifier:
+        return True
+    # One word before the name's credential word (PASSPHRASE='current-passphrase', new_password):
+    # which one is meant, not its value.
+    return (identifier and len(value_words) == 2 and value_words[1] == words[-1] and words[-1] in _CREDENTIAL_WORDS
+            and wordlike(value_words[0]))
+
+
+def _stand_in_password(user: str, password: str) -> bool:
+    """The password of a user:password pair stands in for one: it repeats the user, names what goes
+    there (pass, password1, username) or is a placeholder, a run or a metasyntactic word."""
+    core = re.sub(r"[0-9]+$", "", password.lower())
+    return (password.lower() == user.lower() or core in _PLACEHOLDER_VALUES or core in ("username", "user", "admin")
+            or is_placeholder(password, "", None, None) or is_repeated_or_sequential(password, "", None, None))
+
+
+_LEAST_FILLER = 4
+
+
+def _word_run(run: str) -> bool:
+    """A run of four or more letters that reads as a word (Personal, Access, Token, Example)."""
+    return len(run) >= 4 and (english_like(run) or wordlike(run))
+
+
+@_filter("words_after_prefix", "a token format's prefix before words and typed filler (ghp_PersonalAccessToken"
+         "000000…): an example written for the docs, not a generated token", prefix_required=True)
+def is_words_after_prefix(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # Generated bodies are random: a few letters fall into word-shaped runs by chance, never
+    # most of them together with typed digit runs (0000, 45678) as filler.
+    v = value.strip()
+    if not 16 <= len(v) <= 128 or not re.fullmatch(r"[A-Za-z0-9_\-]+", v):
+        return False
+    covered = sum(len(r) for r in _LETTER_RUN.findall(v) if _word_run(r.lower()))
+    if covered * 2 < len(v):
+        return False
+    # Letters alone can read as words by chance (a lower-case body); typed digit filler cannot.
+    filler = sum(len(_typed_positions(run)) for run in re.findall(r"[0-9]+", v))
+    return filler >= _LEAST_FILLER and covered + filler >= 0.85 * len(v)
+
+
+# A determiner and the credential's own noun: my-api-key, an-oidc-jwt, mypassphrase, old-key, new_token.
+_DETERMINERS = ("my", "our", "an", "a", "the", "some", "old", "new", "other", "another", "their")
+_STAND_IN_NOUNS = frozenset({"key", "apikey", "token", "secret", "password", "passwd", "passphrase", "pwd", "jwt",
+                             "pass", "creds", "credential", "credentials"})
+_STAND_IN_PIECE = re.compile(r"^[a-z][a-z0-9]{0,11}$")
+_GLUED_STAND_IN = re.compile(r"^(my|our|the|some|old|new)(" + "|".join(sorted(_STAND_IN_NOUNS, key=len, reverse=True))
+                             + r")$")
+
+
+@_filter("determiner_stand_in", "a determiner and the credential's own noun (my-api-key, an-oidc-jwt, "
+         "mypassphrase, old-key): a stand-in that says what it stands for", generic_only=True)
+def is_determiner_stand_in(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    low = value.strip().lower()
+    if len(low) > 32 or not low.startswith(_DETERMINERS):
+        return False
+    if _GLUED_STAND_IN.match(low):
+        return True
+    pieces = _KEY_PIECES.split(low) if " " not in low else low.split(" ")
+    if not 2 <= len(pieces) <= 5 or pieces[0] not in _DETERMINERS or pieces[-1] not in _STAND_IN_NOUNS:
+        return False
+    # The pieces between are words or short tags (n8n, oidc, api): a random run there is a key.
+    return all(_STAND_IN_PIECE.match(p) and (len(p) <= 4 or _typed_word(p)) for p in pieces[1:-1])
+
+
+# "not needed", "no-check": a value that says there is no credential (a service without a password,
+# the XSRF header's documented no-check).
+_NEGATION_MARKER = re.compile(r"^(?:not|no|none)[-_ ]([a-z]{4,12})$")
+
+
+@_filter("negation_marker", "a value that says no credential is used (not-needed, no-check, not_required): "
+         "a marker, not a credential", generic_only=True)
+def is_negation_marker(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    m = _NEGATION_MARKER.match(value.strip().lower())
+    return m is not None and english_like(m.group(1))
+
+
+# Metasyntactic words run together: foobarbaz, spameggs, barfoo.
+def _metasyntactic_run(low: str) -> bool:
+    reach = [True] + [False] * len(low)  # reach[i]: low[:i] splits into such words
+    for i in range(len(low)):
+        if reach[i]:
+            for w in _METASYNTACTIC:
+                if low.startswith(w, i):
+                    reach[i + len(w)] = True
+    return reach[-1]
+
+
+@_filter("metasyntactic_run", "metasyntactic words run together (foobarbaz, spameggs): a stand-in", generic_only=True)
+def is_metasyntactic_run(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    low = value.strip().lower()
+    return 6 <= len(low) <= 32 and low.isalpha() and low.isascii() and _metasyntactic_run(low)

@@ -1,0 +1,124 @@
+"""Values their provider publishes: keys documented as examples (AWS's
+…EXAMPLE keys, jwt.io's token, the RFCs' examples), read-only tokens in a badge image's URL, the
+Azure storage emulator's account and the public client keys some providers ship in apps
+(Mapbox pk. tokens, anon-role JWTs under an anon name, RevenueCat, Datadog and PostHog client keys).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+from urllib.parse import urlsplit
+
+from .encoded_stand_ins import _jwt_claims
+from .registry import _filter
+from .words import key_words, split_words
+
+
+def _jwt_io_payload() -> str:
+    """The payload segment of the example token jwt.io shows by default."""
+    claims = json.dumps({"sub": "1234567890", "name": "John Doe", "iat": 1516239022}, separators=(",", ":"))
+    return base64.urlsafe_b64encode(claims.encode()).rstrip(b"=").decode()
+
+
+# Keys that providers publish in their documentation as examples.
+_DOCUMENTED_EXAMPLES = frozenset({
+    "AKIAIOSFODNN7EXAMPLE",  # AWS access key id, AWS docs
+    # the Azure storage emulator's (Azurite's) account key, the same in every install, Microsoft docs
+    "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==",
+    "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",  # AWS secret access key, AWS docs
+})
+# The example values of the OAuth standards, which libraries implementing them copy into their docstrings
+# and tests (and into a longer value: access_token=2Yot…&state=xyz).
+_STANDARDS_EXAMPLES = (
+    "2YotnFZFEjr1zCsicMWpAA", "tGzv3JOkF0XG5Qx2TlKWIA", "SplxlOBeZQQYbYS6WxSbIA",  # RFC 6749 tokens, code
+    "czZCaGRSa3F0MzpnWDFmQmF0M2JW",  # RFC 6749: the example client's Basic credentials
+    "mF_9.B5f-4.1JqM", "h480djs93hd8",  # RFC 6749 / 6750: a bearer token, a MAC key id
+    "45ghiukldjahdnhzdauz",  # RFC 7009: the token revoked
+    "dpf43f3p2l4k3l03", "kd94hf93k423kf44", "hh5s93j4hdidpola", "hdhd0244k9j7ao03",  # RFC 5849: the
+    "nnch734d00sl2jdk", "pfkkdhi9sl3r4s00", "9djdj82h48djs9d2", "kkk9d7dh3k39sjv7",  # client's keys, tokens
+    "SlAV32hkKG", "8xLOxBtZp8",  # OpenID Connect Core: access and refresh token
+)
+_DOCUMENTED_FRAGMENTS = (_jwt_io_payload(), *_STANDARDS_EXAMPLES)
+
+
+@_filter("documented_example_key", "a key providers publish in their docs as an example (AWS's ...EXAMPLE keys, jwt.io's "
+         "token, the OAuth RFCs' example tokens)")
+def is_documented_example_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    return v in _DOCUMENTED_EXAMPLES or "EXAMPLE" in v or any(f in v for f in _DOCUMENTED_FRAGMENTS)
+
+
+_URL = re.compile(r"""https?://[^\s"'<>()\[\]`]+""")
+
+
+@_filter("badge_image_token", "a token in a badge or status image's URL (…/badge.svg?token=…, repo.svg?token=…): a "
+         "read-only token published to every reader of the page", generic_only=True)
+def is_badge_image_token(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # Codecov's graph token and Travis's status-image token exist to be embedded in READMEs
+    # and only show a status image; they cannot read code or change anything.
+    for m in _URL.finditer(line):
+        url = m.group(0)
+        if "=" + value not in url:
+            continue
+        try:
+            path = urlsplit(url).path.lower()
+        except ValueError:
+            continue
+        if path.endswith(".svg") or "badge" in path:
+            return True
+    return False
+
+
+@_filter("storage_emulator_account", "the Azure storage emulator's account (devstoreaccount1, "
+         "UseDevelopmentStorage=true), whose key Microsoft publishes: the same on every machine")
+def is_storage_emulator_account(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    low = line.lower()  # the substring tests rule out almost every line before the regex runs
+    if "devstoreaccount1" not in low and "usedevelopmentstorage=true" not in low:
+        return False
+    return _STORAGE_EMULATOR.search(line) is not None
+
+
+_STORAGE_EMULATOR = re.compile(r"(?i)\bdevstoreaccount1\b|UseDevelopmentStorage=true")
+
+
+# Mapbox's public tokens: "pk." and a base64url JSON payload (secret ones are "sk.", temporary "tk.").
+_MAPBOX_PUBLIC = re.compile(r"^pk\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}$")
+# RevenueCat's public SDK keys name their store (appl_, goog_, amzn_); its secret keys are sk_.
+_REVENUECAT_PUBLIC = re.compile(r"^(?:appl|goog|amzn)_[A-Za-z0-9]{20,40}$")
+# Browser SDK keys their providers document as safe to ship: Datadog's client tokens (RUM, browser
+# logs) are "pub" + 32 hex (API keys are bare hex); PostHog's project API keys are phc_ (personal keys phx_).
+_CLIENT_SDK_PUBLIC = re.compile(r"^pub[0-9a-f]{32}$|^phc_[A-Za-z0-9]{32,64}$")
+_NAME_BEFORE = re.compile(r"[A-Za-z_][\w.-]*")  # a name-like token (the last one before a value names it)
+
+
+def _jwt_role(value: str) -> object:
+    """The `role` claim of a JWT's payload (None when it has none or is no JWT)."""
+    claims = _jwt_claims(value)
+    return claims.get("role") if isinstance(claims, dict) else None
+
+
+@_filter("public_by_format", "a value its provider documents as public, made to ship in client apps: a Mapbox "
+         "public token (pk.…), a Supabase/PostgREST anon key (a JWT whose role is anon, under an anon name), a "
+         "RevenueCat public SDK key, a Datadog client token (pub…), a PostHog project key (phc_…)")
+def is_public_by_format(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # The format itself says public, whatever rule took the value: Mapbox's and RevenueCat's prefixes, and
+    # the role a PostgREST server gives an anon key's requests (the service_role key stays a secret).
+    v = value.strip()
+    if v.startswith("pk.eyJ"):
+        return _MAPBOX_PUBLIC.match(v) is not None
+    if v.startswith("eyJ"):
+        # ... when its name agrees: an anon key filed under SERVICE_ROLE_KEY says two things, and a
+        # person settles which (the local stack's documented default key is often filed so).
+        if _jwt_role(v) != "anon":
+            return False
+        names = key_words(key_name)
+        if not names:  # the JWT rule takes no name: the last one before the value on its line
+            at = line.find(v)
+            before = _NAME_BEFORE.findall(line[:at]) if at > 0 else []
+            names = split_words(before[-1]) if before else []
+        return any(w in ("anon", "anonymous", "public") for w in names)
+    if _REVENUECAT_PUBLIC.match(v):
+        return "revenuecat" in "".join(key_words(key_name))  # the prefixes alone are too common a shape
+    return _CLIENT_SDK_PUBLIC.match(v) is not None

@@ -1,0 +1,68 @@
+"""Regular expressions where a value would be: a capture group in the value's
+place (PWD=(.*);) and regular-expression source that describes secrets ((?:…), [A-Fa-f0-9]{36}).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .code_structure import _QUOTE
+from .registry import _filter
+
+
+# A pattern where a value would be: a parser's regex writes what it captures ((.*), ([^;]+), (\\w+?)), which a
+# rule reading `Pwd=…;` takes for the value. Made of regex syntax alone, with a quantifier in it.
+_REGEX_ESCAPES = re.compile(r"\\[wdsWDSbBnrt]")
+_REGEX_SYNTAX = re.compile(r"^[()\[\]^$.*+?|{}\\,;:\-]+$")
+_LONGEST_CAPTURE = 40
+
+
+@_filter("regex_capture", "a regular expression's capture where the value would be (PWD=(.*);): what a parser "
+         "matches, not a credential")
+def is_regex_capture(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if len(v) > _LONGEST_CAPTURE or not any(q in v for q in "*+?"):
+        return False
+    return _REGEX_SYNTAX.match(_REGEX_ESCAPES.sub("", v)) is not None
+
+
+# Pieces of regular-expression syntax. Generated keys (base64, hex, URL-safe) never hold a
+# backslash class, a group construct or a bracketed range; a typed password may hold one of
+# them by chance, hardly two kinds.
+_REGEX_GROUP = re.compile(r"\(\?(?:[:=!>|]|P?<[A-Za-z_]|[aiLmsux-]+[:)])")  # (?:  (?P<n>  (?=  (?i)
+_REGEX_PIECES = (
+    re.compile(r"\\[sSdDwWbB](?:[*+?{]|$|[^A-Za-z0-9])"),  # \s*  \d+  \w
+    re.compile(r"\[\^?[^\]]*[A-Za-z0-9]-[A-Za-z0-9][^\]]*\](?:[*+?{]|$|[^A-Za-z0-9])"),  # [A-Fa-f0-9]{36}  [a-z]+
+    re.compile(r"[)\]](?:[*+?]|\{\d+(?:,\d*)?\})"),  # )+  ]{2,5}
+    re.compile(r"\.[*+]\??"),  # .*  .+?
+    re.compile(r"\\[./\-()\[\]{}|?*+^$]"),  # escaped punctuation: \.  \/
+    re.compile(r"\|\("),  # alternation of groups
+)
+
+
+def _regex_like(s: str) -> bool:
+    if _REGEX_GROUP.search(s):
+        return True
+    return sum(bool(p.search(s)) for p in _REGEX_PIECES) >= 2
+
+
+def _enclosing_literal(value: str, line: str) -> str | None:
+    """The quoted literal on the line that holds the value (the value may stop at a quote inside it)."""
+    at = line.find(value)
+    if at < 0:
+        return None
+    q = max(line.rfind(quote, 0, at) for quote in _QUOTE)  # the last quote before the value
+    if q < 0:
+        return None
+    end = line.find(line[q], at + len(value))
+    return line[q + 1:end] if end > q else line[q + 1:]
+
+
+@_filter("regex_source", "the value is regular-expression source ((?:…), \\s*, [A-Fa-f0-9]{36}): a pattern that "
+         "describes secrets, not one", generic_only=True)
+def is_regex_source(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if _regex_like(v):
+        return True
+    literal = _enclosing_literal(v, line)
+    return literal is not None and literal != v and _regex_like(literal)

@@ -1,0 +1,65 @@
+"""What a filter is and how one joins the catalogue: `Filter`, the `Surroundings` a few
+filters read, and the `_filter` decorator that registers a check in `FILTERS`. It recognises
+nothing itself; the modules named for what they recognise register their filters here, and
+`catalogue` puts them in the order they run.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+
+Check = Callable[[str, str, str | None, str | None], bool]
+
+
+@dataclass(frozen=True)
+class Filter:
+    name: str
+    reason: str
+    generic_only: bool
+    check: Check  # (value, line, key_name, language) -> matched
+    decisive: bool = True  # a hit dismisses; False: a signal the judge weighs
+    # The check sees the value without the rule's known prefix (`ghp_`, `sk-ant-api03-`):
+    # the prefix is fixed by the format and says nothing about whether the rest is real.
+    after_prefix: bool = False
+    # The check also reads the lines around the value (`Surroundings`, as a fifth argument):
+    # run only when the caller passes them.
+    surroundings: bool = False
+    # The check reads the rules the scan runs with (`RuleFormats`, as a fifth argument; the
+    # packaged catalogue's when the caller passes none).
+    formats: bool = False
+    # Run only on a value that starts with its rule's known prefix (the check sees the rest).
+    prefix_required: bool = False
+
+
+@dataclass(frozen=True)
+class Surroundings:
+    """What a few filters read beyond the value's line: the lines around it and the path's kind."""
+    lines: tuple[str, ...] = ()  # a few lines before and after the value's line
+    in_test_path: bool = False
+    in_doc: bool = False  # inside a docstring or a documenting string (text for people, not code)
+    in_docs_path: bool = False  # documentation or examples: README, docs/, *.md, *.examples.json
+    in_comment: bool = False  # in a comment (a docstring counts)
+    declaration: bool = False  # a TypeScript declaration file (.d.ts): it holds types, never values
+    in_catalogue: bool = False  # a message catalogue: one file of text per language (translations/fi.json)
+    in_code_block: bool = False  # inside a Markdown code block (fenced or indented): a command or config as typed, not prose
+
+    @property
+    def example_place(self) -> bool:
+        """Where values are written for a test or a reader: tests, docs, comments, docstrings."""
+        return self.in_test_path or self.in_docs_path or self.in_comment or self.in_doc
+
+
+FILTERS: list[Filter] = []
+
+
+def _filter(name: str, reason: str, generic_only: bool = False, decisive: bool = True,
+            after_prefix: bool = False, surroundings: bool = False, formats: bool = False,
+            prefix_required: bool = False) -> Callable[[Check], Check]:
+    def register(check: Check) -> Check:
+        FILTERS.append(Filter(name, reason, generic_only, check, decisive, after_prefix or prefix_required, surroundings,
+                              formats, prefix_required))
+        return check
+
+    return register

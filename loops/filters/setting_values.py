@@ -1,0 +1,172 @@
+"""Well-known values of settings: authentication methods and password-hashing
+schemes (gssapi, argon2), SNMP's default community, numbers, versions, dates and colours, null,
+booleans and type names, a request's credentials mode, encoding names, standards (rfc8693), when an
+option acts (on_create) and Go time layouts.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .registry import _filter
+from .words import key_words
+
+
+# How a client authenticates, as configs name it: EAP inner methods (wpa_supplicant's phase2="auth=MSCHAPV2",
+# NetworkManager's phase2-auth=mschapv2), SASL mechanisms, HTTP schemes, PAM/pg_hba methods.
+_AUTH_METHODS = frozenset({
+    "mschapv2", "mschap", "chap", "pap", "eap", "gtc", "md5", "otp", "tls", "ttls", "peap", "leap", "fast", "sim", "aka",
+    "plain", "login", "cram-md5", "digest-md5", "scram-sha-1", "scram-sha-256", "scram-sha-512", "gssapi", "ntlm",
+    "cram-sha1", "cram-sha256", "scram-sha-1-plus", "scram-sha-256-plus", "scram-sha-512-plus",  # SASL (IMAP AUTH=)
+    "kerberos", "negotiate", "basic", "digest", "bearer", "oauth", "oauth2", "xoauth2", "oauthbearer", "external",
+    "anonymous", "none", "sha", "sha1", "sha256", "sha512", "psk", "sae", "wpa-psk", "wpa-eap", "pam", "ldap",
+    "radius", "local", "trust", "ident", "peer", "reject", "cert", "x509", "saml", "oidc", "jwt", "hmac",
+})
+# The names of a setting that picks a method: auth, authentication, phase2, eap, mech, sasl.
+_AUTH_CHOOSING_WORDS = frozenset({"auth", "authentication", "phase2", "phase1", "eap", "mech", "sasl", "authtype",
+                                  "authmethod"})
+
+
+@_filter("auth_method_name", "the name of an authentication method (phase2-auth=mschapv2, auth: gssapi): which "
+         "method a client uses, not a credential", generic_only=True)
+def is_auth_method_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip().strip("\"'").lower()
+    if v not in _AUTH_METHODS:
+        return False
+    words = key_words(key_name)
+    return bool(words) and words[-1] in _AUTH_CHOOSING_WORDS
+
+
+# SNMP's well-known default communities (RFC 1157's examples, every agent's factory setting): a person should
+# change them, but they are public knowledge, not a leaked secret.
+_DEFAULT_COMMUNITIES = frozenset({"public", "private"})
+
+
+@_filter("default_snmp_community", "SNMP's default community name (rocommunity public): known to everyone, not a "
+         "leaked secret", generic_only=True)
+def is_default_snmp_community(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return value.strip().strip("\"'").lower() in _DEFAULT_COMMUNITIES and "community" in line.lower()
+
+
+# One comparator of a version range (npm, Cargo, Composer): an operator before a version, or a
+# version with at least one dot (a bare number is left to the patterns below).
+_VERSION_COMPARATOR = (r"(?:(?:[\^~]|[<>]=?|=)[ \t]*v?\d{1,9}(?:\.(?:\d{1,9}|[xX*])){0,2}"
+                       r"|v?\d{1,9}(?:\.(?:\d{1,9}|[xX*])){1,2})(?:[-+][0-9A-Za-z.\-]{1,40})?")
+_NUMBER_OR_VERSION = (
+    re.compile(r"^-?\d{1,12}$"),  # ports, timeouts, ids
+    # version ranges under a package's name: ^3.8.0, ~1.2, >=1.0.0 <2.0.0, ^1 || ^2, 1.x
+    re.compile(rf"^{_VERSION_COMPARATOR}(?:(?:[ \t]*\|\|[ \t]*|[ \t]+-[ \t]+|[ \t]+){_VERSION_COMPARATOR}){{0,4}}$"),
+    re.compile(r"^-?\d+\.\d+(?:[eE][-+]?\d+)?$"),  # decimals: weights, ratios
+    re.compile(r"^v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?$"),  # 1.2.3, v2.0.1-rc1, 10.0.0.1
+    re.compile(r"^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$"),  # dates
+    re.compile(r"^\d+(?:ms|s|m|h|d|w|kb|mb|gb|k|px|%)$", re.IGNORECASE),  # durations, sizes
+    re.compile(r"^0[xX][0-9a-fA-F]{1,8}$"),  # hex constants: flags, enums (0x8802)
+    # rate limits: 5/m, 20/m/ip, 20/m/ip,5/m/key (requests per period, per what)
+    re.compile(r"^\d+/(?:s|sec|second|m|min|minute|h|hour|d|day)(?:/[a-z]+)?(?:,\s*\d+/(?:s|sec|second|m|min|minute|h|hour|d|day)(?:/[a-z]+)?)*$"),
+)
+
+
+@_filter("number_or_version", "a number, version, IP address, date or duration", generic_only=True)
+def is_number_or_version(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    return any(p.match(v) for p in _NUMBER_OR_VERSION)
+
+
+_NON_SECRET_LITERALS = frozenset({
+    "", "null", "nil", "none", "undefined", "true", "false", "yes", "no", "on", "off", "''", '""', "n/a",
+    "na", "-", "~", "nan", "empty", "default", "required", "optional", "string", "str", "int",
+})
+
+
+@_filter("null_or_boolean", "an empty, null, boolean or type-name literal (None, null, false, '', string)")
+def is_null_or_boolean(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return value.strip().lower() in _NON_SECRET_LITERALS
+
+
+_COLOR = re.compile(r"^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$")
+
+
+@_filter("color_value", "a colour (#RGB, #RRGGBB, #RRGGBBAA), as style tables write them", generic_only=True)
+def is_color_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return bool(_COLOR.match(value.strip()))
+
+
+# The values the Fetch standard allows for a request's credentials mode (RequestInit.credentials).
+_FETCH_CREDENTIALS_MODES = frozenset({"include", "same-origin", "omit"})
+
+
+@_filter("request_credentials_mode", "a request's credentials mode (fetch's credentials: 'include' | "
+         "'same-origin' | 'omit'): whether cookies are sent, not a credential", generic_only=True)
+def is_request_credentials_mode(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    words = key_words(key_name)
+    return bool(words) and words[-1] == "credentials" and value.strip().lower() in _FETCH_CREDENTIALS_MODES
+
+
+# Names of character and byte encodings (Node's Buffer encodings, IANA charsets): a second
+# argument that is one says how the first is written (writeString('…_password', 'latin1')).
+_ENCODING_NAME = re.compile(
+    r"^(?:utf-?(?:8|16|32)(?:[lb]e)?|ucs-?2|latin-?1|(?:us-)?ascii|binary|base64(?:url)?|hex|"
+    r"iso[-_]?8859[-_]\d{1,2}|(?:cp|windows-?)125\d|cesu-?8|gb(?:k|2312|18030)|big5|shift[-_]?jis|euc-(?:jp|kr)|koi8-[ru])$",
+    re.IGNORECASE)
+
+
+@_filter("encoding_name", "the name of a character or byte encoding (latin1, utf8, base64): how a value is "
+         "written, not a value", generic_only=True)
+def is_encoding_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return _ENCODING_NAME.match(value.strip()) is not None
+
+
+# Password-hashing schemes, SASL/GSS mechanisms and digests as settings name them: PASSWORD_HASH =
+# "argon2", password_encryption = 'scram-sha-256', "django_pbkdf2_sha256", AUTH_…MD5: 'md5'.
+_ALGORITHM_PIECE = re.compile(
+    r"md[245]|sha(?:1|2|3|224|256|384|512)?|scram|bcrypt|scrypt|argon2(?:id|i|d)?|pbkdf2|hmac|crypt|sspi|ntlm"
+    r"|kerberos(?:v5)?|gss(?:api)?|aes(?:128|192|256)?|des|3des|plaintext")
+# Words that qualify a scheme's name (passlib: ldap_salted_sha1, django_bcrypt, hex_md5).
+_ALGORITHM_QUALIFIERS = frozenset({"django", "ldap", "salted", "hex", "base64", "b64", "unix", "legacy", "plain",
+                                   "aws4"})  # AWS Signature Version 4's algorithm: AWS4-HMAC-SHA256
+
+
+_NAME_SEPARATORS = re.compile(r"[-_.]")
+
+
+@_filter("algorithm_name", "the name of a password-hashing scheme or an authentication mechanism (argon2, "
+         "scram-sha-256, django_pbkdf2_sha256, md5): which algorithm, not a credential", generic_only=True)
+def is_algorithm_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    pieces = _NAME_SEPARATORS.split(value.strip().lower())
+    if len(value) > 40 or not all(pieces):
+        return False
+    core = [p for p in pieces if _ALGORITHM_PIECE.fullmatch(p)]
+    return bool(core) and all(p in core or p.isdigit() or p in _ALGORITHM_QUALIFIERS for p in pieces)
+
+
+# A standard's name (RFC 8693's token exchange, "rfc7523"): which protocol, not a credential.
+_RFC_NAME = re.compile(r"^(?:rfc|RFC)[-_ ]?[0-9]{3,5}$")
+
+
+@_filter("standard_name", "the name of a standard (rfc8693): which protocol a setting follows", generic_only=True)
+def is_standard_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return _RFC_NAME.match(value.strip()) is not None
+
+
+# When an option acts (on_create, when_changed, always): update_password = "on_create" says when the
+# password is set, it is not one.
+_WHEN_VALUE = re.compile(r"^(?:(?:on|when|if|upon|after|before)[_\-][a-z]+(?:[_\-][a-z]+)?|always|never)$")
+
+
+@_filter("when_option_value", "when an option about a credential acts (update_password: on_create, always): "
+         "a mode, not the credential", generic_only=True)
+def is_when_option_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return len(key_words(key_name)) >= 2 and _WHEN_VALUE.match(value.strip()) is not None
+
+
+# Go writes a time format as its reference time, Mon Jan 2 15:04:05 MST 2006 (package time's layouts):
+# "20060102T150405Z" is how to print a timestamp, not a value.
+_GO_LAYOUT_ELEMENT = re.compile(r"2006|January|Jan|Monday|Mon|MST|Z07:00|Z0700|-07:00|-0700|-07|15|01|02|03|04|05|06|_2"
+                                r"|\.0+|\.9+|PM|pm|[-/:., TZ]")
+
+
+@_filter("go_time_layout", "a Go time layout (\"20060102T150405Z\", \"2006-01-02 15:04:05\"): the reference time "
+         "spelling a format, not a value", generic_only=True)
+def is_go_time_layout(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    return language == "go" and len(v) <= 48 and "2006" in v and _GO_LAYOUT_ELEMENT.sub("", v) == ""

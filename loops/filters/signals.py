@@ -1,0 +1,96 @@
+"""Signals, not decisive (the judge weighs them): the value reads as words or as
+English, is hex, has a UUID's shape, spells a credential word, is an identifier in code, is
+several words, or repeats the user name beside it. Two more signals live with their concerns:
+bare_word_in_code (code_structure) and sequential_run (typed_runs).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .code_structure import _in_code, _in_url_userinfo, _is_quoted
+from .identifiers import _UUID
+from .registry import Surroundings, _filter
+from .text_shapes import _HEX, _looks_random
+from .word_shapes import _LEET, english_like, wordlike
+from .words import key_words
+
+
+@_filter("wordlike_value", "the value reads as words or a name, which keys and generated passwords rarely do",
+         generic_only=True, decisive=False)
+def is_wordlike_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return wordlike(value.strip())
+
+
+@_filter("english_value", "the value reads as English (letmein, something, testclient): a word a person typed, "
+         "which generated keys and passwords are not", generic_only=True, decisive=False)
+def is_english_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return english_like(value)
+
+
+@_filter("hex_value", "the value is a run of hexadecimal digits (a key, a digest or an id)",
+         generic_only=True, decisive=False)
+def is_hex_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    return len(v) >= 16 and bool(_HEX.match(v)) and any(c.isalpha() for c in v) and any(c.isdigit() for c in v)
+
+
+@_filter("uuid_value", "the value has the shape of a UUID", generic_only=True, decisive=False)
+def is_uuid_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return bool(_UUID.match(value.strip()))
+
+
+_CREDENTIAL_IN_VALUE = re.compile(r"secret|token|passw|passwd|pwd|apikey|api_key|credential|private")
+
+
+@_filter("value_names_credential", "the value spells a credential word (secretToken, my_password, s3cr3t): a stand-in",
+         generic_only=True, decisive=False)
+def is_value_naming_credential(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if len(v) > 64 or _looks_random(v) and len(v) >= 24:
+        return False
+    plain = v.lower().translate(_LEET)
+    return bool(_CREDENTIAL_IN_VALUE.search(plain)) or plain in ("secret", "pass", "key", "auth")
+
+
+_IDENTIFIER_SHAPES = re.compile(
+    r"^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+$"  # camelCase
+    r"|^[A-Za-z][a-z0-9]*(?:_[A-Za-z0-9]+)+$"  # snake_case
+    r"|^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$"  # SCREAMING_SNAKE
+)
+
+
+@_filter("identifier_in_code", "an unquoted camelCase or snake_case name in code: most likely a variable",
+         generic_only=True, decisive=False)
+def is_identifier_in_code(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    code = _in_code(v, line, language)
+    return code and _is_quoted(v, line) is False and bool(_IDENTIFIER_SHAPES.match(v)) and not _in_url_userinfo(v, line)
+
+
+@_filter("multiword_value", "several words separated by spaces: a phrase, a label or a passphrase",
+         generic_only=True, decisive=False)
+def is_multiword_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return len(value.split()) >= 2
+
+
+# A user or login name assigned on the same or a nearby line: login="airflow", password="airflow".
+_LOGIN_ASSIGNMENT = re.compile(r"""(?i)(?:^|[\s,{(\[])["']?(?:user(?:_?name)?|login|uid|account)["']?[ \t]*(?:=|:)[ \t]*["']?([^"'\s,;()]{3,64})""")
+
+
+@_filter("password_equals_user", "the password repeats its user name, in a URL (guest:guest) or assigned beside it "
+         "(login=\"app\", password=\"app\"): a test or default account", generic_only=True, decisive=False,
+         surroundings=True)
+def is_password_equal_to_user(value: str, line: str, key_name: str | None, language: str | None,
+                              around: Surroundings = Surroundings()) -> bool:
+    at = line.find(":" + value + "@")
+    if at >= 0:
+        start = max(line.rfind("/", 0, at), line.rfind(" ", 0, at), line.rfind("'", 0, at), line.rfind('"', 0, at))
+        if line[start + 1 : at] == value:
+            return True
+    v = value.strip()
+    words = key_words(key_name)
+    if len(v) < 3 or not any(w == "pass" or w.startswith(("pass", "pwd")) for w in words):
+        return False
+    # only lines holding the value can assign it as the login (most of the dozen around do not)
+    return any(m.group(1) == v for text in (line, *around.lines) if v in text for m in _LOGIN_ASSIGNMENT.finditer(text))

@@ -1,0 +1,355 @@
+"""Stand-ins in tests, documentation and comments (read with the
+`Surroundings`): a short value quoted in prose, very short values, user:password pairs and URLs to
+reserved example hosts, values that spell a credential word or are introduced as an example,
+"my" before words, UUIDs under a client token's name, schema example fields, a few short words as
+a key, known-answer test vectors and LDIF sample data.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import unquote
+
+from ..languages import CONFIG_LANGUAGES
+from .identifiers import _UUID
+from .placeholders import _stand_in_password
+from .registry import Surroundings, _filter
+from .text_shapes import _HEX, _looks_random
+from .word_shapes import _KEY_PIECES, _LEET, _LETTER_RUN, _WORDED_KEY, _typed_word, english_like, wordlike
+from .words import _CAMEL, _CREDENTIAL_WORDS, _names_generated_credential, key_words
+
+
+_PROSE_LANGUAGES = frozenset({"markdown", "restructuredtext", "asciidoc"})
+_WORD = re.compile(r"(?<![\w'])[A-Za-z][a-z]+(?![\w'])")
+# Right before the value, a sentence names it as a password: "with password `…`", "the db password is `…`",
+# "the password for `deploy` on the staging box is `…`",
+# "Admin login: `admin` / `…`" (a user name and a slash after a login, account or credentials label).
+_GIVEN_AS_THE_PASSWORD = re.compile(
+    r"(?i)(?:\b(?:pass(?:word|wort|wd|phrase|code)|pwd|pw)s?(?:[ \t]+(?:for|of|on)[ \t][^\n]{1,60}?[ \t]+(?:is|was)|(?:[ \t]+(?:is|was))?)"
+    r"|\b(?:log[io]n|credentials?|creds|account)\b[^:\n]{0,60}:[ \t]*\S{1,80}[ \t]+/)"
+    r"[ \t]*(?:`{1,2}\+?|\*{1,2}|<(?:code|kbd|tt|b|strong)>|[\"'])?$")
+
+
+@_filter("quoted_in_prose", "a short value quoted inside a sentence of documentation ('ghp_' followed by 36 characters)",
+         generic_only=True, surroundings=True)
+def is_quoted_in_prose(value: str, line: str, key_name: str | None, language: str | None, around: Surroundings) -> bool:
+    if language not in _PROSE_LANGUAGES or len(value) >= 24 or around.in_code_block:
+        return False  # a code block holds commands and configs as typed (curl -u, a DSN), not sentences
+    at = line.find(value)
+    if at >= 0 and _GIVEN_AS_THE_PASSWORD.search(line[:at]):
+        return False  # the sentence hands the value over as a password, it describes no format
+    rest = line[:at] + " " + line[at + len(value):] if at >= 0 else line
+    return len(_WORD.findall(rest)) >= 8
+
+
+# Names that sit beside a key in a published test vector (NIST, RFC): the input, the output
+# and the other parameters of one known-answer test.
+_TEST_VECTOR_WORDS = frozenset({
+    "iv", "nonce", "plaintext", "ciphertext", "cleartext", "pt", "ct", "tag", "aad", "adata", "mac", "digest",
+    "expected", "counter", "ctr", "msg", "message", "tweak", "vector", "vectors", "output", "result",
+    "in", "out", "input",  # Go's x/crypto writes a vector's message and result as in/out (poly1305, chacha20)
+    # a key-derivation vector (RFC 6070 PBKDF2, RFC 5869 HKDF, Wycheproof): the password or IKM in hex
+    # beside its salt, iteration count and derived key, and the test case's id
+    "salt", "iterations", "rounds", "dk", "dklen", "ikm", "okm", "prk", "tcid",
+})
+_ASSIGNED_NAME = re.compile(r"""(?:^|[\s,{(\[])["']?([A-Za-z_][A-Za-z0-9_]*)["']?[ \t]*(?::|=(?!=))""")
+_MIN_TEST_VECTOR_HEX = 16
+
+
+@_filter("crypto_test_vector", "a hex key in a test among the other parts of a known-answer test (iv, plaintext, "
+         "ciphertext, tag, expected): a published test vector", generic_only=True, surroundings=True)
+def is_crypto_test_vector(value: str, line: str, key_name: str | None, language: str | None,
+                          around: Surroundings) -> bool:
+    # A test of a cipher or MAC checks it against the vectors its standard publishes: the key
+    # there is public by design. Outside test code the same lines could be a real key and IV.
+    v = value.strip()
+    if not around.in_test_path or len(v) < _MIN_TEST_VECTOR_HEX or not _HEX.match(v):
+        return False
+    parts = set()
+    for text in (line, *around.lines):
+        for m in _ASSIGNED_NAME.finditer(text):
+            parts.update(w for w in key_words(m.group(1)) if w in _TEST_VECTOR_WORDS)
+    return len(parts) >= 2
+
+
+# Fewer characters than this (after percent-decoding) cannot be a credential worth a warning where
+# values are written for a test or a reader: `pw`, `psw`, `/@`.
+_SHORTEST_EXAMPLE_SECRET = 4
+
+
+@_filter("short_value_in_example", "a value of three characters or fewer in a test, documentation or a comment "
+         "(user:pw, mongodb://val:psw@…): a stand-in", generic_only=True, surroundings=True)
+def is_short_value_in_example(value: str, line: str, key_name: str | None, language: str | None,
+                              around: Surroundings) -> bool:
+    v = value.strip()
+    return around.example_place and 0 < len(unquote(v) if "%" in v else v) < _SHORTEST_EXAMPLE_SECRET
+
+
+_USER_PASSWORD = re.compile(r"^([^\s:]{1,64}):(\S{0,128})$")
+
+
+@_filter("user_password_placeholder", "a user:password pair whose password stands in for one (user:pass, "
+         "admin:admin, user:pw, atpass:foo@bar): a fixture, not an account", generic_only=True, surroundings=True)
+def is_user_password_placeholder(value: str, line: str, key_name: str | None, language: str | None,
+                                 around: Surroundings) -> bool:
+    # Under `auth`, `userinfo` or `credentials` a value `user:password` is both parts of a login.
+    v = value.strip()
+    m = _USER_PASSWORD.match(v)
+    if not m or "://" in v:
+        return False
+    user, password = m.group(1), unquote(m.group(2))
+    short = len(password) < _SHORTEST_EXAMPLE_SECRET and (around.example_place or not password)
+    return short or _stand_in_password(unquote(user), password)
+
+
+# Host names reserved for documentation and tests (RFC 2606, RFC 6761): nothing real answers there.
+_RESERVED_HOST = re.compile(r"(?:^|\.)(?:example\.(?:com|net|org)|example|test|invalid)$")
+
+
+def _url_host_after(value: str, line: str) -> str | None:
+    """The host of the URL whose user-info password is `value` (scheme://user:VALUE@host), or None."""
+    at = line.find(":" + value + "@")
+    while at >= 0:
+        if "://" in line[:at]:
+            m = re.match(r"[^/:?#\s'\"`<>)\]]+", line[at + len(value) + 2:])
+            return m.group(0).lower().rstrip(".") if m else None
+        at = line.find(":" + value + "@", at + 1)
+    return None
+
+
+def _generated_looking(v: str) -> bool:
+    """Long and mixed enough to have been generated: 12+ characters of three classes, or random."""
+    classes = sum(bool(re.search(p, v)) for p in (r"[a-z]", r"[A-Z]", r"[0-9]", r"[^A-Za-z0-9]"))
+    return (len(v) >= 12 and classes >= 3) or _looks_random(v)
+
+
+@_filter("reserved_example_host", "a typed password in a URL to a host reserved for documentation (example.com, "
+         "*.example, *.test, *.invalid): an example, nothing real answers there", generic_only=True)
+def is_reserved_example_host(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # A generated-looking password stays: a real one may have had only its host replaced.
+    v = value.strip()
+    host = _url_host_after(v, line) if v else None
+    return host is not None and _RESERVED_HOST.search(host) is not None and not _generated_looking(unquote(v))
+
+
+# Words that make a run of words a sentence rather than a passphrase of nouns.
+_FUNCTION_WORDS = frozenset({
+    "a", "an", "the", "is", "are", "be", "am", "was", "my", "your", "our", "this", "that", "here", "there", "of", "to",
+    "for", "at", "in", "on", "it", "must", "should", "least", "some", "any", "goes", "very", "not",
+})
+_SPELLS_CREDENTIAL = re.compile(r"(?i)secret|token|passw|pswd|credential|api_?key")
+_SHORT_IDENTIFIER = re.compile(r"^[a-z]{2,10}(?:[_\-](?:[a-z]{2,10}|[0-9]{1,4})){1,3}$")
+
+
+_LONGEST_SENTENCE = 64
+_QUERY_PARAMETER = re.compile(r"&|[A-Za-z_]=(?!=|$)")
+
+
+def stand_in_text(value: str, identifiers: bool = True) -> bool:
+    """The value was written to stand in for a credential: it spells one in one case (VERYLONGSECRET…,
+    term-token-…, SomeKindOfPassword1), reads as a sentence (This-is-my-test-1!,
+    MustBeAtLeast8Chars) or (`identifiers`) is a short identifier of words (tok_visa, sk_test_123)."""
+    v = value.strip()
+    # One case: in random base64 a credential word turns up, if ever, in mixed case. A value that
+    # runs on into a query string (`…&oauth_token_secret=…`) spells the next parameter's name.
+    spelled = _SPELLS_CREDENTIAL.findall(v)
+    if not _QUERY_PARAMETER.search(v) and any(w.islower() or w.isupper() or w.istitle() for w in spelled):
+        return True
+    pieces = [p.lower() for p in _LETTER_RUN.findall(v)]
+    if 3 <= len(pieces) and len(v) <= _LONGEST_SENTENCE and sum(len(p) for p in pieces) >= 0.6 * len(v):
+        function = sum(p in _FUNCTION_WORDS for p in pieces)
+        if function >= 2 and 3 * function >= len(pieces) and all(
+                p in _FUNCTION_WORDS or len(p) < 3 or wordlike(p) or english_like(p) for p in pieces):
+            return True
+    if identifiers and len(v) <= 20 and _SHORT_IDENTIFIER.match(v):
+        words = [w for w in re.split(r"[_\-]", v) if w.isalpha() and len(w) >= 3]
+        return bool(words) and all(wordlike(w) or english_like(w) for w in words)
+    return False
+
+
+@_filter("stand_in_in_example", "in a test, documentation or a comment, a value that spells a credential word, "
+         "reads as a sentence or is a short identifier of words (This-is-my-test-1!, tok_visa): a stand-in",
+         generic_only=True, surroundings=True)
+def is_stand_in_in_example(value: str, line: str, key_name: str | None, language: str | None,
+                           around: Surroundings) -> bool:
+    # Outside such places a person's password may read so ("ThisIsMyPassword!"): kept there. Tests
+    # choose passwords like people do (pup_zaqnix, gri-1609): a short identifier counts only where
+    # it is written for a reader.
+    for_a_reader = around.in_docs_path or around.in_comment or around.in_doc
+    return around.example_place and stand_in_text(value, identifiers=for_a_reader)
+
+
+@_filter("client_token_uuid_in_example", "a UUID under a client token's name in a test, documentation or a "
+         "comment (\"clientToken\": \"<uuid>\"): the idempotency token a client makes up for one request",
+         generic_only=True, surroundings=True)
+def is_client_token_uuid_in_example(value: str, line: str, key_name: str | None, language: str | None,
+                                    around: Surroundings) -> bool:
+    # APIs take a client-generated UUID as ClientToken to de-duplicate retries. Elsewhere a UUID
+    # under that name may be a real token (Vault issued UUID client tokens before 1.10): kept.
+    words = key_words(key_name)
+    return around.example_place and words[-2:] == ["client", "token"] and _UUID.match(value.strip()) is not None
+
+
+# A schema's or a config template's example field (OpenAPI `example:`, JSON Schema `examples`,
+# `x-example`): what a value may look like, written for the reader of the schema.
+_EXAMPLE_KEYS = frozenset({"example", "examples", "x-example", "x-examples", "sample", "sample_value"})
+# A key on a config line: quoted ("examples": / 'example':) or bare with a space after the colon
+# (YAML `example: …`), so that `amqp://` and `user:password` inside a value are no keys.
+_LINE_KEY = re.compile(r"""(?:^|[\s{,\[])(?:"([\w-]+)"|'([\w-]+)'|([\w-]+))[ \t]*(?:(?<=["'])[ \t]*:|:(?=\s))""")
+
+
+@_filter("schema_example_field", "the value of a schema's or config template's example field (OpenAPI example:, "
+         "JSON Schema examples, x-example): an illustration of the format", generic_only=True)
+def is_schema_example_field(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    at = line.find(v) if v and language in CONFIG_LANGUAGES else -1
+    if at < 0:
+        return False
+    head = line[:at]
+    low = head.lower()
+    if "example" not in low and "sample" not in low:  # every example key holds one of them
+        return False
+    keys = [next(g for g in m.groups() if g) for m in _LINE_KEY.finditer(head)]
+    return bool(keys) and keys[-1].lower() in _EXAMPLE_KEYS  # the nearest key before the value
+
+
+_EXAMPLE_INTRODUCTION = re.compile(
+    r"(?i)(?:\blooks?\s+(?:\w+\s+){0,2}like|\bfor\s+(?:example|instance)|\be\.g\.|\bsuch\s+as|\bexample\s*:"
+    r"|\bsample\s*:|\bin\s+the\s+form(?:at)?\b|\bformat(?:ted)?\s*:)")
+
+
+@_filter("introduced_as_example", "in a comment or documentation, the text before it introduces an example "
+         "(\"a token looks something like\", \"for example\", \"e.g.\")", decisive=False, surroundings=True)
+def is_introduced_as_example(value: str, line: str, key_name: str | None, language: str | None,
+                             around: Surroundings) -> bool:
+    # A signal: a high-confidence format with no checksum shown so goes to a person (phases/filter).
+    if not (around.in_comment or around.in_doc or around.in_docs_path):
+        return False
+    at = line.find(value.strip()) if value.strip() else -1
+    return at > 0 and _EXAMPLE_INTRODUCTION.search(line[max(0, at - 200):at]) is not None
+
+
+# "my" before words names the reader's own value: my_jwt, my-token, my_name_1, myapp_secret.
+# A separator or a capital after "my" marks the word (mytoken, mymikwsc may be anything).
+_POSSESSIVE = re.compile(r"^(?:my|My|MY)(?:[_\-]|(?=[A-Z]))([A-Za-z]+(?:[_\-]?[A-Za-z0-9]+)*)$")
+
+
+@_filter("possessive_stand_in_in_example", "in a test, documentation or a comment, \"my\" before words "
+         "(my_jwt, my-token, my_name_1): the writer's stand-in for a value of their own",
+         generic_only=True, surroundings=True)
+def is_possessive_stand_in_in_example(value: str, line: str, key_name: str | None, language: str | None,
+                                      around: Surroundings) -> bool:
+    m = _POSSESSIVE.match(value.strip())
+    if not (around.example_place and m):
+        return False
+    # Words, a number only at a word's end (my_name_1), no run of random letters.
+    pieces = re.split(r"[_\-]", m.group(1))
+    if not all(re.fullmatch(r"[A-Za-z]*[0-9]{0,3}", p) for p in pieces):
+        return False
+    words = [w.lower() for p in pieces for w in _CAMEL.sub("_", p.rstrip("0123456789")).split("_") if w]
+    return bool(words) and all(w in _CREDENTIAL_WORDS or english_like(w) or (len(w) <= 5 and wordlike(w)) for w in words)
+
+
+# A credential word without its vowels: what is left of p@ssw%rd, pa;ss, p#ssword!, pwpw.
+_CREDENTIAL_SKELETONS = frozenset({"psswrd", "psswd", "pss", "pwd", "pw", "scrt", "tkn"})
+
+
+def _skeleton(value: str) -> str:
+    """The consonants of a value read as leetspeak (percent-decoded; `%%` is an ini file's `%`)."""
+    v = value.replace("%%", "%")
+    plain = (unquote(v) if "%" in v else v).lower().translate(_LEET)
+    return re.sub(r"[^a-z]|[aeiouy]", "", plain)
+
+
+@_filter("spelled_credential_in_example", "in a test, documentation or a comment, a value whose letters spell a "
+         "credential word around escapes and symbols (p%40ssw%25rd, pa;ss, p+ss+word, pwpw): a fixture for "
+         "parsing or escaping", generic_only=True, surroundings=True)
+def is_spelled_credential_in_example(value: str, line: str, key_name: str | None, language: str | None,
+                                     around: Surroundings) -> bool:
+    if not around.example_place or len(value) > 40:
+        return False
+    skel = _skeleton(value)
+    unit = re.fullmatch(r"(.+?)\1+", skel)  # pwpw, passpass: one word typed twice
+    for s in {skel, unit.group(1) if unit else skel}:
+        s = s.removeprefix("m")  # mypass: the y is gone with the vowels
+        if s in _CREDENTIAL_SKELETONS or s.removesuffix("s") in _CREDENTIAL_SKELETONS:
+            return True
+    return False
+
+
+_WORD_AND_NUMBER = re.compile(r"^([a-z]{3,})[0-9]{1,4}$")  # minio123, key1
+_LONGEST_WORDED_KEY = 24
+# API keys and tokens are generated with 16 characters or more; one of eight is typed.
+_LONGEST_TYPED_KEY = 8
+
+
+def _worded_piece(piece: str) -> tuple[bool, bool]:
+    """(a piece a person typed, a word of three letters or more) for one piece of a worded key."""
+    if piece.isdigit():
+        return len(piece) <= 4, False
+    if piece.isalpha():
+        word = _typed_word(piece) or piece in _CREDENTIAL_WORDS  # ctx-key, ext-jwt: it spells its kind
+        return word or len(piece) <= 3, word
+    m = _WORD_AND_NUMBER.match(piece)
+    if m and _typed_word(m.group(1)):
+        return True, True
+    return len(piece) <= 5, False  # a version or a kind tag of a format: oat01, lsv2, api03
+
+
+@_filter("worded_key_in_example", "an API key or token that is a few short lower-case words (fixture, sk-from-env, "
+         "hf_oauth_123, old-rt) in a test, documentation or a comment, or a phrase of words anywhere "
+         "(on_behalf_of, failed-to-connect-to-db): keys are generated, this one was typed",
+         generic_only=True, surroundings=True)
+def is_worded_key_in_example(value: str, line: str, key_name: str | None, language: str | None,
+                             around: Surroundings) -> bool:
+    # Passwords and secrets are kept: people choose those, and tests choose them like people do.
+    # A generated key is long and random; a piece of it reads as a word only by chance, never all.
+    v = value.strip()
+    if len(v) > _LONGEST_WORDED_KEY or not _names_generated_credential(key_name):
+        return False
+    if around.example_place and len(v) <= _LONGEST_TYPED_KEY and _WORDED_KEY.match(v.lower()):
+        return True  # sk-123, rt-NEW, abc-123: shorter than any generated key
+    if not _WORDED_KEY.match(v):
+        return False
+    pieces = _KEY_PIECES.split(v)
+    typed = [_worded_piece(p) for p in pieces]
+    if not all(t for t, _ in typed):
+        return False
+    if around.example_place:
+        return any(w for _, w in typed)
+    # In code a sentinel or a mode's name: a phrase of three pieces or more, two of them English.
+    return len(pieces) >= 3 and sum(english_like(p) for p in pieces) >= 2
+
+
+# Text right before a value that names it as an example: "Example api_key='…'", "e.g. token: …".
+_NAMED_EXAMPLE = re.compile(r"(?i)\b(?:example|e\.g\.|sample|for\s+instance)[:,]?[ \t]+[\w\-]{1,40}[ \t]*[=:][ \t]*[\"'`]?$")
+
+
+@_filter("named_example_value", "the text before it shows it as an example (\"Example api_key='…'\", \"e.g. "
+         "token: …\"), in help text or documentation: what a value looks like", generic_only=True)
+def is_named_example_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    at = line.find(value.strip()) if value.strip() else -1
+    return at > 0 and _NAMED_EXAMPLE.search(line[max(0, at - 80):at]) is not None
+
+
+# LDIF (RFC 2849): an entry is `attribute: value` lines under its `dn:`. A directory's sample data (the people
+# of a demo company) puts its entries under a domain reserved for examples (RFC 2606: dc=example,dc=com,
+# mail: someone@example.org) and gives each person a word for a password.
+_LDIF_PASSWORD_LINE = re.compile(r"(?i)^[ \t]*userPassword(?:;[\w\-]+)*:[ \t]")
+_LDIF_RESERVED_ENTRY = re.compile(
+    r"(?i)^[ \t]*(?:dn:.*\bdc=(?:example|test|invalid)[ \t]*(?:,|$)|(?:dn|mail|e?mail[\w;-]*):.*"
+    r"[@.=]example\.(?:com|net|org)\b|(?:dn|mail):.*@[\w.-]+\.(?:example|test|invalid)[ \t]*$)")
+_LONGEST_SAMPLE_WORD = 24
+
+
+@_filter("ldif_sample_person_password", "a word for a password in an LDIF entry of a directory's sample data, under "
+         "a domain reserved for examples (dn: uid=jdoe,dc=example,dc=com ... userPassword: sprain)",
+         generic_only=True, surroundings=True)
+def is_ldif_sample_person_password(value: str, line: str, key_name: str | None, language: str | None,
+                                   around: Surroundings) -> bool:
+    v = value.strip()
+    if not v or len(v) > _LONGEST_SAMPLE_WORD or not v.isascii() or not v.isalpha() or not wordlike(v):
+        return False
+    if _LDIF_PASSWORD_LINE.match(line) is None:
+        return False
+    return any(_LDIF_RESERVED_ENTRY.match(text) for text in around.lines)

@@ -1,0 +1,184 @@
+"""Text for people where a value would be: natural language beyond ASCII,
+sentences, message-catalogue labels, a form's label for the field, capital words a tool writes as
+a marker, an error code set for a form field, and a table row of colon-separated names.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .registry import Surroundings, _filter
+from .word_shapes import _TYPED_WORD_PAIRS, _VOWELS, _bigram_score, _typed_word, wordlike
+
+
+@_filter("natural_language", "text in a natural language (letters beyond ASCII, as in a translation), not a key",
+         generic_only=True)
+def is_natural_language(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # Generated keys are ASCII; a value with letters beyond ASCII is written for people to read.
+    # A few letters do when most are beyond ASCII: a CJK or Hangul word cut off at a quote
+    # inside its sentence ("프로젝트 '{0}'...").
+    letters = [c for c in value if c.isalpha()]
+    foreign = sum(not c.isascii() for c in letters)
+    return (len(letters) >= 5 and foreign > 0) or (foreign >= 2 and foreign * 2 >= len(letters))
+
+
+_PROSE_WORDS = frozenset({
+    "the", "a", "an", "is", "are", "be", "must", "should", "please", "enter", "not", "invalid", "required",
+    "for", "to", "of", "with", "your", "this", "cannot", "can't", "does", "match", "incorrect", "wrong",
+})
+
+
+@_filter("prose", "a sentence (a label, prompt or error message), not a credential", generic_only=True)
+def is_prose(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    words = value.split()
+    if len(words) < 2:
+        return False
+    alphabetic = [w for w in words if re.fullmatch(r"[A-Za-z']+[.,:!?]?", w)]
+    return len(alphabetic) * 2 >= len(words) and any(w.lower().strip(".,:!?") in _PROSE_WORDS for w in words)
+
+
+# A label or a sentence in any language: words (letters of any script, short numbers) and the
+# punctuation of text. No symbol that keys and typed passwords are made of (#$%&*@=+_~^).
+_CATALOGUE_TEXT = re.compile(r"^[^\W_][\w \-.,;:!?'’\"()«»„“”/]*$")
+_TEXT_TOKENS = re.compile(r"[^\W_]+")
+# A printf or format directive inside a translated text: %s, %(name)s, %1$s, {0}, {count}.
+# MediaWiki's messages number their parameters ($1) and choose forms with magic words ({{PLURAL:$1|day|days}}).
+_FORMAT_DIRECTIVE = re.compile(r"%(?:\([A-Za-z_]\w{0,30}\)|[0-9]\$)?[sdif]|\{[A-Za-z_0-9]\w{0,30}\}"
+                               r"|(?<![^\s(«„“'\"])\$[0-9]{1,2}(?![\w$])|\{\{(?:PLURAL|GENDER|GRAMMAR):[^{}]{0,200}\}\}")
+_LONGEST_CATALOGUE_TEXT = 300
+
+
+def _reads_as_a_word(word: str) -> bool:
+    # A word of another script reads as text; a Latin one must be shaped like a word (vowels in a
+    # natural share, no long consonant run), which a run of random letters is not, or be short
+    # capitals (an acronym: API, MQTT, SMTP).
+    return not word.isascii() or len(word) <= 3 or (len(word) <= 5 and word.isupper()) or wordlike(word)
+
+
+@_filter("catalogue_text", "a label in a message catalogue (translations/fi.json: \"password\": \"Salasana\"): the text "
+         "shown for the field in one language, not its value", generic_only=True, surroundings=True)
+def is_catalogue_text(value: str, line: str, key_name: str | None, language: str | None,
+                      around: Surroundings) -> bool:
+    v = value.strip()
+    if not around.in_catalogue or not v or len(v) > _LONGEST_CATALOGUE_TEXT:
+        return False
+    if "%" in v or "{" in v or "$" in v:
+        # Where the program puts a value into the text (%s MOT DE PASSE, {count} Schlüssel): the rest is the label.
+        v = _FORMAT_DIRECTIVE.sub(" ", v).strip()
+        if not v:
+            return False
+    if _CATALOGUE_TEXT.match(v) is None:
+        return False
+    if "_" in v:
+        # A page title written with underscores for spaces (MediaWiki's Muuda_parool) is text; any other name with
+        # underscores (db_password) is an identifier.
+        if not v[:1].isupper() or "__" in v or any(c.isdigit() for c in v):
+            return False
+        v = v.replace("_", " ")
+    words = _TEXT_TOKENS.findall(v)
+    # Digits only as a number of their own (Wi-Fi 6, 2 minutes), and only in a phrase of words.
+    if any(any(c.isdigit() for c in w) and not (w.isdigit() and len(w) <= 4 and len(words) >= 3) for w in words):
+        return False
+    reads = sum(w.isdigit() or _reads_as_a_word(w) for w in words)
+    # A sentence of a language whose words are spelled otherwise than English (Quechua, Lojban) has a few that
+    # do not read as words by English letter pairs; a sentence it stays when most do.
+    return reads == len(words) or (len(words) >= _SENTENCE_WORDS and reads * 4 >= len(words) * 3)
+
+
+_SENTENCE_WORDS = 4
+
+
+# Capital words joined by punctuation, no digit: VALUE_SPECIFIED_IN_NO_LOG_PARAMETER, NO!$DATA!$.
+_CAPITAL_WORDS = re.compile(r"^[A-Z]{2,}(?:[^A-Za-z0-9\s]{1,3}[A-Z]{2,})+[^A-Za-z0-9\s]{0,3}$")
+_CAPITAL_WORD = re.compile(r"[A-Z]+")
+_LONGEST_CAPITAL_MARKER = 64
+
+
+def _spelled_word(word: str) -> bool:
+    """A word as people spell it: a two-letter one with a vowel, a longer one mostly of common letter pairs."""
+    if len(word) <= 2:
+        return any(c in _VOWELS for c in word)
+    score, pairs = _bigram_score(word)
+    return wordlike(word) and score >= _TYPED_WORD_PAIRS * pairs
+
+
+@_filter("capital_words_marker", "capital words joined by punctuation (VALUE_SPECIFIED_IN_NO_LOG_PARAMETER, "
+         "NO!$DATA!$): a marker a tool writes where it hides or lacks the value", generic_only=True)
+def is_capital_words_marker(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if len(v) > _LONGEST_CAPITAL_MARKER or _CAPITAL_WORDS.match(v) is None:
+        return False
+    words = [w.lower() for w in _CAPITAL_WORD.findall(v)]
+    return any(len(w) >= 4 for w in words) and all(_spelled_word(w) for w in words)
+
+
+# An error code: lower-case words joined by underscores (invalid_auth, cannot_connect).
+_ERROR_CODE = re.compile(r"^[a-z]+(?:_[a-z]+){1,5}$")
+# The value set in a dict literal under a constant's name: {CONF_PASSWORD: "…"}, return {API_KEY: "…"}.
+_CONSTANT_KEYED = re.compile(r"\{\s*[A-Z][A-Z0-9_]*\s*:\s*[\"']$")
+_ERRORS_WORD = re.compile(r"\berrors?\b|_errors?\b", re.IGNORECASE)
+_HANDLING_ERRORS = re.compile(r"errors?\b|\bexcept\b|\braise\b", re.IGNORECASE)
+
+
+@_filter("error_code_for_field", "an error code set for a form field (errors[CONF_PASSWORD] = \"invalid_auth\"): "
+         "which message to show under the field, not its value", generic_only=True, surroundings=True)
+def is_error_code_for_field(value: str, line: str, key_name: str | None, language: str | None,
+                            around: Surroundings) -> bool:
+    v = value.strip()
+    if _ERROR_CODE.match(v) is None or not all(len(w) <= 4 or _typed_word(w) for w in v.split("_")):
+        return False
+    at = line.find(v)
+    head = line[:at] if at > 0 else ""
+    if not head:
+        return False
+    if _ERRORS_WORD.search(head):
+        return True  # errors[CONF_PASSWORD] = "…", self._errors[KEY] = "…", errors={KEY: "…"}
+    # return {CONF_PASSWORD: "invalid_auth"}: the caller shows it as the form's errors.
+    return _CONSTANT_KEYED.search(head) is not None and any(_HANDLING_ERRORS.search(x) for x in around.lines)
+
+
+# A form's label for the field: capitalised words (ADLS, Gen2, Blob), joined by / or &, with an aside in
+# brackets: "Blob Storage Key (optional)", "Batch Account Access Key".
+_LABEL_WORD = re.compile(r"^(?:[A-Z][a-z]+|[A-Z]{2,6}|[A-Z][a-z]*[0-9]{1,2}|[A-Z][A-Z0-9]{1,5})$")
+_LABEL_JOINERS = frozenset({"/", "&", "-", "of", "for", "or", "and", "the", "a", "an", "to", "in"})
+_LABEL_NOUNS = frozenset({"key", "secret", "password", "passphrase", "token", "credential", "credentials"})
+_LONGEST_LABEL = 80
+
+
+@_filter("credential_field_label", "a form's label for the field (\"Blob Storage Key (optional)\", \"Batch Account "
+         "Access Key\"): capitalised words that name the credential, not its value", generic_only=True)
+def is_credential_field_label(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if " " not in v or len(v) > _LONGEST_LABEL or not v[:1].isupper():
+        return False
+    # An aside in brackets at the end is part of a label: (optional), (Active Directory).
+    head, _, aside = v.partition("(")
+    if aside and (not aside.endswith(")") or not all(w.isalpha() for w in aside[:-1].split())):
+        return False
+    words = head.split()
+    named = [w for w in words if w.lower() not in _LABEL_JOINERS]
+    if len(named) < 3 or named[-1].lower() not in _LABEL_NOUNS and not any(w.lower() in _LABEL_NOUNS for w in named):
+        return False
+    # Every word capitalised as a label is (a passphrase of words is written without credential nouns,
+    # and a typed password has no spaces in it); the long ones spelled like words.
+    return all(_LABEL_WORD.match(w) and (len(w) < 4 or not w.isalpha() or w.isupper() or _typed_word(w.lower()))
+               for w in named)
+
+
+# A row of a table whose fields are joined by colons (an IANA cipher-suite list: 002c:TLS_PSK_WITH_NULL_SHA:PSK:
+# PSK:NULL::0:HMAC-SHA1:160:DEFAULT:0:rfc4785): names in capitals (3DES), short words or a list of them
+# (rfc4279,rfc6347) and small numbers, five or more.
+_RECORD_FIELD = re.compile(r"^(?:[0-9]?[A-Z][A-Z0-9_\-]{0,23}|[a-z]{1,12}[0-9]{0,6}(?:,[a-z]{1,12}[0-9]{0,6}){0,4}"
+                           r"|[0-9a-f]{1,4}|[0-9]{1,6})$")
+_MIN_RECORD_FIELDS = 5
+
+
+@_filter("colon_separated_record", "a row of five or more short colon-separated fields that are names, words and "
+         "numbers (PSK:DHE:AES:CCM:256:AEAD): a table's record, not a credential", generic_only=True)
+def is_colon_separated_record(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # A password with four colons in it would need every piece to be a capitalised name, a short
+    # word or a number; generated ones are not made of such pieces.
+    fields = [f for f in value.strip().split(":") if f]
+    if len(fields) < _MIN_RECORD_FIELDS or not all(_RECORD_FIELD.match(f) for f in fields):
+        return False
+    return sum(1 for f in fields if f[0].isalpha() and len(f) >= 3) >= 2

@@ -1,0 +1,54 @@
+"""Shapes of text that say nothing of meaning: Shannon entropy, a run of hex digits, a path
+segment made of words rather than a random run, and whether a string looks random (16 or more
+characters, high entropy, letters and digits). Helpers shared by the filters; no filter is
+registered here.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+
+
+# c * log2(c) for the counts a short value has: the entropy below is log2(n) - sum(c log2 c) / n,
+# summed by table lookups in C rather than a logarithm per character class in Python.
+_C_LOG2_C = [0.0] + [c * math.log2(c) for c in range(1, 257)]
+
+
+def shannon_entropy(s: str) -> float:
+    """Shannon entropy of the characters of s, in bits per character (0.0 for "")."""
+    if not s:
+        return 0.0
+    n = len(s)
+    counts = Counter(s).values()
+    total = sum(map(_C_LOG2_C.__getitem__, counts)) if n < len(_C_LOG2_C) else sum(c * math.log2(c) for c in counts)
+    return max(0.0, math.log2(n) - total / n)
+
+
+_HEX = re.compile(r"^[0-9a-fA-F]+$")
+
+
+_FILE_EXTENSIONS = frozenset({
+    "pem", "key", "crt", "cer", "der", "pub", "p12", "pfx", "jks", "keystore", "json", "yaml", "yml", "toml",
+    "ini", "cfg", "conf", "env", "txt", "xml", "properties", "csv", "log", "db", "sqlite", "sh", "py", "js",
+    "html", "htm", "jinja", "j2", "tmpl", "tpl", "mustache", "hbs", "erb",
+})
+_WORDY_PIECE = re.compile(r"^(?:[a-z]+|[A-Z]+|[A-Z][a-z]+)[0-9]{0,4}$|^[0-9]+$")
+
+
+_SEGMENT_SEPARATORS = re.compile(r"[._\- ]+")
+
+
+def _wordy_segment(segment: str) -> bool:
+    """A path segment made of words (`db_password`, `Program Files`), not a random run (`K7MDENG`)."""
+    pieces = [p for p in _SEGMENT_SEPARATORS.split(segment) if p]
+    return bool(pieces) and all(len(p) <= 32 and _WORDY_PIECE.match(p) for p in pieces)
+
+
+_A_DIGIT = re.compile(r"\d")
+_A_LETTER = re.compile(r"[A-Za-z]")
+
+
+def _looks_random(s: str) -> bool:
+    return len(s) >= 16 and shannon_entropy(s) >= 3.5 and bool(_A_DIGIT.search(s)) and bool(_A_LETTER.search(s))

@@ -1,0 +1,213 @@
+"""Values typed by hand rather than generated: repeated and sequential runs (aaaa,
+123456, abcdef), runs that fill most of a value (abc123abc123), long alphabet runs inside it,
+interleaved counting runs (1a2b3c4d), bytes that count up one by one, home-row mashes in tests
+and docs, and too little randomness for a generated key.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from .registry import Surroundings, _filter
+from .text_shapes import _HEX, shannon_entropy
+from .words import _names_generated_credential, key_words
+
+
+_KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm", "1234567890")
+
+
+@_filter("repeated_or_sequential", "a repeated or sequential run (aaaa, 121212, 123456, abcdef, an alphabet)")
+def is_repeated_or_sequential(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    n = len(v)
+    if n < 3:
+        return False
+    if len(set(v)) == 1:
+        return True  # xxx, ****, 0000
+    if n < 4:
+        return False
+    for period in (2, 3, 4):
+        if n >= 2 * period + 2 and v == (v[:period] * (n // period + 1))[:n]:
+            return True
+    steps = [ord(b) - ord(a) for a, b in zip(v, v[1:])]
+    if n >= 5 and (sum(s == 1 for s in steps) >= 0.8 * len(steps) or sum(s == -1 for s in steps) >= 0.8 * len(steps)):
+        return True
+    low = v.lower()
+    return n >= 6 and any(low in row for row in _KEYBOARD_ROWS)
+
+
+# A token body longer than this is a blob (a key block, a certificate): runs of "AAAA" there
+# encode zero bytes, not a hand-typed placeholder.
+_MAX_TYPED_BODY = 256
+
+
+def _runs_of_three(alphabet: str) -> list[str]:
+    return [alphabet[i : i + 3] for i in range(len(alphabet) - 2)]
+
+
+# Whether a segment holds any of the patterns below at all, in one search: exactly the three
+# kinds (one character 4+ times, an ascending or descending run of 3, a block of 2 to 4 repeated
+# 3 times). A generated value has none, and is answered without walking it three times.
+_ANY_TYPED_PATTERN = re.compile(
+    r"(.)\1{3}|(.{2,4})\2\2|" + "|".join(
+        run for alphabet in ("abcdefghijklmnopqrstuvwxyz", "0123456789")
+        for run in _runs_of_three(alphabet) + _runs_of_three(alphabet[::-1])
+    )
+)
+
+
+def _typed_positions(segment: str) -> set[int]:
+    """Positions of `segment` (lower-cased letters and digits) that sit in a hand-typed pattern:
+    a run of one character (4+), an ascending or descending run (3+: abc, 456, zyx), or a
+    short block repeated (period 2 to 4, 3+ times: 123123123)."""
+    if _ANY_TYPED_PATTERN.search(segment) is None:
+        return set()
+    n = len(segment)
+    typed: set[int] = set()
+    i = 0
+    while i < n:  # runs of one character
+        j = i
+        while j + 1 < n and segment[j + 1] == segment[i]:
+            j += 1
+        if j - i + 1 >= 4:
+            typed.update(range(i, j + 1))
+        i = j + 1
+    for step in (1, -1):  # alphabet and digit runs, within one class
+        i = 0
+        while i < n:
+            j = i
+            while (j + 1 < n and ord(segment[j + 1]) - ord(segment[j]) == step
+                   and segment[j + 1].isdigit() == segment[j].isdigit()):
+                j += 1
+            if j - i + 1 >= 3:
+                typed.update(range(i, j + 1))
+            i = j + 1
+    for period in (2, 3, 4):  # repeated blocks
+        i = period
+        while i < n:
+            j = i
+            while j < n and segment[j] == segment[j - period]:
+                j += 1
+            if j - (i - period) >= max(3 * period, 6):
+                typed.update(range(i - period, j))
+            i = j + 1
+    return typed
+
+
+_LOWER_ALNUM_RUNS = re.compile(r"[a-z0-9]+")
+
+
+def _typed_shares(body: str) -> tuple[float, float]:
+    """Share of the letters and digits of `body` that sit in hand-typed patterns (see
+    _typed_positions), over the whole body and over its longest segment. Separators split
+    the body and break every run; case is ignored."""
+    segments = _LOWER_ALNUM_RUNS.findall(body.lower())
+    total = sum(len(s) for s in segments)
+    if not total:
+        return 0.0, 0.0
+    typed = [len(_typed_positions(s)) for s in segments]
+    longest = max(range(len(segments)), key=lambda i: len(segments[i]))
+    return sum(typed) / total, typed[longest] / len(segments[longest])
+
+
+_ASCII_ALNUM = re.compile(r"[A-Za-z0-9]")
+
+
+@_filter("typed_placeholder", "made by hand, not generated: runs like aaaaaa, 123123123, abc123 or klmnopq fill most of it"
+         " (checked after a known prefix too)", after_prefix=True)
+def is_typed_placeholder(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # A generated key of 8+ characters almost never has half its characters in such runs;
+    # a fixture written to look like a key (sk-ant-api03-abc123xyz-456def789…) does.
+    v = value.strip()
+    alnum = len(v) - len(_ASCII_ALNUM.sub("", v))  # ASCII letters and digits
+    if alnum < 8 or len(v) > _MAX_TYPED_BODY:
+        return False
+    # Short random values fall into such runs by chance more often (a digit PIN: 1 in 80).
+    floor = 0.5 if alnum >= 16 else 0.75
+    whole, longest = _typed_shares(v)
+    # The longest segment carries the secret in a segmented token (xoxa-2-<ids>-<secret>):
+    # typed-looking ids beside a random secret part do not make a placeholder.
+    return whole >= floor and longest >= floor
+
+
+_SEQUENTIAL_RUN = re.compile(r"0123456|1234567|2345678|3456789|abcdefg|bcdefgh|cdefghi|ghijklm|klmnopq|nopqrst|qrstuvw|tuvwxyz", re.IGNORECASE)
+
+
+@_filter("sequential_run", "a long alphabet or digit run inside the value (1234567, abcdefg): typed by hand, not generated",
+         generic_only=True, decisive=False)
+def has_sequential_run(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return bool(_SEQUENTIAL_RUN.search(value))
+
+
+@_filter("low_entropy", "too little randomness for a generated key (under 2.5 bits per character over 8+ characters,"
+         " and a bit below what its length allows)", generic_only=True)
+def is_low_entropy(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # n characters show at most log2(n) bits each, and a random short value often repeats a
+    # few (8 random letters fall under 2.5 bits about one time in five): a short value must
+    # sit a whole bit under its ceiling before its repeats say "typed", not "generated".
+    v = value.strip()
+    n = len(v)
+    return n >= 8 and shannon_entropy(v) < min(2.5, math.log2(n) - 1.0)
+
+
+# Two sequences interleaved, as people type a fake id: 1a2b3c4d-5e6f-7a8b-…, a1b2c3d4e5f6.
+_ID_SEPARATORS = re.compile(r"[-_.:]")
+
+
+def _ascending(s: str) -> bool:
+    steps = [ord(b) - ord(a) for a, b in zip(s, s[1:])]
+    return bool(steps) and sum(st == 1 for st in steps) >= 0.75 * len(steps)
+
+
+@_filter("interleaved_sequence", "two counting runs interleaved (1a2b3c4d-5e6f-…, a1b2c3d4…): an id typed by hand "
+         "for a test, not a generated key")
+def is_interleaved_sequence(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = _ID_SEPARATORS.sub("", value.strip()).lower()
+    if len(v) < 12:
+        return False
+    evens, odds = v[0::2], v[1::2]
+    # One run of digits and one of letters, each counting up; a wrap (9 to 0, f to a) is among the
+    # quarter of steps _ascending lets break the run.
+    kinds = (evens.isdigit() and odds.isalpha()) or (evens.isalpha() and odds.isdigit())
+    return kinds and _ascending(evens) and _ascending(odds)
+
+
+_SHORTEST_COUNTING_HEX = 16  # eight bytes
+
+
+@_filter("counting_bytes", "hex bytes that count up or down one by one (000102030405…, the key of a published "
+         "known-answer test): a test pattern, not a generated key", generic_only=True)
+def is_counting_bytes(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # Hash and cipher test vectors (BLAKE2's, HKDF's, many RFCs') take the key 00 01 02 … so anyone can
+    # type it; a generated key counts by ones from one byte to the next once in 256 steps.
+    v = value.strip()
+    if len(v) < _SHORTEST_COUNTING_HEX or len(v) % 2 or not _HEX.match(v):
+        return False
+    data = bytes.fromhex(v)
+    steps = {(b - a) % 256 for a, b in zip(data, data[1:])}
+    return steps == {1} or steps == {255}
+
+
+_HOME_ROW = frozenset("asdfghjkl")
+_FEWEST_MASH_LETTERS = 8
+_MASH_SHARE = 0.85  # random letters fall on the home row about one time in three
+
+
+@_filter("home_row_mash", "a token in a test or the docs typed on the keyboard's home row (sdfjkl2309sdf, "
+         "asdfasdf98): a hand-made stand-in, where a generated token's letters spread over the alphabet",
+         generic_only=True, surroundings=True)
+def is_home_row_mash(value: str, line: str, key_name: str | None, language: str | None,
+                     around: Surroundings) -> bool:
+    # Only under a generated credential's name (a token, an API key): a password is chosen, and a
+    # mash is how some people choose one.
+    if not around.example_place:
+        return False
+    v = value.strip()
+    if not v.isascii() or not v.isalnum() or v.lower() != v or _HEX.match(v):
+        return False  # hex has only six letters, three of them on the home row
+    letters = [c for c in v if c.isalpha()]
+    if len(letters) < _FEWEST_MASH_LETTERS or sum(c in _HOME_ROW for c in letters) < _MASH_SHARE * len(letters):
+        return False
+    words = key_words(key_name)
+    return _names_generated_credential(key_name) or ("token" in words and not any("passw" in w for w in words))

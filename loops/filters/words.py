@@ -1,0 +1,78 @@
+"""Words of names and values: a key name split into its words (camelCase, snake_case,
+dotted), the words that say a name holds a credential, and the words of a name that say a person
+chose the value (a password) or a program generated it (a key, a token). Helpers shared by the
+filters; no filter is registered here.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+
+# Words in a key name that say the value is a credential.
+_CREDENTIAL_WORDS = frozenset({
+    "secret", "secrets", "password", "passwd", "pwd", "pass", "passphrase", "key", "keys", "token",
+    "tokens", "auth", "credential", "credentials", "cred", "creds", "apikey", "private", "signature",
+    "sig", "cookie", "session", "bearer", "jwt", "otp", "pin", "salt", "seed", "dsn",
+    "identified",  # SQL: CREATE USER … IDENTIFIED BY '…' names the account's password
+    "pw", "bindpw", "rootpw", "authtok",  # LDAP clients: bindpw, rootbindpw, SSSD's ldap_default_authtok
+    "psk",  # a pre-shared key: WIFI_PSK, mosquitto's bridge_psk, wpa_psk
+    "passwords", "passphrases",  # a list of them: Bitnami's KAFKA_CLIENT_PASSWORDS (a word; botpasswords is none)
+})
+_CREDENTIAL_PARTS = ("secret", "passw", "token", "apikey", "privatekey", "accesskey", "authkey", "credential")
+
+
+_NON_ALNUM = re.compile(r"[^A-Za-z0-9]+")
+
+
+def split_words(text: str | None) -> list[str]:
+    """Lower-case words of a name or any text: `dbPassword_hash` -> ['db', 'password', 'hash']."""
+    if not text:
+        return []
+    return [w.lower() for w in _NON_ALNUM.split(_CAMEL.sub("_", text)) if w]
+
+
+@functools.lru_cache(maxsize=4096)
+def _name_words(key_name: str) -> tuple[str, ...]:
+    return tuple(split_words(key_name))
+
+
+def key_words(key_name: str | None) -> list[str]:
+    """Lower-case words of a key name: `dbPassword_hash` -> ['db', 'password', 'hash'].
+    Remembered per name (a candidate's filters ask about its name twenty times; a file's names
+    repeat). Only names are remembered: values and line text go through split_words, so no
+    secret outlives the scan of its file in this memory."""
+    if not key_name:
+        return []
+    return list(_name_words(key_name))
+
+
+def names_credential(words: list[str]) -> bool:
+    return any(w in _CREDENTIAL_WORDS or any(p in w for p in _CREDENTIAL_PARTS) for w in words)
+
+
+def _context_words(value: str, line: str, key_name: str | None) -> list[str]:
+    """The key name's words, or without one the words on the line before the value."""
+    if key_name:
+        return key_words(key_name)
+    at = line.find(value) if value else -1
+    return split_words(line[:at] if at >= 0 else "")
+
+
+# Words of a key name that say a person chose the value (a password, a PIN): people type words
+# there, so words are no sign of a stand-in. Keys and tokens are generated, never typed.
+_CHOSEN_WORDS = frozenset({"password", "passwd", "pwd", "pass", "passphrase", "passcode", "pin", "pw", "psw"})
+# (a secret, like a password, may be chosen by a person: secret='nmxios' is kept)
+_GENERATED_WORDS = frozenset({"key", "keys", "token", "tokens", "apikey", "auth", "credential", "credentials",
+                              "bearer", "jwt", "session", "cookie"})
+
+
+def _names_generated_credential(key_name: str | None) -> bool:
+    """The key name says an API key or a token (generated), not a password or a secret (chosen)."""
+    words = set(key_words(key_name))
+    if not words & _GENERATED_WORDS and not any(p in w for w in words for p in ("token", "apikey")):
+        return False
+    return not (words & _CHOSEN_WORDS or any("passw" in w or "secret" in w for w in words))
