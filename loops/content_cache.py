@@ -42,25 +42,41 @@ KEEP_FILES = 8  # cache files (configurations) kept per run store; the oldest ar
 RACY_SECONDS = 2.0
 
 # The modules whose code decides what a scan produces: a change to any of them changes
-# the cache key, so candidates computed by older code are never served.
+# the cache key, so candidates computed by older code are never served. A folder stands for
+# every module of that package (filters/: one module per concern, more added over time).
 _SCANNING_MODULES = (
-    "scanner.py", "detect.py", "features.py", "filters.py", "languages.py", "suppressions.py",
+    "scanner.py", "detect.py", "features.py", "filters/", "languages.py", "suppressions.py",
     "redact.py", "rules/checksums.py", "state.py", "discovery.py",
 )
 
 
-@lru_cache(maxsize=1)
-def scanner_version() -> str:
-    """A hash of the scanning code: the sources of the modules that shape a candidate."""
-    here = Path(__file__).resolve().parent
-    h = hashlib.sha256()
+def scanning_files(here: Path) -> list[str]:
+    """The files `scanner_version` hashes, relative to the loops folder `here`, in a fixed order."""
+    names: list[str] = []
     for name in _SCANNING_MODULES:
+        if name.endswith("/"):
+            names.extend(sorted(f"{name}{p.name}" for p in (here / name).glob("*.py")) or [name])
+        else:
+            names.append(name)
+    return names
+
+
+def code_digest(here: Path) -> str:
+    """A hash of the scanning code under the loops folder `here` (see `scanning_files`)."""
+    h = hashlib.sha256()
+    for name in scanning_files(here):
         h.update(name.encode())
         try:
             h.update((here / name).read_bytes())
         except OSError:
             h.update(b"<missing>")
     return h.hexdigest()[:16]
+
+
+@lru_cache(maxsize=1)
+def scanner_version() -> str:
+    """A hash of the scanning code: the sources of the modules that shape a candidate."""
+    return code_digest(Path(__file__).resolve().parent)
 
 
 def catalogue_version(catalogue: Catalogue) -> str:

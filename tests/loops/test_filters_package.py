@@ -1,11 +1,12 @@
-"""The filters are a package of one module per concern: the catalogue order is kept in one
-place and checked, and every name the rest of the project imports from
-`secretloop.loops.filters` is exported there."""
+"""The filters are a package of one module per concern: the content cache's key covers every
+module of it, the catalogue order is kept in one place and checked, and every name the rest of
+the project imports from `secretloop.loops.filters` is exported there."""
 
 from __future__ import annotations
 
 import ast
 import dataclasses
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -13,10 +14,35 @@ from pathlib import Path
 import pytest
 
 import secretloop.loops.filters as filters
+from secretloop.loops.content_cache import code_digest, scanning_files
 from secretloop.loops.filters import catalogue
 
 PACKAGE = Path(filters.__file__).parent
+LOOPS = PACKAGE.parent
 REPO = Path(__file__).resolve().parents[2]
+
+
+def test_every_filters_module_is_part_of_the_cache_key(tmp_path):
+    names = scanning_files(LOOPS)
+    modules = sorted(p.name for p in PACKAGE.glob("*.py"))
+    assert len(modules) > 2 and [f"filters/{m}" for m in modules] == [n for n in names if n.startswith("filters/")]
+    # a copy of the scanning code: an edit to any one filters module gives another key
+    for name in names:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(LOOPS / name, tmp_path / name)
+    before = code_digest(tmp_path)
+    assert before == code_digest(LOOPS)
+    seen = {before}
+    for m in modules:
+        path = tmp_path / "filters" / m
+        original = path.read_bytes()
+        path.write_bytes(original + b"# edited\n")
+        seen.add(code_digest(tmp_path))
+        path.write_bytes(original)
+    assert len(seen) == len(modules) + 1
+    # a module added to the package counts as well
+    (tmp_path / "filters" / "new_concern.py").write_text("X = 1\n")
+    assert code_digest(tmp_path) not in seen
 
 
 def _registered(name: str) -> filters.Filter:
