@@ -87,13 +87,25 @@ def is_migration_name(value: str, line: str, key_name: str | None, language: str
 # A list of quoted names on one line: ['hostname', 'port', 'username', 'password', 'vhost'].
 _QUOTED_ITEMS = re.compile(r"""\[\s*(?:(['"])[A-Za-z_][A-Za-z0-9_]{0,40}\1\s*,\s*)+(['"])[A-Za-z_][A-Za-z0-9_]{0,40}\2\s*,?\s*\]""")
 _ITEM = re.compile(r"""['"]([A-Za-z_][A-Za-z0-9_]*)['"]""")
+# `name = (` or `[` and nothing but quoted names up to the bracket that closes it.
+_FIELDS_ASSIGNED = re.compile(
+    r"""\b([A-Za-z_][A-Za-z0-9_]*)[ \t]*[:=][ \t]*[\[(]((?:[ \t]*(['"])[A-Za-z_][A-Za-z0-9_]{0,40}\3[ \t]*,)+"""
+    r"""[ \t]*(?:(['"])[A-Za-z_][A-Za-z0-9_]{0,40}\4[ \t]*,?)?)[ \t]*[\])]""")
+_FIELD_LIST_WORDS = frozenset({"fields", "columns", "display", "exclude", "ordering", "attrs", "attributes"})
 
 
 @_filter("field_name_list", "one of a list of field names that names a credential beside the others "
          "(['hostname', 'port', 'username', 'password']): which fields, not their values", generic_only=True)
 def is_field_name_list(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
-    if "[" not in line or not v.isidentifier():
+    if not v.isidentifier():
+        return False
+    # A list or tuple assigned to a name that says it lists fields (Django admin's readonly_fields,
+    # list_display, a serializer's fields, exclude): every item names a field, two are enough.
+    for m in _FIELDS_ASSIGNED.finditer(line):
+        if key_words(m.group(1))[-1:] and key_words(m.group(1))[-1] in _FIELD_LIST_WORDS and v in _ITEM.findall(m.group(2)):
+            return True
+    if "[" not in line:
         return False
     for m in _QUOTED_ITEMS.finditer(line):
         items = _ITEM.findall(m.group(0))

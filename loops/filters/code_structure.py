@@ -62,6 +62,9 @@ def is_code_reference(value: str, line: str, key_name: str | None, language: str
             return True  # db_password, BCRYPT_HASH: unquoted in code, a name
         if _BARE_WORD.match(v) and (wordlike(v) or _ends_statement(v, line)):
             return True  # userPassword, `password = secret;`
+        name = v.rstrip("})],;")
+        if name != v and (_SNAKE_NAME.match(name) or (_BARE_WORD.match(name) and wordlike(name))):
+            return True  # `'allowCredentials': creds}`: a name, then the bracket that closes the literal around it
     if _in_code(v, line, language) and v.startswith("!") and _MEMBER.match(v[1:]):
         v = v[1:]  # withCredentials: !this.anonymous: a negated expression
     if not (_CALL.match(v) or _MEMBER.match(v) or _SUBSCRIPT.match(v)):

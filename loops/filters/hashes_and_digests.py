@@ -23,7 +23,17 @@ _CRYPT_HASH = re.compile(r"^\$(?:2[abxy]?|5|6|argon2(?:id|i|d)|scrypt|pbkdf2[\w-
                          # MD5-crypt ($1$, Apache's $apr1$) in full: salt, then 22 characters of digest
                          r"|^\$(?:1|apr1)\$[./0-9A-Za-z]{1,8}\$[./0-9A-Za-z]{22,}$"
                          # phpass's portable hashes (WordPress, phpBB): $P$ or $H$, a cost letter, 8 salt, 22 digest
-                         r"|^\$[PH]\$[./0-9A-Za-z]{31}$")
+                         r"|^\$[PH]\$[./0-9A-Za-z]{31}$"
+                         # yescrypt and libxcrypt's scrypt ($y$, $gy$, $7$), NetBSD's sha1-crypt, Sun's md5-crypt,
+                         # the NT hash in modular form ($3$$), Cryptacular's pbkdf2 ($p5k2$), Drupal 7 ($S$)
+                         r"|^\$(?:y|gy|7)\$[./0-9A-Za-z$]{20,}$"
+                         r"|^\$sha1\$\d{1,10}\$[./0-9A-Za-z]{1,64}\$[./0-9A-Za-z]{20,}$"
+                         r"|^\$md5(?:,rounds=\d{1,10})?\$[./0-9A-Za-z]{0,16}\$\$?[./0-9A-Za-z]{22}$"
+                         r"|^\$3\$\$[0-9a-f]{32}$"
+                         r"|^\$p5k2\$[0-9a-f]{0,8}\$[./0-9A-Za-z]{0,64}\$[./0-9A-Za-z=_-]{20,}$"
+                         r"|^\$S\$[./0-9A-Za-z]{52}$"
+                         # MySQL 4.1+'s PASSWORD(): * and SHA1(SHA1(password)) in upper-case hex
+                         r"|^\*[0-9A-F]{40}$")
 # A stored password hash in a framework's `algorithm$[iterations$]salt$hash` form (Django,
 # Werkzeug), or only its algorithm prefix as code filters by it (`md5$`, `bcrypt$$`): a hash
 # is what a system keeps instead of the password.

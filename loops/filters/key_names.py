@@ -64,6 +64,7 @@ _LEADING_DESCRIBING_WORDS = frozenset({"pattern", "prefix", "suffix", "regex", "
 # Where credentials are kept: keyVaultToStoreSecrets, bucket_for_secrets name the container.
 _CONTAINER_WORDS = frozenset({"vault", "vaults", "bucket", "buckets", "keyring", "keychain", "keystore", "folder", "table"})
 _PREPOSITIONS = frozenset({"to", "for", "of", "with", "from", "in", "into"})
+_TRAILING_PREPOSITIONS = frozenset({"in", "at", "on", "after", "before", "until"})
 
 
 @_filter("describing_key_name", "the name describes a credential (password_hint, token_url, secret_name), not holds one",
@@ -71,6 +72,9 @@ _PREPOSITIONS = frozenset({"to", "for", "of", "with", "from", "in", "into"})
 def is_describing_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     words = key_words(key_name)
     if len(words) >= 3 and (words[-1] in _UNIT_WORDS or words[-1] in _ENCODING_WORDS):
+        words = words[:-1]
+    # So does a preposition after a describing word: OAuth's expires_in, a token's expires_at.
+    if len(words) >= 3 and words[-1] in _TRAILING_PREPOSITIONS and words[-2] in _DESCRIBING_WORDS:
         words = words[:-1]
     if len(words) >= 2 and words[-1] in _DESCRIBING_WORDS and names_credential(words[:-1]):
         return True
@@ -158,13 +162,26 @@ def is_ui_text_key(value: str, line: str, key_name: str | None, language: str | 
     return len(words) >= 2 and words[0] in _UI_TEXT_WORDS and not _looks_random(value.strip())
 
 
-@_filter("public_by_key_name", "the name says the value is public (public_key, publishable_key, site_key)",
+_PUBLIC_CLIENT_TOKEN_PROVIDERS = frozenset({"facebook", "fb", "datadog", "dd", "rum", "paddle"})
+_PADDLE_CLIENT_TOKEN = re.compile(r"^(?:live|test)_[0-9a-z]{20,40}$")
+
+
+@_filter("public_by_key_name", "the name says the value is public (public_key, publishable_key, site_key, a client or Mixpanel project token)",
          generic_only=True)
 def is_public_by_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     words = key_words(key_name)
     if any(w in ("private", "secret", "priv") for w in words):
         return False
     if any(w in ("public", "publishable") for w in words) or "sitekey" in "".join(words):
+        return True
+    # Facebook's, Datadog RUM's and Paddle.js's client tokens are made to ship inside an app or a page,
+    # as is Mixpanel's project token: what their docs tell you to embed. Not every client token is
+    # (Vault's client_token is a login), so the provider or Paddle's live_/test_ shape must say so.
+    joined = "".join(words)
+    if "clienttoken" in joined and (any(w in _PUBLIC_CLIENT_TOKEN_PROVIDERS for w in words)
+                                    or _PADDLE_CLIENT_TOKEN.match(value.strip())):
+        return True
+    if "mixpanel" in joined and words[-1] == "token":
         return True
     # "pub" is an abbreviation that also names key pairs' halves in token names: PubKeyToken.
     return "pub" in words and not (words[-1] in ("token", "password"))

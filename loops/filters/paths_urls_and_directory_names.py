@@ -11,7 +11,7 @@ from urllib.parse import parse_qsl, urlsplit
 
 from .key_names import _DESCRIBING_WORDS
 from .registry import _filter
-from .text_shapes import _FILE_EXTENSIONS, _looks_random, _wordy_segment
+from .text_shapes import _FILE_EXTENSIONS, _SEGMENT_SEPARATORS, _looks_random, _wordy_segment
 from .word_shapes import _typed_word, wordlike
 from .words import _CHOSEN_WORDS, _names_generated_credential, key_words, names_credential
 
@@ -26,7 +26,9 @@ def _url_without_credentials(v: str) -> bool:
     for name, val in parse_qsl(parts.query, keep_blank_values=True):
         if names_credential(key_words(name)) or _looks_random(val):
             return False
-    return not any(_looks_random(seg) for seg in parts.path.split("/"))
+    # (a segment of words and versions joined by separators, saml-token-profile-1.1, is a page's name)
+    return not any(_looks_random(seg) and not (_wordy_segment(seg) and _SEGMENT_SEPARATORS.search(seg))
+                   for seg in parts.path.split("/"))
 
 
 _ANCHORED_PATH = re.compile(r"^(?:/|\./|\.\./|~/|[A-Za-z]:[\\/]|\\\\)")

@@ -221,7 +221,24 @@ def is_words_after_prefix(value: str, line: str, key_name: str | None, language:
         return False
     # Letters alone can read as words by chance (a lower-case body); typed digit filler cannot.
     filler = sum(len(_typed_positions(run)) for run in re.findall(r"[0-9]+", v))
-    return filler >= _LEAST_FILLER and covered + filler >= 0.85 * len(v)
+    if filler >= _LEAST_FILLER and covered + filler >= 0.85 * len(v):
+        return True
+    # ... nor can three or more words spelled apart by the separators people type between them
+    # (glpat-python-gitlab-token_): a generated body never splits into words alone.
+    # (short ones, my- or an-, are read as words too)
+    pieces = [p for p in re.split(r"[-_]+", v) if p]
+    words = [p for p in pieces if len(p) >= 4]
+    return (len(pieces) >= 3 and len(words) >= 2 and all(p.isalpha() for p in pieces)
+            and all(_word_run(p.lower()) for p in words))
+
+
+@_filter("stub_after_prefix", "a token format's prefix before a stub (sk_live_xxx, ghp_XXXX, xoxb-123): the shape "
+         "documentation writes for \"your token goes here\", too short to be the token", prefix_required=True)
+def is_stub_after_prefix(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # Every format a prefix stands for has a body of 16 characters or more; a body of a few
+    # characters, or of one character repeated, is where a reader puts theirs.
+    v = value.strip()
+    return 0 < len(v) <= 4 or (len(v) < 16 and len(set(v.lower())) == 1)
 
 
 # A determiner and the credential's own noun: my-api-key, an-oidc-jwt, mypassphrase, old-key, new_token.

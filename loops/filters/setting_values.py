@@ -21,6 +21,9 @@ _AUTH_METHODS = frozenset({
     "kerberos", "negotiate", "basic", "digest", "bearer", "oauth", "oauth2", "xoauth2", "oauthbearer", "external",
     "anonymous", "none", "sha", "sha1", "sha256", "sha512", "psk", "sae", "wpa-psk", "wpa-eap", "pam", "ldap",
     "radius", "local", "trust", "ident", "peer", "reject", "cert", "x509", "saml", "oidc", "jwt", "hmac",
+    # SSH's methods (RFC 4252, 4256, 4462) and MongoDB's mechanisms
+    "publickey", "hostbased", "keyboard-interactive", "gssapi-with-mic", "gssapi-keyex",
+    "mongodb-oidc", "mongodb-x509", "mongodb-aws", "mongodb-cr",
 })
 # The names of a setting that picks a method: auth, authentication, phase2, eap, mech, sasl.
 _AUTH_CHOOSING_WORDS = frozenset({"auth", "authentication", "phase2", "phase1", "eap", "mech", "sasl", "authtype",
