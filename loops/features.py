@@ -79,6 +79,7 @@ _TEST_FILE = re.compile(  # matched against the lower-cased name
     r"^test_.+\.py$|_test\.(?:py|go|rb|exs?|dart|cpp|cc|c)$|_tests\.(?:py|go|rb)$|^conftest\.py$"
     # a package's one test script, bare: test.js, tests.py (Django apps), spec.rb, test.mjs
     r"|^(?:tests?|specs?)\.(?:py|[cm]?[jt]sx?|rb|php|pl|lua|coffee)$"
+    r"|^tests?-.+\.(?:py|[cm]?[jt]sx?|rb|php|go)$"  # a test module named with a hyphen: tests-cookbook.py, test-utils.js
     r"|[._\-](?:test|spec)\.[cm]?[jt]sx?$|_spec\.rb$"  # app.test.ts, url_test.js, parser-spec.js
     r"|\.(?:test|spec)\.d\.[cm]?ts$|\.test-d\.tsx?$"  # a compiled test's declarations; tsd's type tests
 )

@@ -89,13 +89,13 @@ def test_language_for(path: str, language: str) -> None:
     "pkg/fixtures/keys.pem", "internal/testdata/token.txt", "pkg/server_test.go", "test_api.py",
     "web/app.spec.ts", "web/app.test.jsx", "src/test/java/AppTest.java", "src/UserServiceTests.cs", "conftest.py", "Tests/A.cs",
     "rustls/test-ca/rsa/end.key", "newrelic/cross_agent_tests/sql.json", "pkg/integration-tests/app.yml",
-    "acme/functional_tests.go", "app/unit_tests.py",
+    "acme/functional_tests.go", "app/unit_tests.py", "jwcrypto/tests-cookbook.py", "src/test-utils.js",
 ])
 def test_is_test_path_positive(path: str) -> None:
     assert is_test_path(path)
 
 
-@pytest.mark.parametrize("path", ["src/app.py", "contest.py", "latest/config.json", "attestation.go", "testing.md",
+@pytest.mark.parametrize("path", ["src/app.py", "contest.py", "testament.py", "latest/config.json", "attestation.go", "testing.md",
                                   "src/protest/main.py", "src/Contest.java", "", "contest-data/config.json",
                                   "latest-build/a.py", "attest-ca/key.pem",
                                   "src/contests.py"])
