@@ -82,6 +82,12 @@ _TEMPLATES = (
     re.compile(r"^__[A-Z][A-Z0-9_]*__$|@[A-Z_][A-Z0-9_]*@"),  # __TOKEN__ / @VAR@ substitution markers
     re.compile(r"^\[%key:{1,2}[\w.\-]+(?:::[\w.\-]+)+%\]$"),  # [%key:common::config_flow::data::password%]: a catalogue entry's reference
     re.compile(r"^\{\$[A-Za-z_]\w{0,60}(?:\}|->|\[)"),  # PHP's interpolation in a string: {$pw}, {$this->values['pw']}
+    re.compile(r"^<\?(?:php\b|=)"),  # PHP opened inside a value: '<?php print __esc(...) ?>', '<?= $pw ?>'
+    # a marker a package's install script replaces with the value: dbconfig-common's _DBC_DBPASS_,
+    # XXX_DIRPASSWORD_XXX (the capitals between name what goes there)
+    re.compile(r"^(?:_|XXX_?)[A-Z][A-Z0-9]{2,}(?:_[A-Z0-9]+)*(?:_|_?XXX)$"),
+    # an expansion that FreeRADIUS's unlang, Logstash and syslog-ng fill in: %{User-Password}, %{ldap:ldap:///…}
+    re.compile(r"^%\{[A-Za-z][\w.\-]{0,60}(?:\}|:)"),
 )
 # A template opened in the value and closed after it on the line: the rule's match stopped at a quote
 # inside the expression ("{{ lookup('env', 'X') }}" gives `{{ lookup(`).

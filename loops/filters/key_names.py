@@ -40,6 +40,9 @@ _DESCRIBING_WORDS = frozenset({
     # how or where a client authenticates, and handles that stand for a credential: authMechanism =
     # "SCRAM-SHA-256", authSource = "admin", credential_strategy = "config", secret_id_accessor
     "mechanism", "mechanisms", "source", "database", "intent", "strategy", "accessor", "use",
+    # which driver, table column or LDAP filter handles the password: password_driver = "sql",
+    # passwordColumn = "authentication_string", password_ldap_search_filter = "(uid=%login)"
+    "driver", "drivers", "column", "columns", "filter", "filters",
     "enc",  # JOSE: id_token_encrypted_response_enc = "A128CBC-HS256" names the content encryption
     # code and schemes that handle credentials, and where they are accepted: pwd_context =
     # CryptContext(…), PASSWORD_SCHEMES = ["auto"], password_util_cls, auth_hosts, tokenPostfix

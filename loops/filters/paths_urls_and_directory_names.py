@@ -158,6 +158,26 @@ def is_ldap_dn_value(value: str, line: str, key_name: str | None, language: str 
     return len(parts) >= 2 and all(_DN_PART.match(p) for p in parts) and any(_DN_NAMING.match(p) for p in parts)
 
 
+# An LDAP search filter (RFC 4515): (uid=%u), (&(objectClass=posixAccount)(uid=$)), (mail=*): which entries a
+# lookup selects, with the user's name substituted in. Each item is an attribute's name, a comparison and a
+# value that is a substitution (%u, %login, $, ?, {0}, %{User-Name}), a wildcard or a short word.
+_LDAP_FILTER_ITEM = re.compile(r"\((?:[A-Za-z][\w.;\-]{0,40}(?::[\w.:]{1,40})?[~<>]?=(?:\*|[%$?][\w{}\-]{0,30}|"
+                               r"\{\d{0,2}\}|%\{[\w:\-]{1,40}\}|[A-Za-z][\w\- ]{0,30}\*?)|[&|!])")
+_LDAP_FILTER_SHAPE = re.compile(r"^\([&|!]?[\s\S]*\)$")
+
+
+@_filter("ldap_search_filter", "an LDAP search filter ((uid=%u), (&(objectClass=person)(mail=$))): which entries a "
+         "lookup selects, not a password", generic_only=True)
+def is_ldap_search_filter(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip().strip("\"'")
+    if len(v) > 400 or not _LDAP_FILTER_SHAPE.match(v) or v.count("(") != v.count(")"):
+        return False
+    items = v.split("(")[1:]
+    # every opening bracket starts an item (or an operator), and one item substitutes the user or matches any
+    return (all(_LDAP_FILTER_ITEM.match("(" + i) for i in items)
+            and re.search(r"=(?:\*|[%$?]|\{)", v) is not None)
+
+
 @_filter("identifier_path", "an API key or token that is a path of words (dsmr/reading/power_l1, HIH3600/humidity): "
          "a topic, a route or a field's address, keys are generated", generic_only=True)
 def is_identifier_path(value: str, line: str, key_name: str | None, language: str | None) -> bool:

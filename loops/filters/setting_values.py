@@ -24,6 +24,7 @@ _AUTH_METHODS = frozenset({
     # SSH's methods (RFC 4252, 4256, 4462) and MongoDB's mechanisms
     "publickey", "hostbased", "keyboard-interactive", "gssapi-with-mic", "gssapi-keyex",
     "mongodb-oidc", "mongodb-x509", "mongodb-aws", "mongodb-cr",
+    "certificate", "certificates", "password", "pubkey",  # ocserv's auth = "certificate", a server's auth = "password"
 })
 # The names of a setting that picks a method: auth, authentication, phase2, eap, mech, sasl.
 _AUTH_CHOOSING_WORDS = frozenset({"auth", "authentication", "phase2", "phase1", "eap", "mech", "sasl", "authtype",
@@ -48,7 +49,13 @@ _DEFAULT_COMMUNITIES = frozenset({"public", "private"})
 @_filter("default_snmp_community", "SNMP's default community name (rocommunity public): known to everyone, not a "
          "leaked secret", generic_only=True)
 def is_default_snmp_community(value: str, line: str, key_name: str | None, language: str | None) -> bool:
-    return value.strip().strip("\"'").lower() in _DEFAULT_COMMUNITIES and "community" in line.lower()
+    if value.strip().strip("\"'").lower() not in _DEFAULT_COMMUNITIES:
+        return False
+    # net-snmp's com2sec / com2sec6 map a community (the last field) to a security name: the same default
+    return "community" in line.lower() or _COM2SEC.match(line) is not None
+
+
+_COM2SEC = re.compile(r"^[ \t#]*com2sec6?[ \t]")
 
 
 # One comparator of a version range (npm, Cargo, Composer): an operator before a version, or a
@@ -78,6 +85,7 @@ def is_number_or_version(value: str, line: str, key_name: str | None, language: 
 _NON_SECRET_LITERALS = frozenset({
     "", "null", "nil", "none", "undefined", "true", "false", "yes", "no", "on", "off", "''", '""', "n/a",
     "na", "-", "~", "nan", "empty", "default", "required", "optional", "string", "str", "int",
+    "boolean", "bool", "integer",  # a settings table's types: SmbSharePasswd => "boolean"
 })
 
 

@@ -340,16 +340,32 @@ _LDIF_RESERVED_ENTRY = re.compile(
     r"(?i)^[ \t]*(?:dn:.*\bdc=(?:example|test|invalid)[ \t]*(?:,|$)|(?:dn|mail|e?mail[\w;-]*):.*"
     r"[@.=]example\.(?:com|net|org)\b|(?:dn|mail):.*@[\w.-]+\.(?:example|test|invalid)[ \t]*$)")
 _LONGEST_SAMPLE_WORD = 24
+# A telephone number in the 555 exchange (+1 408 555 4798, (212) 555-0142): the North American numbers that
+# films, books and sample data use because none of them reaches anyone; a real directory holds real numbers.
+_LDIF_FICTIONAL_PHONE = re.compile(r"(?i)^[ \t]*(?:telephoneNumber|facsimileTelephoneNumber|homePhone|mobile|pager)"
+                                   r":[ \t]*(?:\+?1[ .-]?)?\(?[2-9]\d\d\)?[ .-]?555[ .-]?\d{4}[ \t]*$")
+# The entry's own name, where a generated test entry repeats it as the password (uid: user0 ... userPassword:
+# user0): the uid, the first RDN of its dn, or the local part of its mail.
+_LDIF_ENTRY_NAME = re.compile(r"(?i)^[ \t]*(?:uid:[ \t]*([^\s,]+)[ \t]*$|dn:[ \t]*(?:uid|cn)=([^,]+),"
+                              r"|mail:[ \t]*([^@\s]+)@)")
 
 
 @_filter("ldif_sample_person_password", "a word for a password in an LDIF entry of a directory's sample data, under "
-         "a domain reserved for examples (dn: uid=jdoe,dc=example,dc=com ... userPassword: sprain)",
+         "a domain reserved for examples or beside a fictional 555 telephone number (dn: uid=jdoe,dc=example,dc=com ... "
+         "userPassword: sprain), or a test entry's password that repeats its own name (uid: user0 ... userPassword: user0)",
          generic_only=True, surroundings=True)
 def is_ldif_sample_person_password(value: str, line: str, key_name: str | None, language: str | None,
                                    around: Surroundings) -> bool:
     v = value.strip()
-    if not v or len(v) > _LONGEST_SAMPLE_WORD or not v.isascii() or not v.isalpha() or not wordlike(v):
+    if not v or len(v) > _LONGEST_SAMPLE_WORD or not v.isascii() or _LDIF_PASSWORD_LINE.match(line) is None:
         return False
-    if _LDIF_PASSWORD_LINE.match(line) is None:
+    if any(_ldif_entry_name(text) == v.lower() for text in around.lines):
+        return True  # a test entry whose password repeats its own name
+    if not v.isalpha() or not wordlike(v):
         return False
-    return any(_LDIF_RESERVED_ENTRY.match(text) for text in around.lines)
+    return any(_LDIF_RESERVED_ENTRY.match(text) or _LDIF_FICTIONAL_PHONE.match(text) for text in around.lines)
+
+
+def _ldif_entry_name(text: str) -> str | None:
+    m = _LDIF_ENTRY_NAME.match(text)
+    return next((g.strip().lower() for g in m.groups() if g), None) if m else None

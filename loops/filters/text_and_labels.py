@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from .registry import Surroundings, _filter
-from .word_shapes import _TYPED_WORD_PAIRS, _VOWELS, _bigram_score, _typed_word, wordlike
+from .word_shapes import _TYPED_WORD_PAIRS, _VOWELS, _bigram_score, _typed_word, english_like, wordlike
 
 
 @_filter("natural_language", "text in a natural language (letters beyond ASCII, as in a translation), not a key",
@@ -182,3 +182,47 @@ def is_colon_separated_record(value: str, line: str, key_name: str | None, langu
     if len(fields) < _MIN_RECORD_FIELDS or not all(_RECORD_FIELD.match(f) for f in fields):
         return False
     return sum(1 for f in fields if f[0].isalpha() and len(f) >= 3) >= 2
+
+
+# The word for "password" in other languages, as a login form's translations label the field (CKEditor's
+# typePass: 'Wachtwoord', a catalogue's 'Mot de passe actuel :'): the English word is a placeholder already.
+_PASSWORD_IN_LANGUAGES = frozenset({
+    "passwort", "kennwort", "wachtwoord", "wagwoord", "mot de passe", "contraseña", "contrasena", "contrasenya",
+    "contrasinal", "senha", "palavra-passe", "palavra passe", "parola", "parolă", "parool", "salasana",
+    "salasõna", "lösenord", "losenord", "adgangskode", "kodeord", "passord", "passordet", "lykilorð",
+    "hasło", "haslo", "heslo", "jelszó", "geslo", "lozinka", "šifra", "sifra", "slaptažodis", "parole",
+    "pasahitza", "pasvorto", "cyfrinair", "focal faire", "senhal", "kata sandi", "kata kunci", "kata laluan",
+    "mật khẩu", "şifre", "sifre", "пароль", "лозинка", "парола", "κωδικός", "κωδικός πρόσβασης",
+    "סיסמה", "كلمة المرور", "كلمة السر", "密码", "密碼", "パスワード", "비밀번호", "รหัสผ่าน", "पासवर्ड",
+})
+_LONGEST_TRANSLATED_LABEL = 6  # words: "Confirmer le nouveau mot de passe"
+
+
+@_filter("translated_password_label", "the word for \"password\" in another language, alone or in a form's label "
+         "(typePass: 'Wachtwoord', 'Nouveau mot de passe :'): a translation of the field's name, not its value",
+         generic_only=True)
+def is_translated_password_label(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip().rstrip(":").strip().lower()
+    words = v.split()
+    if not words or len(words) > _LONGEST_TRANSLATED_LABEL or not all(w.replace("-", "").isalpha() for w in words):
+        return False
+    text = " ".join(words)
+    if text in _PASSWORD_IN_LANGUAGES:
+        return True
+    # a label around it (new / current / confirm ... password), as labels are written: capitalised or with a colon
+    if not value.rstrip().endswith(":") and not value.strip()[:1].isupper():
+        return False
+    return any(f" {w} " in f" {text} " for w in _PASSWORD_IN_LANGUAGES)
+
+
+# A word of running text closed by the markup around it (password verification</td></tr>, pass phrase.</p>):
+# the rule read a sentence of an HTML page as `password <value>`. The word ends a sentence (a full stop) or
+# reads as English; a password written in a page's table stays a candidate.
+_CLOSED_BY_MARKUP = re.compile(r"^([A-Za-z][A-Za-z\-]{1,40})([.,:;!?]?)((?:</[A-Za-z][\w\-]{0,20}>)+)$")
+
+
+@_filter("prose_in_markup", "a word of a page's text followed by the tags that close it (verification</td></tr>, "
+         "phrase.</p>): a sentence read as an assignment, not a value", generic_only=True)
+def is_prose_in_markup(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    m = _CLOSED_BY_MARKUP.match(value.strip())
+    return m is not None and (bool(m.group(2)) or english_like(m.group(1)))

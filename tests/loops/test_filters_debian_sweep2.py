@@ -1,0 +1,202 @@
+"""False alarms found by a second sweep of Debian packages' sample configs and documentation (a directory
+server's generated LDIF people, web front-ends' PHP and JavaScript, translations of a login form, LDAP
+search filters, net-snmp's com2sec lines, HTML manuals, roff pages): one test per class, on synthetic lines
+of that shape written here, and a realistic credential in the same place that must still be shown. Every
+value is made up here (random characters from tests/support/tokens.py, or typed words)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from secretloop.loops.filters import Surroundings
+from tests.loops.test_filters_db_corpus import check
+from tests.loops.test_fp_corpus_classes import SCANNER, hidden, outcomes, require_shown
+from tests.support.tokens import random_password
+
+_R = random.Random(20261204)
+
+
+def _pw() -> str:
+    # A value ending in - _ . : reads as a format's prefix (the "fragment" filter): not what these tests are about.
+    while True:
+        pw = random_password(seed=_R.randrange(1 << 30))
+        if pw[-1:] not in ("-", "_", ".", ":"):
+            return pw
+
+
+def _around(*lines: str) -> Surroundings:
+    return Surroundings(lines=lines)
+
+
+# --- a directory's sample people: fictional 555 numbers, and test entries whose password is their name -----------
+
+def _person(password: str, phone: str = "+1 408 555 4798", uid: str = "scarter", mail_user: str | None = None) -> str:
+    return (f"dn: cn=Sam Carter, ou=Accounting, o=Acme Widgets, c=US\ncn: Sam Carter\nsn: Carter\n"
+            f"objectclass: inetOrgPerson\nuid: {uid}\nmail: {mail_user or uid}@acmewidgets.co\n"
+            f"telephonenumber: {phone}\nuserpassword: {password}\n\n")
+
+
+@pytest.mark.parametrize("phone", ["+1 408 555 4798", "(212) 555-0142", "+1-650-555-1234", "415.555.0100"])
+def test_a_word_beside_a_fictional_phone_number_is_sample_data(phone: str) -> None:
+    assert check("ldif_sample_person_password", "sourdough", "userpassword: sourdough", "userpassword", "text",
+                 _around(f"telephonenumber: {phone}"))
+    assert hidden(_person("sourdough", phone), "share/dirsrv/data/Acme.ldif")
+
+
+def test_a_word_beside_a_real_phone_number_is_not_sample_data() -> None:
+    assert not check("ldif_sample_person_password", "sourdough", "userpassword: sourdough", "userpassword", "text",
+                     _around("telephonenumber: +1 408 736 4798", "mail: scarter@acmewidgets.co"))
+
+
+def test_a_random_password_beside_a_fictional_phone_number_stays_shown() -> None:
+    pw = _pw()
+    assert not check("ldif_sample_person_password", pw, f"userpassword: {pw}", "userpassword", "text",
+                     _around("telephonenumber: +1 408 555 4798"))
+    require_shown(_person(pw), "share/dirsrv/data/Acme.ldif")
+
+
+@pytest.mark.parametrize("name_line", ["uid: user0", "mail: user0@acmewidgets.co", "dn: uid=user0, ou=People, o=Acme"])
+def test_a_test_entry_whose_password_is_its_name_is_hidden(name_line: str) -> None:
+    assert check("ldif_sample_person_password", "user0", "userPassword: user0", "userPassword", "text",
+                 _around(name_line))
+    assert hidden(_person("user0", phone="+1 415 788 4115", uid="user0"), "share/dirsrv/data/European.ldif")
+
+
+def test_a_password_that_is_not_the_entry_name_stays_shown() -> None:
+    assert not check("ldif_sample_person_password", "user07", "userPassword: user07", "userPassword", "text",
+                     _around("uid: user0", "mail: user0@acmewidgets.co"))
+    require_shown(_person(_pw(), phone="+1 415 788 4115", uid="user0"), "share/dirsrv/data/European.ldif")
+
+
+# --- markers and template code where the value goes ---------------------------------------------------------------
+
+@pytest.mark.parametrize("line,value", [
+    ("$database_password = '_DBC_DBPASS_';", "_DBC_DBPASS_"),
+    ('  Password = "XXX_MONFDPASSWORD_XXX"', "XXX_MONFDPASSWORD_XXX"),
+    ("var changePassword='<?php print __esc('Change Password');?>';", "<?php print __esc("),
+    ('  &Client-Secret = "%{ldap:ldap:///OU=Radius,DC=acme,DC=co?ou?sub?cn=%{Packet-Src-IP-Address}}"',
+     "%{ldap:ldap:///OU=Radius,DC=acme,DC=co?ou?sub?cn="),
+])
+def test_install_markers_php_tags_and_expansions_are_templates(line: str, value: str) -> None:
+    assert check("templated", value, line, "password", "php")
+
+
+def test_markers_are_hidden_and_a_password_in_their_place_is_shown() -> None:
+    assert hidden("<?php\n$database_password = '_DBC_DBPASS_';\n", "conf_templates/debian.php.dist")
+    assert hidden('Director {\n  Name = mon\n  Password = "XXX_MONFDPASSWORD_XXX"\n}\n', "defconfig/bacula-fd.conf")
+    pw = _pw()
+    assert not check("templated", pw, f"$database_password = '{pw}';", "database_password", "php")
+    require_shown(f"<?php\n$database_password = '{pw}';\n", "include/config.php")
+    require_shown(f'Director {{\n  Name = mon\n  Password = "{pw}"\n}}\n', "etc/bacula/bacula-fd.conf")
+
+
+@pytest.mark.parametrize("value", ["_Xk9mQ2vLp_", "XXX_", "_db_pass_", "_A_"])
+def test_other_shapes_between_underscores_are_no_install_marker(value: str) -> None:
+    assert not check("templated", value, f"password = '{value}'", "password", "php")
+
+
+# --- the word for "password" in another language: a login form's translations ------------------------------------
+
+@pytest.mark.parametrize("line,value", [
+    ("\ttypePass: 'Wachtwoord',", "Wachtwoord"),
+    ("\ttypePass: 'Mot de passe',", "Mot de passe"),
+    ("$labels['newpasswd']  = 'Uusi salasana:';", "Uusi salasana:"),
+    ("$labels['confpasswd']  = 'Confirmer le nouveau mot de passe :';", "Confirmer le nouveau mot de passe :"),
+    ("\ttypePass: 'Kata Laluan',", "Kata Laluan"),
+    ('  "password": "Пароль",', "Пароль"),
+])
+def test_translations_of_password_are_labels(line: str, value: str) -> None:
+    assert check("translated_password_label", value, line, "typePass", "javascript")
+
+
+def test_a_translation_table_is_hidden_and_a_password_in_it_shown() -> None:
+    assert hidden("CKEDITOR.plugins.setLang( 'forms', 'nl', {\n\ttypePass: 'Wachtwoord',\n} );\n", "forms/lang/nl.js")
+    pw = _pw()
+    assert not check("translated_password_label", pw, f"\ttypePass: '{pw}',", "typePass", "javascript")
+    require_shown(f"const login = {{\n\tuser: 'svc-backup',\n\tpass: '{pw}',\n}};\n", "src/login.js")
+
+
+@pytest.mark.parametrize("value", ["salasana2024", "my passord here", "wachtwoord!"])
+def test_a_translated_word_with_more_in_it_is_no_label(value: str) -> None:
+    assert not check("translated_password_label", value, f"pass: '{value}',", "pass", "javascript")
+
+
+# --- an LDAP search filter under a password setting's name ---------------------------------------------------------
+
+@pytest.mark.parametrize("value", ["(uid=%login)", "(uid=$)", "(&(objectClass=posixAccount)(uid=%u))", "(mail=*)",
+                                   "(|(uid=%{User-Name})(mail={0}))"])
+def test_ldap_search_filters_are_no_password(value: str) -> None:
+    assert check("ldap_search_filter", value, f"$config['password_ldap_search_filter'] = '{value}';",
+                 "password_ldap_search_filter", "php")
+
+
+def test_a_search_filter_is_hidden_and_a_bind_password_shown() -> None:
+    assert hidden('auth.backend.ldap.filter = "(uid=$)"\n', "conf-available/05-auth.conf")
+    pw = _pw()
+    assert not check("ldap_search_filter", f"({pw})", f"ldap_bindpw = '({pw})'", "ldap_bindpw", "php")
+    assert not check("ldap_search_filter", "(cn=admin)", "bindpw = '(cn=admin)'", "bindpw", "php")
+    require_shown(f"$config['password_ldap_adminPW'] = '{pw}';\n", "plugins/password/config.inc.php")
+
+
+# --- settings' well-known values: SNMP's default community in com2sec, a type's name, a method ------------------
+
+def test_com2sec_with_the_default_community_is_hidden() -> None:
+    assert check("default_snmp_community", "public", "com2sec sec1 10.0.0.0/8 public", None, "text")
+    assert hidden("#       sec.name  source          community\ncom2sec sec1      10.0.0.0/8      public\n",
+                  "etc/snmp/snmpd.conf")
+
+
+def test_com2sec_with_a_chosen_community_is_shown() -> None:
+    community = _pw()
+    assert not check("default_snmp_community", community, f"com2sec sec1 10.0.0.0/8 {community}", None, "text")
+    require_shown(f"#       sec.name  source          community\ncom2sec sec1      10.0.0.0/8      {community}\n",
+                  "etc/snmp/snmpd.conf")
+
+
+def test_a_type_table_and_an_auth_method_are_hidden() -> None:
+    assert check("null_or_boolean", "boolean", 'SmbSharePasswd => "boolean",', "SmbSharePasswd", "perl")
+    assert check("auth_method_name", "certificate", 'auth = "certificate"', "auth", "text")
+    assert hidden('    SmbSharePasswd            => "boolean",\n', "BackupPC/Config/Meta.pm")
+    assert hidden('auth = "certificate"\n', "etc/ocserv/ocserv.conf")
+    pw = _pw()
+    require_shown(f'    SmbSharePasswd            => "{pw}",\n', "etc/BackupPC/config.pl")
+
+
+@pytest.mark.parametrize("key,value", [("password_driver", "sql"), ("passwordColumn", "authentication_string"),
+                                       ("password_ldap_search_filter", "objectClass")])
+def test_a_driver_column_or_filter_describes_the_password(key: str, value: str) -> None:
+    assert check("describing_key_name", value, f"$config['{key}'] = '{value}';", key, "php")
+
+
+def test_a_password_setting_beside_them_is_shown() -> None:
+    assert hidden("<?php\n$config['password_driver'] = 'sql';\n", "plugins/password/config.inc.php")
+    require_shown(f"<?php\n$config['password_db_pass'] = '{_pw()}';\n", "plugins/password/config.inc.php")
+
+
+# --- a word of a page's text, closed by its markup -------------------------------------------------------------------
+
+@pytest.mark.parametrize("value", ["verification</td></tr>", "phrase.</p>", "option.</p>", "program.</li>"])
+def test_a_word_closed_by_markup_is_text(value: str) -> None:
+    assert check("prose_in_markup", value, f"password {value}", "password", "html")
+
+
+def test_text_in_a_manual_table_is_hidden_and_a_password_in_a_page_is_shown() -> None:
+    assert hidden("<tr><td>Anonymous access with\npassword verification</td></tr>\n", "manual/mod/quickreference.html")
+    pw = _pw().replace("<", "").replace("/", "")
+    assert not check("prose_in_markup", f"{pw}</td>", f"password: {pw}</td>", "password", "html")
+    require_shown(f"<table>\n<tr><td>\npassword: {pw}</td></tr>\n</table>\n", "status/index.html")
+
+
+# --- a roff page's request line is no chap-secrets line ----------------------------------------------------------------
+
+def test_roff_requests_are_no_chap_secrets_line() -> None:
+    text = 'chapter two\n.el .IP "\\f(CWcollectd\\-write_queue/queue_length\\fR" 4\n'
+    assert not [c for c in SCANNER.scan_text(text, 0, "man/man5/collectd.conf.5") if c.rule_id == "ppp-chap-secrets-line"]
+
+
+def test_a_chap_secrets_line_is_still_found() -> None:
+    text = f'# Secrets for authentication using CHAP\n# client\tserver\tsecret\tIP addresses\nbranch01\t*\t"{_pw()}"\t*\n'
+    assert "ppp-chap-secrets-line" in {c.rule_id for c in SCANNER.scan_text(text, 0, "etc/ppp/chap-secrets")}
+    assert outcomes(text, "etc/ppp/chap-secrets")
