@@ -116,3 +116,19 @@ def is_field_name_list(value: str, line: str, key_name: str | None, language: st
         if any(n for i, n in zip(items, named) if i != v) and not all(named):
             return True
     return False
+
+
+# A CSS id selector of words (jQuery's $('#snmp_priv_passphrase'), document.querySelector('#new-password')): which
+# form field a script reads, not what is typed into it.
+_ID_SELECTOR = re.compile(r"^#[a-z][a-z0-9]*(?:[_\-][a-z0-9]+)*$")
+_SELECTOR_LANGUAGES = frozenset({"javascript", "typescript", "html", "php", "vue", "svelte", "jsx", "tsx"})
+
+
+@_filter("element_id_selector", "a CSS id selector of a form field (#snmp_priv_passphrase, #new-password) in a "
+         "script: the field's name, not its value", generic_only=True)
+def is_element_id_selector(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if language not in _SELECTOR_LANGUAGES or _ID_SELECTOR.match(v) is None:
+        return False
+    # every piece a word of the field's name (a short password after a # has digits or capitals mixed in)
+    return all(p.isalpha() or p.isdigit() and len(p) <= 2 for p in re.split(r"[_\-]", v[1:]))

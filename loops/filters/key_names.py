@@ -232,9 +232,11 @@ _IDENTIFIER_KEY_VALUE = re.compile(r"^[a-z][a-z0-9]*(?:[_.:\-][a-z0-9]+)*$")
          " an identifier made of words, not a key", generic_only=True)
 def is_storage_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     words = key_words(key_name)
+    if len(words) >= 3 and words[-2] == "key":
+        words = words[:-1]  # one slot of several: SESSION_KEY_TASKS
     if len(words) < 2 or words[-1] != "key" or words[-2] not in _STORAGE_WORDS:
         return False
-    v = value.strip()
+    v = value.strip().lstrip("_")  # a private slot: __upload_status, _sf2_meta
     if not _IDENTIFIER_KEY_VALUE.match(v.lower() if v.isupper() else v):  # app_state, or in capitals: WP_DATA
         return False
     # A cache key is often a label and the digest of what it caches (deps-<sha1 of the lockfile>,

@@ -62,6 +62,23 @@ def is_path_or_plain_url(value: str, line: str, key_name: str | None, language: 
     return _file_path(v)
 
 
+# A program that prints the secret, or a named query that looks it up, in the setting's place: Apache's
+# SSLPassPhraseDialog exec:/usr/share/apache2/ask-for-passphrase, ProFTPD's SQLPasswordPBKDF2 sql:/get-user-salt.
+_PROGRAM_OR_QUERY = re.compile(r"^(?:exec|pipe|program|cmd|sql):(/[\w./\-]{1,200})$", re.IGNORECASE)
+_NAMED_QUERY = re.compile(r"^/[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)*$")
+
+
+@_filter("program_or_query_reference", "a program that prints the secret or a named query that looks it up "
+         "(exec:/usr/libexec/ask-pass, sql:/get-user-salt): where the value comes from, not the value",
+         generic_only=True)
+def is_program_or_query_reference(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    m = _PROGRAM_OR_QUERY.match(value.strip())
+    if m is None:
+        return False
+    rest = m.group(1)
+    return _file_path(rest) or (_NAMED_QUERY.match(rest) is not None and all(_wordy_segment(p) for p in rest[1:].split("-")))
+
+
 # A uniform resource name: urn:ietf:params:oauth:grant-type:jwt-bearer names a kind of thing.
 _URN = re.compile(r"^urn:[a-z0-9][a-z0-9\-]{1,31}(?::[A-Za-z0-9][\w.\-]*)+$")
 # A package requirement: google-auth>=1.0.1, requests[socks]~=2.31, urllib3<3,>=1.21.

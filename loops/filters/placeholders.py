@@ -18,7 +18,7 @@ from .words import _CREDENTIAL_WORDS, key_words, split_words
 
 
 _PLACEHOLDER_VALUES = frozenset({
-    "password", "passwd", "pwd", "pass", "secret", "token", "apikey", "api_key", "api-key", "key",
+    "password", "passwd", "pwd", "pass", "passphrase", "secret", "token", "apikey", "api_key", "api-key", "key",
     "changeme", "changeit", "test", "test123", "testing", "testpass", "testpassword", "dummy",
     "example", "sample", "placeholder", "todo", "tbd", "fixme", "foo", "bar", "baz", "foobar",
     "xyz", "abc", "abc123", "secretkey", "secret_key",

@@ -25,16 +25,20 @@ _AUTH_METHODS = frozenset({
     "publickey", "hostbased", "keyboard-interactive", "gssapi-with-mic", "gssapi-keyex",
     "mongodb-oidc", "mongodb-x509", "mongodb-aws", "mongodb-cr",
     "certificate", "certificates", "password", "pubkey",  # ocserv's auth = "certificate", a server's auth = "password"
+    "container", "application",  # who signs on to a Java EE resource: Tomcat's <Resource auth="Container">
 })
 # The names of a setting that picks a method: auth, authentication, phase2, eap, mech, sasl.
 _AUTH_CHOOSING_WORDS = frozenset({"auth", "authentication", "phase2", "phase1", "eap", "mech", "sasl", "authtype",
                                   "authmethod"})
 
 
+_METHOD_OPTIONS = re.compile(r"\[[\w\-=,. ]{0,80}\]$")
+
+
 @_filter("auth_method_name", "the name of an authentication method (phase2-auth=mschapv2, auth: gssapi): which "
          "method a client uses, not a credential", generic_only=True)
 def is_auth_method_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
-    v = value.strip().strip("\"'").lower()
+    v = _METHOD_OPTIONS.sub("", value.strip().strip("\"'").lower())  # ocserv's auth = "pam[gid-min=1000]"
     if v not in _AUTH_METHODS:
         return False
     words = key_words(key_name)

@@ -226,3 +226,15 @@ _CLOSED_BY_MARKUP = re.compile(r"^([A-Za-z][A-Za-z\-]{1,40})([.,:;!?]?)((?:</[A-
 def is_prose_in_markup(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     m = _CLOSED_BY_MARKUP.match(value.strip())
     return m is not None and (bool(m.group(2)) or english_like(m.group(1)))
+
+
+# A line of an icon font's codepoints file (Material Icons' *.codepoints: `password f042`): a glyph's name and
+# its code point in hex, which the rules read as `password <value>`.
+_CODEPOINT_LINE = re.compile(r"^[a-z0-9_]{1,60}[ \t]+[0-9a-f]{4,6}[ \t]*$")
+
+
+@_filter("icon_codepoint", "an icon font's code point (password f042 in a .codepoints file): a glyph's number, "
+         "not a password", generic_only=True)
+def is_icon_codepoint(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    return 4 <= len(v) <= 6 and all(c in "0123456789abcdef" for c in v) and _CODEPOINT_LINE.match(line.strip()) is not None

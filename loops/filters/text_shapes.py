@@ -33,6 +33,7 @@ _FILE_EXTENSIONS = frozenset({
     "pem", "key", "crt", "cer", "der", "pub", "p12", "pfx", "jks", "keystore", "json", "yaml", "yml", "toml",
     "ini", "cfg", "conf", "env", "txt", "xml", "properties", "csv", "log", "db", "sqlite", "sh", "py", "js",
     "html", "htm", "jinja", "j2", "tmpl", "tpl", "mustache", "hbs", "erb",
+    "inc", "php", "rb", "pl", "lua",  # source files a setting names: class_password-methods-md5.inc
 })
 _WORDY_PIECE = re.compile(r"^(?:[a-z]+|[A-Z]+|[A-Z][a-z]+)[0-9]{0,4}$|^[0-9]+$")
 

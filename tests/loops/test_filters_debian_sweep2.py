@@ -200,3 +200,76 @@ def test_a_chap_secrets_line_is_still_found() -> None:
     text = f'# Secrets for authentication using CHAP\n# client\tserver\tsecret\tIP addresses\nbranch01\t*\t"{_pw()}"\t*\n'
     assert "ppp-chap-secrets-line" in {c.rule_id for c in SCANNER.scan_text(text, 0, "etc/ppp/chap-secrets")}
     assert outcomes(text, "etc/ppp/chap-secrets")
+
+
+# --- a program or a named query where the secret comes from ------------------------------------------------------------
+
+@pytest.mark.parametrize("value", ["exec:/usr/share/apache2/ask-for-passphrase", "sql:/get-user-salt",
+                                   "exec:/usr/local/bin/print-pass.sh"])
+def test_a_program_or_query_is_where_the_secret_comes_from(value: str) -> None:
+    assert check("program_or_query_reference", value, f"SSLPassPhraseDialog  {value}", "SSLPassPhraseDialog", "ini")
+
+
+def test_a_pass_phrase_program_is_hidden_and_a_literal_shown() -> None:
+    assert hidden("SSLPassPhraseDialog  exec:/usr/share/apache2/ask-for-passphrase\n", "mods-available/ssl.conf")
+    pw = _pw()
+    assert not check("program_or_query_reference", f"exec:{pw}", f"password = exec:{pw}", "password", "ini")
+    require_shown(f"SSLPassPhraseDialog  {pw}\n", "mods-available/ssl.conf")
+
+
+# --- a form field's id selector in a script ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("value", ["#snmp_priv_passphrase", "#new-password", "#confirm_password_2"])
+def test_an_id_selector_names_the_field(value: str) -> None:
+    assert check("element_id_selector", value, f"var pass = '{value}';", "pass", "javascript")
+
+
+def test_an_id_selector_is_hidden_and_a_hash_led_password_shown() -> None:
+    assert hidden("var pass = '#snmp_priv_passphrase';\n$(pass).val('');\n", "include/layout.js")
+    assert not check("element_id_selector", "#k9x2mq7", "var pass = '#k9x2mq7';", "pass", "javascript")
+    assert not check("element_id_selector", "#snmp_priv_passphrase", "pass = '#snmp_priv_passphrase'", "pass", "python")
+    require_shown(f"var pass = '#{_pw()}';\n", "include/layout.js")
+
+
+# --- an icon font's code points ------------------------------------------------------------------------------------------
+
+def test_an_icon_code_point_is_hidden_and_a_password_line_shown() -> None:
+    assert check("icon_codepoint", "f042", "password f042", "password", "text")
+    assert hidden("pan_tool e925\npassword f042\npayment e8a1\n", "font/MaterialIcons-Regular.codepoints")
+    assert not check("icon_codepoint", "f042", "password = f042", "password", "text")
+    require_shown(f"password {_pw()}\n", "etc/app/credentials")
+
+
+# --- the noun itself, a source file, a storage slot, an auth kind ------------------------------------------------------
+
+def test_the_word_passphrase_is_a_placeholder() -> None:
+    assert check("placeholder", "passphrase", "\\CURLOPT_KEYPASSWD => 'passphrase',", "CURLOPT_KEYPASSWD", "php")
+    require_shown(f"    \\CURLOPT_KEYPASSWD => '{_pw()}',\n", "src/Client.php")
+
+
+def test_an_include_file_is_a_path() -> None:
+    value = "include/password-methods/class_password-methods-md5.inc"
+    assert check("file_path_or_url_without_credentials", value, f'"passwordMethodMd5" => "{value}",', "passwordMethodMd5", "php")
+    assert hidden(f'$class_mapping = array(\n  "passwordMethodMd5" => "{value}",\n);\n', "include/class_location.inc")
+
+
+@pytest.mark.parametrize("key,value", [("SESSION_KEY_TASKS", "import_tasks"), ("SESSION_KEY", "__upload_status")])
+def test_session_slots_are_names(key: str, value: str) -> None:
+    assert check("storage_key_name", value, f"const {key} = '{value}';", key, "php")
+
+
+def test_a_session_slot_is_hidden_and_a_session_secret_shown() -> None:
+    assert hidden("<?php\n$SESSION_KEY = '__upload_status';\n", "classes/Import/Ajax.php")
+    require_shown(f"<?php\n$SESSION_SECRET = '{_pw()}';\n", "classes/Import/Ajax.php")
+
+
+@pytest.mark.parametrize("line,value", [('<Resource name="UserDatabase" auth="Container"', "Container"),
+                                        ('#auth = "pam[gid-min=1000]"', "pam[gid-min=1000]")])
+def test_who_authenticates_is_a_method(line: str, value: str) -> None:
+    assert check("auth_method_name", value, line, "auth", "xml")
+
+
+def test_an_auth_value_that_is_no_method_is_shown() -> None:
+    pw = _pw()
+    assert not check("auth_method_name", f"pam[{pw}]x", f'auth = "pam[{pw}]x"', "auth", "ini")
+    require_shown(f'auth = "{pw}"\n', "etc/app/app.conf")
