@@ -26,11 +26,12 @@ from functools import lru_cache
 from pathlib import Path
 
 from pydantic import ValidationError
+from pydantic_core import to_json
 
 from .file_pruning import keep_newest
 from .rules.catalogue import Catalogue
 from .runs import atomic_write
-from .state import Candidate
+from .state import Candidate, compact
 
 log = logging.getLogger("secretloop.content_cache")
 
@@ -189,10 +190,10 @@ class ContentCache:
             return []
         if found.valid is None:
             try:
-                found.valid = [Candidate.model_validate(d) for d in found]
+                found.valid = [compact(Candidate.model_validate(d)) for d in found]
             except (ValidationError, TypeError):
                 return None
-        return [c.model_copy() for c in found.valid]
+        return [compact(c.model_copy()) for c in found.valid]
 
     def confirm(self, root: int, path: str, mtime_ns: int) -> None:
         """A same-size entry whose content hash matched: trust the new mtime from now on."""
@@ -239,7 +240,9 @@ class ContentCache:
         }
         try:
             # not durable: a cache, rebuilt when it is missing or does not parse (see atomic.py)
-            atomic_write(self.path, json.dumps(data, separators=(",", ":"), ensure_ascii=False), durable=False)
+            # UTF-8 bytes straight from pydantic_core: the same compact JSON as json.dumps(...,
+            # ensure_ascii=False), without a str twice the file's size (previews hold "…")
+            atomic_write(self.path, to_json(data), durable=False)
             self._dirty = False
             self._remember(self._entries)
             keep_newest(self.path, KEEP_FILES)  # each rules or code change leaves a cache file behind

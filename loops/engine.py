@@ -32,7 +32,7 @@ from .phases.scan import ScanPhase, ScanTools
 from .phases.triage import TriagePhase, TriageTools
 from .rules.catalogue import Catalogue, CatalogueError, catalogue_for, load_catalogue
 from .runs import RunStore
-from .state import PHASES, TERMINAL, Candidate, Failure, Phase, RunState
+from .state import PHASES, TERMINAL, Candidate, Failure, Phase, RunState, compact
 from .workspace import Workspace
 
 log = logging.getLogger("secretloop.loop")
@@ -45,6 +45,9 @@ CANDIDATE_ROUNDS = 10
 _RULES_WARNED: set[str] = set()  # problems with own rules files already logged
 # Quick rounds share a snapshot at most this often (see Engine._snapshot_due).
 SNAPSHOT_EVERY_SECONDS = 1.0
+# ... or less often when a snapshot is slow (a state of tens of thousands of candidates is tens of
+# megabytes): writing snapshots then takes at most about a tenth of the rounds' time.
+SNAPSHOT_COST_SHARE = 0.1
 
 
 def _drive(coro: Any) -> Any:
@@ -96,6 +99,7 @@ class Engine:
         # (output path or None for stdout, text) of each report the last report round wrote
         self.rendered: list[tuple[str | None, str]] = []
         self._saved_at = time.monotonic()
+        self._save_seconds = 0.0  # what the last snapshot took to write
         self._saved: tuple[int, str] | None = None
         self._known_files: set[tuple[int, str]] | None = None
         self._by_file: dict[tuple[int, str], list[int]] = defaultdict(list)
@@ -428,9 +432,13 @@ class Engine:
             previous = c.status
             # ch was validated when the phase built it, its fields typed as the candidate's: no
             # second validation per assignment (three per candidate, thousands on a rescan)
-            c.__dict__.update(status=ch.status, reason=ch.reason, decided_by=ch.decided_by)
+            # (reasons repeat across thousands of candidates: one string each, not one per candidate)
+            c.__dict__.update(status=ch.status, reason=sys.intern(ch.reason), decided_by=ch.decided_by)
             if ch.opinion is not None:
-                c.opinion = ch.opinion
+                # validated as ch's field too; an assignment would revalidate it and copy the
+                # candidate's fields (18 MB over 37,000 judged candidates)
+                c.__dict__["opinion"] = ch.opinion
+                compact(c)
                 if ch.decided_by == "judge" and not ch.opinion.judge.endswith("(cached)"):
                     self._remember_verdict(c, ch.opinion)
             touched.add((c.root, c.path))
@@ -627,7 +635,7 @@ class Engine:
         if self.store is not None:
             path = self.store.run_dir(st.task.run_id) / "report.json"
             # compact: json's C encoder only runs without indentation (5x faster on big runs)
-            atomic_write(path, render("json", final, self.catalogue, indent=None, doc=doc), durable=False)
+            atomic_write(path, json_report.compact_bytes(final, self.catalogue, doc=doc), durable=False)
             where.append(str(path))
         return where
 
@@ -654,7 +662,7 @@ class Engine:
     def _snapshot_due(self, result: RoundResult) -> bool:
         """Whether to write the snapshot after this round. Any snapshot is a consistent state to
         resume from, and replaying a cheap round is harmless, so quick rounds are batched: a crash
-        loses at most SNAPSHOT_EVERY_SECONDS of replayable work. What is costly or cannot be
+        loses at most SNAPSHOT_EVERY_SECONDS (or ten times the last snapshot's cost) of replayable work. What is costly or cannot be
         replayed is saved at once: model calls (tokens), failures, a stop or pause; with tracing,
         every round (each round's snapshot is kept for diffing). Before a round that may wait on
         a model, what came before it is saved too (see _round). A large warm rescan spent a
@@ -666,7 +674,7 @@ class Engine:
             or self.state.status != "running"
             or result.failure is not None
             or result.usage.calls > 0
-            or time.monotonic() - self._saved_at >= SNAPSHOT_EVERY_SECONDS
+            or time.monotonic() - self._saved_at >= max(SNAPSHOT_EVERY_SECONDS, self._save_seconds / SNAPSHOT_COST_SHARE)
         )
 
     def _may_wait_outside(self, phase: Phase) -> bool:
@@ -681,6 +689,7 @@ class Engine:
         self._saved = (self.state.history.rounds, self.state.status)
         try:
             self.store.save(self.state)
+            self._save_seconds = time.monotonic() - self._saved_at
         except (TypeError, ValueError) as err:
             # The state must always be plain data; if it is not, stop rather than lose resumability.
             self._finish("failed", f"the run state could not be written as JSON ({type(err).__name__})")

@@ -39,6 +39,7 @@ from .discovery import SkippedContent, Unreadable, read_text_and_hash
 from .phases.scan import FileOutcome
 from .rules.catalogue import Catalogue, Rule
 from .scanner import Scanner
+from .state import compact
 
 log = logging.getLogger("secretloop.parallel_scan")
 
@@ -308,6 +309,9 @@ class ScanPool:
     def _file_chunk(self, future: Future, outcomes: list[FileOutcome]) -> None:
         """Move a finished chunk's outcomes from pending to ready (those still wanted)."""
         by_index = {o.index: o for o in outcomes}
+        for o in outcomes:  # unpickled: each candidate came with its own field sets again
+            for c in o.candidates:
+                compact(c)
         for job in self._chunks.pop(future, []):
             pending = self._pending.get(job.index)
             if pending is not None and pending[1] is future:

@@ -20,7 +20,7 @@ from pydantic import ValidationError
 from .atomic import atomic_write  # noqa: F401  (re-exported: the store's writer)
 from .store_dir import default_store_dir
 from .settings import Settings
-from .state import OutputSpec, RunState, Task
+from .state import OutputSpec, RunState, Task, compact
 
 
 class SnapshotError(Exception):
@@ -87,7 +87,7 @@ class RunStore:
         except OSError as err:
             raise SnapshotError(f"cannot read run snapshot {p}: {err.strerror}") from None
         try:
-            return RunState.model_validate_json(raw)
+            state = RunState.model_validate_json(raw)
         except ValidationError as err:
             first = err.errors()[0]
             where = ".".join(str(x) for x in first["loc"]) or "(top level)"
@@ -95,6 +95,9 @@ class RunStore:
                 f"run snapshot {p} is corrupt ({err.error_count()} problems; first at '{where}': {first['msg']}); "
                 "start a new scan instead of resuming"
             ) from None
+        for c in state.candidates:
+            compact(c)
+        return state
 
     def runs(self) -> list[Path]:
         """Run folders, newest first."""

@@ -14,7 +14,7 @@ from .features import build_features, shannon_entropy
 from .filters import RuleFormats
 from .redact import char_classes, fingerprint, masked, preview
 from .rules.catalogue import Catalogue
-from .state import Candidate
+from .state import Candidate, compact
 
 # Context lines may hold a second secret that no rule matched: mask every word that could
 # be one. A word is a run without spaces, quotes or brackets.
@@ -126,7 +126,7 @@ class Scanner:
             )
             lo = max(0, sl - self.context_lines)
             hi = min(len(lines) - 1, el + self.context_lines)
-            out.append(
+            out.append(compact(
                 Candidate(
                     id=cid,
                     rule_id=rule.id,
@@ -142,6 +142,6 @@ class Scanner:
                     features=feats,
                     context=[masked_line(i) for i in range(lo, hi + 1)],
                 )
-            )
+            ))
             del value
         return out

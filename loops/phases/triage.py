@@ -7,6 +7,7 @@ already known for a fingerprint (the cache) are reused, never asked twice.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from typing import Callable
 
@@ -27,7 +28,8 @@ class TriageTools:
 
 
 def change_for(verdict: Verdict, judge_name: str) -> StatusChange:
-    opinion = JudgeOpinion(judge=judge_name, verdict=verdict.verdict, confidence=verdict.confidence, reason=verdict.reason, note=verdict.note)
+    # reasons repeat across a large batch: one string each, shared (sys.intern)
+    opinion = JudgeOpinion(judge=judge_name, verdict=verdict.verdict, confidence=verdict.confidence, reason=sys.intern(verdict.reason), note=verdict.note)
     status = _STATUS[verdict.verdict]
     reason = f"{judge_name}: {verdict.reason}" if verdict.reason else f"{judge_name}: {verdict.verdict}"
     return StatusChange(candidate_id=verdict.candidate_id, status=status, reason=reason, decided_by="judge", opinion=opinion)

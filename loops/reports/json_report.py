@@ -95,6 +95,12 @@ def render(state: RunState, catalogue: Any, *, indent: int | None = 2, doc: dict
     return _one_item_per_line(doc, " " * indent) + "\n"
 
 
+def compact_bytes(state: RunState, catalogue: Any, *, doc: dict[str, Any] | None = None) -> bytes:
+    """`render(..., indent=None)` as UTF-8 bytes, for a file: no str of twice the size (a large
+    run's report is tens of megabytes, its previews hold non-Latin-1 characters)."""
+    return to_json(document(state, catalogue) if doc is None else doc) + b"\n"
+
+
 def _one_item_per_line(doc: dict[str, Any], pad: str) -> str:
     def dumps(value: Any) -> str:
         return json.dumps(value, ensure_ascii=False)
