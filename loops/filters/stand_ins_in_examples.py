@@ -369,3 +369,22 @@ def is_ldif_sample_person_password(value: str, line: str, key_name: str | None, 
 def _ldif_entry_name(text: str) -> str | None:
     m = _LDIF_ENTRY_NAME.match(text)
     return next((g.strip().lower() for g in m.groups() if g), None) if m else None
+
+
+# A manual page's roff source (man/man5/upsd.users.5): request lines (.TP, .nf, .RS 4, .Bd -literal) around the
+# value say the text is a manual, whose examples use a short word for a password (password = duh, passwd jid).
+_ROFF_REQUEST = re.compile(r"^\.(?:[A-Za-z][A-Za-z0-9]{0,3}|\\\"|\\})(?:[ \t]|$)")
+_LONGEST_MANUAL_WORD = 12
+_FEWEST_ROFF_REQUESTS = 2
+
+
+@_filter("word_in_manual_page", "a short word for a password in a manual page's example (roff requests such as "
+         ".TP and .nf around it): the manual's stand-in, not someone's password", generic_only=True, surroundings=True)
+def is_word_in_manual_page(value: str, line: str, key_name: str | None, language: str | None,
+                           around: Surroundings) -> bool:
+    v = value.strip()
+    if not v or len(v) > _LONGEST_MANUAL_WORD or not v.isascii() or not v.isalpha() or not v.islower():
+        return False
+    if not (len(v) <= 4 or wordlike(v)):
+        return False
+    return sum(_ROFF_REQUEST.match(text) is not None for text in around.lines) >= _FEWEST_ROFF_REQUESTS

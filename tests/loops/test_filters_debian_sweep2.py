@@ -273,3 +273,26 @@ def test_an_auth_value_that_is_no_method_is_shown() -> None:
     pw = _pw()
     assert not check("auth_method_name", f"pam[{pw}]x", f'auth = "pam[{pw}]x"', "auth", "ini")
     require_shown(f'auth = "{pw}"\n', "etc/app/app.conf")
+
+
+# --- a short word for a password in a manual page's roff source ---------------------------------------------------------
+
+def _manual(password: str) -> str:
+    return (".SH EXAMPLE\n.PP\nAn administrator with full access:\n.sp\n.if n \\{\\\n.RS 4\n.\\}\n.nf\n[admin]\n"
+            f"        password = {password}\n        actions = SET\n.fi\n.if n \\{{\\\n.RE\n.\\}}\n")
+
+
+@pytest.mark.parametrize("word", ["duh", "abcd", "mypass", "jid"])
+def test_a_word_in_a_manual_page_example_is_hidden(word: str) -> None:
+    assert check("word_in_manual_page", word, f"        password = {word}", "password", "text",
+                 _around(".RS 4", ".nf", "[admin]", "        actions = SET", ".fi"))
+    assert hidden(_manual(word), "man/man5/upsd.users.5")
+
+
+def test_a_random_password_in_a_manual_page_and_a_word_in_a_config_stay_shown() -> None:
+    pw = _pw()
+    assert not check("word_in_manual_page", pw, f"        password = {pw}", "password", "text", _around(".RS 4", ".nf"))
+    require_shown(_manual(pw), "man/man5/upsd.users.5")
+    # without roff requests around it the word is a config's password: this filter stays out of it
+    assert not check("word_in_manual_page", "mypass", "password = mypass", "password", "text",
+                     _around("[admin]", "actions = SET", "# .nf is not a request here"))
