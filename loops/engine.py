@@ -617,13 +617,10 @@ class Engine:
         })
         where: list[str] = []
         self.rendered = []
-        doc: dict | None = None  # the JSON report's content, built once for both JSON files
         for out in st.task.outputs:
-            if out.format == "json":
-                doc = doc or json_report.document(final, self.catalogue)
-                text = render("json", final, self.catalogue, doc=doc)
-            else:
-                text = render(out.format, final, self.catalogue)
+            # each JSON report is written from its findings one at a time, never a whole document
+            # of them: a dense file's 40,000 finding dicts cost more than the report itself
+            text = render(out.format, final, self.catalogue)
             self.rendered.append((out.path, text))
             if out.path in (None, "-"):
                 sys.stdout.write(text if text.endswith("\n") else text + "\n")
@@ -635,7 +632,7 @@ class Engine:
         if self.store is not None:
             path = self.store.run_dir(st.task.run_id) / "report.json"
             # compact: json's C encoder only runs without indentation (5x faster on big runs)
-            atomic_write(path, json_report.compact_bytes(final, self.catalogue, doc=doc), durable=False)
+            atomic_write(path, json_report.compact_bytes(final, self.catalogue), durable=False)
             where.append(str(path))
         return where
 

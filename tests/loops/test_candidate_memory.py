@@ -116,7 +116,12 @@ def test_the_runs_own_report_is_the_compact_json_as_bytes(tmp_path):
     state, store = run(tmp_path / "ws", tmp_path / "store")
     catalogue = load_catalogue()
     raw = json_report.compact_bytes(state, catalogue)
+    # findings serialised one at a time: the same bytes as the whole document at once
+    assert raw == to_json(json_report.document(state, catalogue)) + b"\n"
     assert raw == render("json", state, catalogue, indent=None).encode("utf-8")
+    indented = render("json", state, catalogue)
+    assert json.loads(indented) == json.loads(raw)
+    assert indented.count("\n") == len(json.loads(raw)) + len(state.candidates) + 3  # one line per finding
     written = (store.run_dir(state.task.run_id) / "report.json").read_bytes()
     assert json.loads(written)["findings"] == json.loads(raw)["findings"]
     assert not any(v.encode() in written for v in values)
