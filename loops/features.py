@@ -114,6 +114,10 @@ _DOCS_NAMES = ("readme", "changelog", "contributing")
 _DOCS_FILES = frozenset({"pkg-info", "metadata"})
 
 
+_MAN_SECTION_DIR = re.compile(r"man[1-9nl][a-z]{0,4}")
+_MAN_PAGE = re.compile(r"\.[1-9n][a-z]{0,4}$")
+
+
 # A file that collects examples (s3-2006-03-01.examples.json, api.samples.yaml); a template to
 # copy (.env.example, config.sample.yml) is not one: people fill real values into those.
 _EXAMPLE_COLLECTIONS = frozenset({"examples", "samples"})
@@ -130,6 +134,9 @@ def is_docs_path(path: str) -> bool:
         return True
     name = parts[-1]
     if "." in name and name.rsplit(".", 1)[1] in _DOCS_EXTENSIONS:
+        return True
+    # A manual page: man/man8/wg-quick.8, or a project's man/ipsec.secrets.5 (roff: text for people).
+    if any(_MAN_SECTION_DIR.fullmatch(p) for p in parts[:-1]) or ("man" in parts[:-1] and _MAN_PAGE.search(name)):
         return True
     pieces = name.split(".")
     if any(piece in _EXAMPLE_COLLECTIONS for piece in pieces[1:-1]):
