@@ -36,8 +36,9 @@ def _is_quoted(value: str, line: str) -> bool | None:
 
 
 _IDENT = r"[A-Za-z_$][\w$]*"
-_CALL = re.compile(rf"^{_IDENT}(?:(?:\.|->|::){_IDENT})*\s*\(")  # getPassword(, config.get(
-_MEMBER = re.compile(rf"^(?:{_IDENT}|@{_IDENT})(?:(?:\.|->|::){_IDENT})+$")  # self.password, $this->pw
+# (`?.` is optional chaining in JS, TS, C# and Kotlin: provider.authorization?.url)
+_CALL = re.compile(rf"^{_IDENT}(?:(?:\??\.|->|::){_IDENT})*\s*\(")  # getPassword(, config.get(
+_MEMBER = re.compile(rf"^(?:{_IDENT}|@{_IDENT})(?:(?:\??\.|->|::){_IDENT})+$")  # self.password, $this->pw
 _SUBSCRIPT = re.compile(rf"^{_IDENT}(?:\.{_IDENT})*(?:\[\s*(?:['\"][\w.\-]+['\"]|:\w+|\w+)\s*\])+$")  # params[:pw]
 _SIGIL_VAR = re.compile(r"^[@$][A-Za-z_]\w*$")  # @password (Ruby), $password (PHP, Perl, shell)
 _BARE_WORD = re.compile(r"^[A-Za-z_]+$")  # a variable name: letters and underscores, no digits

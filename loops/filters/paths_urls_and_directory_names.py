@@ -24,7 +24,10 @@ def _url_without_credentials(v: str) -> bool:
     if parts.password or not parts.netloc:
         return False
     for name, val in parse_qsl(parts.query, keep_blank_values=True):
-        if names_credential(key_words(name)) or _looks_random(val):
+        words = key_words(name)
+        # (a parameter that describes one, token_access_type=offline, holds a word, not a credential)
+        describes = bool(words) and words[-1] in _DESCRIBING_WORDS and wordlike(val)
+        if (names_credential(words) and not describes) or _looks_random(val):
             return False
     # (a segment of words and versions joined by separators, saml-token-profile-1.1, is a page's name)
     return not any(_looks_random(seg) and not (_wordy_segment(seg) and _SEGMENT_SEPARATORS.search(seg))

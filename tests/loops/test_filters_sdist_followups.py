@@ -165,3 +165,24 @@ def test_a_variable_before_a_closing_bracket_is_code() -> None:
 def test_a_random_value_before_a_closing_bracket_is_not() -> None:
     value = _key(20)
     assert not check("code_reference", value + "}", f"    'api_secret': {value}}}", "api_secret")
+
+
+# --- from a sweep of 50 npm packages (next-auth, ssh2, node-forge, …) -------------------------------------------
+
+def test_optional_chaining_is_a_member_expression() -> None:
+    line = "    authorization_endpoint: provider.authorization?.url,"
+    assert check("code_reference", "provider.authorization?.url", line, "authorization_endpoint", "typescript")
+    assert hidden("const issuer = {\n" + line + "\n}\n", "src/core/lib/oauth/client.ts")
+
+
+def test_a_url_whose_parameters_describe_a_token_is_no_credential() -> None:
+    url = "https://www.idp-cloud.net/oauth2/authorize?token_access_type=offline&scope=account_info.read"
+    assert check("file_path_or_url_without_credentials", url, f'authorization: "{url}",', "authorization", "javascript")
+    assert hidden(f'  authorization: "{url}",\n', "providers/idp.js")
+
+
+def test_a_url_with_a_token_parameter_stays_shown() -> None:
+    url = f"https://api.idp-cloud.net/v1/items?access_token={_key(32)}"
+    assert not check("file_path_or_url_without_credentials", url, f'authorization: "{url}",', "authorization",
+                     "javascript")
+    require_shown(f'  authorization: "{url}",\n', "providers/idp.js")
