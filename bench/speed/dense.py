@@ -46,6 +46,27 @@ def build(folder: Path, lines: int) -> int:
     return sum(p.stat().st_size for p in (dump, tokens, users))
 
 
+# a round's action -> its phase (the trace names the phase the run is in after the round)
+_ACTION_PHASE = {"list_files": "discover", "scan_batch": "scan", "filter_batch": "filter",
+                 "judge_batch": "triage", "read_decisions": "review", "write_reports": "report"}
+
+
+def print_phases(state_dir: Path, wall: float) -> None:
+    """Seconds per phase of the last SecretLoop run, from its trace; the rest is start-up,
+    snapshots between rounds, the content cache's writing and exit."""
+    traces = list(state_dir.glob("*/trace.jsonl"))
+    if not traces:
+        return
+    spent: dict[str, float] = {}
+    for line in traces[0].read_text().splitlines():
+        t = json.loads(line)
+        phase = _ACTION_PHASE.get(t["action"])
+        if phase and "ms" in t:
+            spent[phase] = spent.get(phase, 0.0) + t["ms"] / 1000
+    parts = [f"{p} {s:.2f} s" for p, s in spent.items()]
+    print(f"last secretloop run by phase: {', '.join(parts)}; outside the rounds {wall - sum(spent.values()):.2f} s")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--lines", type=int, default=30_000)
@@ -74,6 +95,7 @@ def main(argv: list[str] | None = None) -> int:
         report = json.loads((tmp / "secretloop.json").read_text())
         shown = sum(1 for f in report["findings"] if f["status"] in ("confirmed", "pending"))
         print(f"\nfindings: gitleaks {found_gl:,}; secretloop {shown:,} shown of {len(report['findings']):,} candidates")
+        print_phases(tmp / "state", samples["secretloop"][-1].wall)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return 0
