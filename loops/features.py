@@ -138,6 +138,9 @@ def is_docs_path(path: str) -> bool:
     # A manual page: man/man8/wg-quick.8, or a project's man/ipsec.secrets.5 (roff: text for people).
     if any(_MAN_SECTION_DIR.fullmatch(p) for p in parts[:-1]) or ("man" in parts[:-1] and _MAN_PAGE.search(name)):
         return True
+    # ... or a GNU Info manual, where a system keeps them (usr/share/info/knot.info)
+    if any(a == "share" and b == "info" for a, b in zip(parts, parts[1:-1])):
+        return True
     pieces = name.split(".")
     if any(piece in _EXAMPLE_COLLECTIONS for piece in pieces[1:-1]):
         return True

@@ -107,13 +107,15 @@ def test_is_test_path_negative(path: str) -> None:
                                   "guide.rst", "manual.adoc", "README", "readme.txt", "sub/CHANGELOG.md",
                                   "data/ec2/2016-11-15/examples-1.json", "api/samples_v2.yaml", "s3.examples.json",
                                   "usr/share/man/man8/wg-quick.8", "wireguard-tools/man/man5/ipsec.secrets.5",
-                                  "strongswan/man/ipsec.secrets.5", "usr/share/man/man1/openssl-passwd.1ssl"])
+                                  "strongswan/man/ipsec.secrets.5", "usr/share/man/man1/openssl-passwd.1ssl",
+                                  "usr/share/info/knot.info"])
 def test_is_docs_path_positive(path: str) -> None:
     assert is_docs_path(path)
 
 
 @pytest.mark.parametrize("path", ["src/app.py", "docker/compose.yml", "md/app.py", "installer.py", "",
                                   "manager/config.5", "src/man/app.py", "human/settings.1", "mandrill/keys.env",
+                                  "app/info/settings.py", "share/info",
                                   "example.env", "sample.conf", "config.sample.yml", "src/examplesmith.py", "examples"])
 def test_is_docs_path_negative(path: str) -> None:
     assert not is_docs_path(path)
