@@ -98,12 +98,13 @@ _FIELD_LIST_WORDS = frozenset({"fields", "columns", "display", "exclude", "order
          "(['hostname', 'port', 'username', 'password']): which fields, not their values", generic_only=True)
 def is_field_name_list(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
-    if not v.isidentifier():
+    if not v.isidentifier() or ("[" not in line and "(" not in line):
         return False
     # A list or tuple assigned to a name that says it lists fields (Django admin's readonly_fields,
     # list_display, a serializer's fields, exclude): every item names a field, two are enough.
     for m in _FIELDS_ASSIGNED.finditer(line):
-        if key_words(m.group(1))[-1:] and key_words(m.group(1))[-1] in _FIELD_LIST_WORDS and v in _ITEM.findall(m.group(2)):
+        words = key_words(m.group(1))
+        if words and words[-1] in _FIELD_LIST_WORDS and v in _ITEM.findall(m.group(2)):
             return True
     if "[" not in line:
         return False
