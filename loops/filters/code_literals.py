@@ -91,7 +91,9 @@ _ITEM = re.compile(r"""['"]([A-Za-z_][A-Za-z0-9_]*)['"]""")
 _FIELDS_ASSIGNED = re.compile(
     r"""\b([A-Za-z_][A-Za-z0-9_]*)[ \t]*[:=][ \t]*[\[(]((?:[ \t]*(['"])[A-Za-z_][A-Za-z0-9_]{0,40}\3[ \t]*,)+"""
     r"""[ \t]*(?:(['"])[A-Za-z_][A-Za-z0-9_]{0,40}\4[ \t]*,?)?)[ \t]*[\])]""")
-_FIELD_LIST_WORDS = frozenset({"fields", "columns", "display", "exclude", "ordering", "attrs", "attributes"})
+# (required=(…), optional=(…): the fields an API client's create or update call takes, as python-gitlab lists them.)
+_FIELD_LIST_WORDS = frozenset({"fields", "columns", "display", "exclude", "ordering", "attrs", "attributes", "required",
+                               "optional"})
 
 
 @_filter("field_name_list", "one of a list of field names that names a credential beside the others "
@@ -133,3 +135,17 @@ def is_element_id_selector(value: str, line: str, key_name: str | None, language
         return False
     # every piece a word of the field's name (a short password after a # has digits or capitals mixed in)
     return all(p.isalpha() or p.isdigit() and len(p) <= 2 for p in re.split(r"[_\-]", v[1:]))
+
+
+# A serializer's attribute map entry (AutoRest/msrest: {"key": "CustomerProvidedKeySha256", "type": "str"}): the
+# wire name of a field and its type, beside each other in one dict.
+_ATTRIBUTE_MAP_ENTRY = re.compile(r"""["']key["'][ \t]*:[ \t]*["']([A-Za-z_][A-Za-z0-9_.\\]*)["'][ \t]*,[ \t]*["']type["'][ \t]*:""")
+
+
+@_filter("attribute_map_entry", "a field's wire name in a serializer's attribute map ({\"key\": \"CustomerProvidedKey\", "
+         "\"type\": \"str\"}): which field, not its value", generic_only=True)
+def is_attribute_map_entry(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    if "type" not in line or (key_name or "").lower() != "key":
+        return False
+    m = _ATTRIBUTE_MAP_ENTRY.search(line)
+    return m is not None and m.group(1) == value.strip()

@@ -6,6 +6,7 @@ htpasswd), OpenPGP key IDs, hex dumps of public bytes and file names with a cont
 
 from __future__ import annotations
 
+import hashlib
 import re
 
 from .registry import _filter
@@ -119,3 +120,26 @@ def is_hashed_asset_name(value: str, line: str, key_name: str | None, language: 
         return False
     m = _HASHED_ASSET.match(v)
     return m is not None and m.group(1).lower() in _ASSET_EXTENSIONS
+
+
+# A quoted literal on the line: what a known-answer test hashes ("password", '5f4dcc3b…').
+_QUOTED_LITERAL = re.compile(r"""(?<![\w])[bu]?(["'])([^"'\\\n]{1,64})\1""")
+_DIGESTS_BY_LENGTH = {32: ("md5",), 40: ("sha1",), 56: ("sha224", "sha3_224"), 64: ("sha256", "sha3_256"),
+                      96: ("sha384", "sha3_384"), 128: ("sha512", "sha3_512")}
+
+
+@_filter("digest_of_literal_beside", "the hex digest of another literal on its line (a known-answer test's "
+         "(\"password\", \"5f4dcc3b…\"): the hash of the word beside it, computed again here)")
+def is_digest_of_literal_beside(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip().lower()
+    algorithms = _DIGESTS_BY_LENGTH.get(len(v))
+    if algorithms is None or not _HEX.match(v) or line.count('"') + line.count("'") < 4:
+        return False
+    for m in _QUOTED_LITERAL.finditer(line):
+        text = m.group(2)
+        if text.lower() == v:
+            continue
+        data = text.encode("utf-8", "replace")
+        if any(hashlib.new(a, data).hexdigest() == v for a in algorithms):
+            return True
+    return False

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from .registry import _filter
+from .registry import Surroundings, _filter
 from .text_shapes import _looks_random
 from .word_shapes import _LETTER_RUN, _typed_word, wordlike
 from .words import (
@@ -42,9 +42,15 @@ _TRAILING_NUMBER = re.compile(r"\d{2,}$")
 _SLUG = re.compile(r"^[a-z0-9]+(?:_[a-z0-9]+){3,}$")
 
 
-@_filter("dotted_name", "a dotted module, class or setting name (auth.User, app_tests.CustomUser, hashers.MD5Hasher), "
-         "not a literal secret", generic_only=True)
+# A relative import of one module (".types", "..core"), as a package's lazy-import table maps names to modules.
+_RELATIVE_MODULE = re.compile(r"^\.{1,3}[a-z_][a-z0-9_]*$")
+
+
+@_filter("dotted_name", "a dotted module, class or setting name (auth.User, app_tests.CustomUser, hashers.MD5Hasher, "
+         "a relative module .types), not a literal secret", generic_only=True)
 def is_dotted_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    if value[:1] == "." and _RELATIVE_MODULE.match(value):
+        return wordlike(value.lstrip(".").replace("_", ""))  # the module's name reads as words
     if not _DOTTED_NAME.match(value) or value.lower().endswith((".com", ".org", ".net", ".io")):
         return False
     if not any(c.isdigit() for c in value):
@@ -229,3 +235,105 @@ def is_qualified_package_name(value: str, line: str, key_name: str | None, langu
     if len(v) > 120 or not _QUALIFIED_NAME.match(v):
         return False
     return not any(_looks_random(p) for p in v.split("::"))
+
+
+# A class name: capitalised words run together, maybe a number at the end (AuthenticatorKeyYubikey, Sha256Hasher).
+_CLASS_NAME = re.compile(r"^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*){1,8}$")
+_LONG_CLASS_NAME = re.compile(r"^(?:[A-Z][a-z]+[0-9]{0,4}){2,16}$")  # digits only closing a word: Sha256Hasher
+_QUOTED_CLASS_NAME = re.compile(r"""["']([A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*){1,8})["']""")
+_HUMPS = re.compile(r"[A-Z][a-z0-9]*")
+
+
+def _humps(name: str) -> list[str]:
+    return _HUMPS.findall(name)
+
+
+@_filter("class_name_table", "a class name among a table of class names (\"password\": \"AuthenticatorMethodSimple\", "
+         "\"BASIC_AUTH\": \"BasicAuthApplication\"): generated code mapping a type tag to the class that reads it",
+         generic_only=True, surroundings=True)
+def is_class_name_table(value: str, line: str, key_name: str | None, language: str | None,
+                        around: Surroundings) -> bool:
+    v = value.strip()
+    if len(v) > 64 or _CLASS_NAME.match(v) is None:
+        return False
+    humps = _humps(v)
+    # Class names share their family's first or last word (AuthenticatorKey…, …Application): two more such
+    # quoted names around it make a table. A password of capitalised words does not come with relatives.
+    relatives = 0
+    for near in around.lines:
+        if '"' not in near and "'" not in near:
+            continue
+        for other in _QUOTED_CLASS_NAME.findall(near):
+            if other == v:
+                continue
+            h = _humps(other)
+            if h[0] == humps[0] or h[-1] == humps[-1]:
+                relatives += 1
+                break
+        if relatives >= 2:
+            return True
+    return False
+
+
+# A Python statement that names a class, unquoted: an alias (Alias = Target) or a field's annotation (credentials:
+# TargetType), with nothing after the name but a default or a comment. Python has no bare words: unquoted, the
+# value is a name the code refers to.
+_PYTHON_NAME_STATEMENT = re.compile(r"^[ \t]*[A-Za-z_][A-Za-z0-9_]*[ \t]*[:=][ \t]*([A-Za-z_][A-Za-z0-9_.]*)[ \t]*(?:=[^=].*)?(?:#.*)?$")
+
+
+@_filter("python_class_reference", "an unquoted class name in a Python assignment or annotation (Alias = "
+         "ConnectionHttpsUrl255, credentials: ClientAuthCredentials): a name, Python has no bare strings",
+         generic_only=True, surroundings=True)
+def is_python_class_reference(value: str, line: str, key_name: str | None, language: str | None,
+                              around: Surroundings) -> bool:
+    v = value.strip()
+    if language != "python" or around.in_doc or around.in_comment or not v[:1].isupper():
+        return False
+    m = _PYTHON_NAME_STATEMENT.match(line)
+    if m is None or m.group(1) != v:
+        return False
+    # A class's name: capitalised words (a number may close one, Http and Tls are words too); random text
+    # has short humps (XkQwEr) that read as no words.
+    name = v.rsplit(".", 1)[-1]
+    if _LONG_CLASS_NAME.match(name) is None:
+        return False
+    humps = [h.rstrip("0123456789") for h in _humps(name)]
+    worded = [h for h in humps if len(h) >= 3 and wordlike(h)]
+    return len(worded) >= 2 and sum(map(len, worded)) >= 0.6 * sum(map(len, humps))
+
+
+_FIELD_WORDS = frozenset({"id", "ids", "name", "field", "header", "param"})
+
+
+def _run_at(words: list[str], within: list[str]) -> int:
+    """Where `words` appear one after another in `within` (-1: they do not)."""
+    n = len(words)
+    return next((i for i in range(len(within) - n + 1) if within[i:i + n] == words), -1)
+
+
+def _run_inside(words: list[str], within: list[str]) -> bool:
+    return _run_at(words, within) >= 0
+
+
+@_filter("key_name_within_value", "the value is an identifier holding the constant's whole name (ACCESS_KEY = "
+         "\"AWSAccessKeyId\", AUTH_KEY = \"xet-auth\" for a link's key): the name of a field, not its value",
+         generic_only=True)
+def is_key_name_within_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if not key_name or len(v) > 48 or not v.replace("-", "").replace("_", "").isalpha():
+        return False
+    words = key_words(key_name)
+    # CamelCase split with acronyms kept whole (AWSAccessKeyId: aws access key id)
+    value_words = [w.lower() for w in _LETTER_RUN.findall(v)]
+    if len(words) < 2 or len(value_words) < 2 or any(len(w) > 12 for w in value_words):
+        return False
+    # The name's words in order inside a CamelCase value, with a provider's acronym or a field word around them
+    # (AWSAccessKeyId); other words around them (MySecretKey, SuperSecretKey) are how people make up passwords.
+    at = _run_at(words, value_words) if len(words) < len(value_words) <= len(words) + 2 else -1
+    if at >= 0:
+        extra = value_words[:at] + value_words[at + len(words):]
+        return all(w in _FIELD_WORDS or (len(w) >= 2 and w.upper() in v) for w in extra)
+    # A lower-case slug of the name's own words in order, the name saying it holds a key or name (XET_AUTH_KEY =
+    # "xet-auth"): a dict key or a link's relation, spelled by the constant that holds it.
+    return (v.islower() and words[-1] in ("key", "name", "header", "field", "param", "rel") and len(value_words) < len(words)
+            and _run_inside(value_words, words) and all(wordlike(w) or len(w) <= 4 for w in value_words))

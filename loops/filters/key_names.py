@@ -30,6 +30,8 @@ _DESCRIBING_WORDS = frozenset({
     "store", "storage", "manager", "service", "class", "handler", "helper", "factory", "generator", "builder",
     "parser", "validity", "location", "env", "var", "variable", "ref", "reference", "id", "ids", "arn",
     "tokenizer", "tokenize", "changed", "updated", "created", "at", "date", "time",
+    # how strong a password is, how severe an error about a secret is: secret.level = 'handshake'
+    "level",
     # framework settings that name code or a template handling credentials: AUTH_USER_MODEL,
     # PASSWORD_HASHERS, password_reset_template, AUTHENTICATION_BACKENDS
     "model", "models", "backend", "backends", "hasher", "hashers", "template", "templates", "form", "forms",
@@ -201,15 +203,17 @@ def is_working_directory_variable(value: str, line: str, key_name: str | None, l
 
 # A token named for where a listing goes on or for one request's de-duplication is a cursor or an
 # idempotency key that an API hands back: NextToken, continuation_token, pageToken, ChangeToken,
-# ClientRequestToken, a paginator's input_token / output_token. It opens nothing.
+# ClientRequestToken, a paginator's input_token / output_token, a resource's version_token for optimistic
+# concurrency (an ETag by another name). It opens nothing.
 _CURSOR_WORDS = frozenset({
     "next", "continuation", "continue", "page", "paging", "pagination", "cursor", "marker", "resume", "change",
-    "idempotency", "idempotent", "input", "output", "sync",
+    "idempotency", "idempotent", "input", "output", "sync", "version",
 })
 
 
-@_filter("cursor_or_idempotency_token", "a pagination cursor or idempotency token (NextToken, pageToken, "
-         "ClientRequestToken, ChangeToken): a value an API hands back to continue a listing, not a credential",
+@_filter("cursor_or_idempotency_token", "a pagination cursor, idempotency or version token (NextToken, pageToken, "
+         "ClientRequestToken, ChangeToken, versionToken): a value an API hands back to continue a listing or to "
+         "guard an update, not a credential",
          generic_only=True)
 def is_cursor_or_idempotency_token(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     words = key_words(key_name)

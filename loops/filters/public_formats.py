@@ -1,7 +1,8 @@
 """Values their provider publishes: keys documented as examples (AWS's
 …EXAMPLE keys, jwt.io's token, the RFCs' examples), read-only tokens in a badge image's URL, the
 Azure storage emulator's account and the public client keys some providers ship in apps
-(Mapbox pk. tokens, anon-role JWTs under an anon name, RevenueCat, Datadog and PostHog client keys).
+(Mapbox pk. tokens, anon-role JWTs under an anon name, RevenueCat, Datadog and PostHog client keys, Mailchimp's
+mobile SDK key).
 """
 
 from __future__ import annotations
@@ -90,6 +91,11 @@ _REVENUECAT_PUBLIC = re.compile(r"^(?:appl|goog|amzn)_[A-Za-z0-9]{20,40}$")
 # Browser SDK keys their providers document as safe to ship: Datadog's client tokens (RUM, browser
 # logs) are "pub" + 32 hex (API keys are bare hex); PostHog's project API keys are phc_ (personal keys phx_).
 _CLIENT_SDK_PUBLIC = re.compile(r"^pub[0-9a-f]{32}$|^phc_[A-Za-z0-9]{32,64}$")
+# Mailchimp's mobile SDK key has the Marketing API key's shape (32 hex, -us and the data centre); its docs have apps
+# embed it: `Mailchimp.initialize(token: sdkKey)` on iOS, `MailchimpSdkConfiguration.Builder(context, sdkKey)` on
+# Android. Only that call, or a name that says Mailchimp SDK key, tells it from the API key, which stays a secret.
+_MAILCHIMP_KEY = re.compile(r"^[0-9a-f]{32}-us[0-9]{1,2}$")
+_MAILCHIMP_SDK_CALL = re.compile(r"\bMailchimp(?:SDK)?\.initialize\(\s*token\s*:|\bMailchimpSdkConfiguration\.Builder\(")
 _NAME_BEFORE = re.compile(r"[A-Za-z_][\w.-]*")  # a name-like token (the last one before a value names it)
 
 
@@ -101,7 +107,8 @@ def _jwt_role(value: str) -> object:
 
 @_filter("public_by_format", "a value its provider documents as public, made to ship in client apps: a Mapbox "
          "public token (pk.…), a Supabase/PostgREST anon key (a JWT whose role is anon, under an anon name), a "
-         "RevenueCat public SDK key, a Datadog client token (pub…), a PostHog project key (phc_…)")
+         "RevenueCat public SDK key, a Datadog client token (pub…), a PostHog project key (phc_…), a Mailchimp mobile SDK "
+         "key passed to the SDK (Mailchimp.initialize(token: …))")
 def is_public_by_format(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # The format itself says public, whatever rule took the value: Mapbox's and RevenueCat's prefixes, and
     # the role a PostgREST server gives an anon key's requests (the service_role key stays a secret).
@@ -119,6 +126,19 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
             before = _NAME_BEFORE.findall(line[:at]) if at > 0 else []
             names = split_words(before[-1]) if before else []
         return any(w in ("anon", "anonymous", "public") for w in names)
+    if "-us" in v and _MAILCHIMP_KEY.match(v):
+        return _is_mailchimp_sdk_key(v, line, key_name)
     if _REVENUECAT_PUBLIC.match(v):
         return "revenuecat" in "".join(key_words(key_name))  # the prefixes alone are too common a shape
     return _CLIENT_SDK_PUBLIC.match(v) is not None
+
+
+def _is_mailchimp_sdk_key(value: str, line: str, key_name: str | None) -> bool:
+    """A Mailchimp key handed to the mobile SDK's initializer on its line, or under a name that says SDK key."""
+    words = key_words(key_name)
+    if "sdk" in words and ("mailchimp" in words or "mailchimp" in "".join(words)):
+        return True
+    if "Mailchimp" not in line:
+        return False
+    m = _MAILCHIMP_SDK_CALL.search(line)
+    return m is not None and line.find(value, m.end()) >= 0  # the value is an argument of the call, not before it

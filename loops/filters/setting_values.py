@@ -185,3 +185,18 @@ _GO_LAYOUT_ELEMENT = re.compile(r"2006|January|Jan|Monday|Mon|MST|Z07:00|Z0700|-
 def is_go_time_layout(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     return language == "go" and len(v) <= 48 and "2006" in v and _GO_LAYOUT_ELEMENT.sub("", v) == ""
+
+
+# An OpenAPI-generated client's `auth_settings` list: the names of the spec's security schemes an operation
+# accepts (auth_settings=['BasicAuthentication'], _auth_settings: List[str] = ["oauth2"]).
+_AUTH_SETTINGS_LIST = re.compile(r"""auth_settings\b[^=\n]{0,20}=[ \t]*\[[ \t]*(?:["'][A-Za-z_][A-Za-z0-9_-]{0,40}["'][ \t]*,?[ \t]*)+\]""")
+
+
+@_filter("security_scheme_names", "a generated API client's auth_settings list (auth_settings=['BasicAuthentication']): "
+         "the names of the security schemes an operation accepts, not credentials", generic_only=True)
+def is_security_scheme_names(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    if "auth_settings" not in line:
+        return False
+    m = _AUTH_SETTINGS_LIST.search(line)
+    v = value.strip()
+    return m is not None and (f'"{v}"' in m.group(0) or f"'{v}'" in m.group(0)) and v.replace("_", "").replace("-", "").isalnum()

@@ -223,10 +223,21 @@ _EXAMPLE_INTRODUCTION = re.compile(
 def is_introduced_as_example(value: str, line: str, key_name: str | None, language: str | None,
                              around: Surroundings) -> bool:
     # A signal: a high-confidence format with no checksum shown so goes to a person (phases/filter).
-    if not (around.in_comment or around.in_doc or around.in_docs_path):
-        return False
     at = line.find(value.strip()) if value.strip() else -1
+    if not (around.in_comment or around.in_doc or around.in_docs_path or _in_documentation_member(line, at)):
+        return False
     return at > 0 and _EXAMPLE_INTRODUCTION.search(line[max(0, at - 200):at]) is not None
+
+
+# An API model's documentation member ("documentation":"<p>…", "description": "…"): text for people in a data file.
+_DOCUMENTATION_MEMBER = re.compile(r""""(?:documentation|description)"[ \t]*:[ \t]*"(?:[^"\\]|\\.)*$""")
+
+
+def _in_documentation_member(line: str, at: int) -> bool:
+    """Whether position `at` of `line` lies inside the string of a JSON documentation or description member."""
+    if at <= 0 or ('"documentation"' not in line and '"description"' not in line):
+        return False
+    return _DOCUMENTATION_MEMBER.search(line[:at]) is not None
 
 
 # "my" before words names the reader's own value: my_jwt, my-token, my_name_1, myapp_secret.
@@ -388,3 +399,20 @@ def is_word_in_manual_page(value: str, line: str, key_name: str | None, language
     if not (len(v) <= 4 or wordlike(v)):
         return False
     return sum(_ROFF_REQUEST.match(text) is not None for text in around.lines) >= _FEWEST_ROFF_REQUESTS
+
+
+# A Set-Cookie header of a recorded response (a VCR/Betamax cassette's `set-cookie: JSESSIONID=…; Path=/`):
+# the session a server handed out while the test was recorded, long expired; a request's Cookie header is kept.
+_SET_COOKIE = re.compile(r"(?i)\bset-cookie\b[\"']?[ \t]*[:=,\[]")
+
+
+@_filter("recorded_response_cookie", "a session cookie a server set in a response recorded for a test (a cassette's "
+         "set-cookie: JSESSIONID=…): the recording's own session, expired since", surroundings=True)
+def is_recorded_response_cookie(value: str, line: str, key_name: str | None, language: str | None,
+                                around: Surroundings) -> bool:
+    if not around.in_test_path or "et-cookie" not in line.lower():
+        return False
+    at = line.find(value)
+    m = _SET_COOKIE.search(line, 0, at) if at > 0 else None
+    # the header's name before the value, and no request header (Cookie:) between them
+    return m is not None and "cookie:" not in line[m.end():at].lower()

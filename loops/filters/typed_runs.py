@@ -112,6 +112,7 @@ def _typed_shares(body: str) -> tuple[float, float]:
 
 
 _ASCII_ALNUM = re.compile(r"[A-Za-z0-9]")
+_SHORTEST_TYPED = 6
 
 
 @_filter("typed_placeholder", "made by hand, not generated: runs like aaaaaa, 123123123, abc123 or klmnopq fill most of it"
@@ -121,10 +122,11 @@ def is_typed_placeholder(value: str, line: str, key_name: str | None, language: 
     # a fixture written to look like a key (sk-ant-api03-abc123xyz-456def789…) does.
     v = value.strip()
     alnum = len(v) - len(_ASCII_ALNUM.sub("", v))  # ASCII letters and digits
-    if alnum < 8 or len(v) > _MAX_TYPED_BODY:
+    if alnum < _SHORTEST_TYPED or len(v) > _MAX_TYPED_BODY:
         return False
-    # Short random values fall into such runs by chance more often (a digit PIN: 1 in 80).
-    floor = 0.5 if alnum >= 16 else 0.75
+    # Short random values fall into such runs by chance more often (a digit PIN: 1 in 80); six or seven
+    # characters count only when one is left over at most (abc123z, a stand-in token in a webhook sample).
+    floor = 0.5 if alnum >= 16 else 0.75 if alnum >= 8 else 0.85
     whole, longest = _typed_shares(v)
     # The longest segment carries the secret in a segmented token (xoxa-2-<ids>-<secret>):
     # typed-looking ids beside a random secret part do not make a placeholder.
@@ -211,3 +213,17 @@ def is_home_row_mash(value: str, line: str, key_name: str | None, language: str 
         return False
     words = key_words(key_name)
     return _names_generated_credential(key_name) or ("token" in words and not any("passw" in w for w in words))
+
+
+# Digits in groups (1234-5678-91000, 1234 5678 9012): a card-, account- or token-number stand-in counted out
+# from 1. Eight counted digits in a row at the start do not come out of a generator (one time in 10^8).
+_DIGIT_GROUPS = re.compile(r"^[0-9]{2,8}(?:[- .][0-9]{1,8}){1,5}$")
+
+
+@_filter("counted_digit_groups", "digits in groups that count up from 1 (1234-5678-91000): a number typed as a "
+         "stand-in, not one issued")
+def is_counted_digit_groups(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if not v.startswith("12") or _DIGIT_GROUPS.match(v) is None:
+        return False
+    return v.replace("-", "").replace(" ", "").replace(".", "").startswith("12345678")
