@@ -226,7 +226,19 @@ def production_credential(feats: dict[str, float], key_name: str | None = None) 
     named = feats["key_password"] or feats["key_credential"]
     if _token_only(key_name) and (feats["sig_english"] or feats["sig_wordlike"] or feats["sig_multiword"]):
         return False
-    return bool(named) and not feats["kind_provider"] and not any(feats[name] for name in _STAND_IN_EVIDENCE)
+    if any(feats[name] for name in _STAND_IN_EVIDENCE):
+        return False
+    # A URL's or a connection string's password (postgres://user:…@, libpq `password=…`) is a
+    # slot a person fills; the provider exclusion is for token formats, which nobody chooses.
+    if feats["kind_provider"] and not feats["kind_url"]:
+        return False
+    if named:
+        return True
+    # No name, but the rule's pattern pins a password position (NetworkCredential's second
+    # argument, mysqli_connect's third, a URL's userinfo, a file of passwords): the slot says
+    # password. Only a value shaped like a chosen one (three character classes: Word!word12)
+    # gets the floor; a bare word there ("secret", "admin") stays the model's to dismiss.
+    return bool(feats["kind_password"] or feats["kind_url"]) and feats["classes"] >= 0.75
 
 
 # Where a value is written for a test or for a reader: a fixture or an example, which a person
