@@ -25,7 +25,7 @@ import re2
 from .features import shannon_entropy
 from .rules.catalogue import KEY_GROUP, SECRET_GROUP, Catalogue, Rule, re2_options
 from .rules.checksums import get_checksum
-from .tables import K8S_SECRET, LAYOUT_WORDS, Cell, column_name, digest_columns, table_cells
+from .tables import K8S_SECRET, LAYOUT_WORDS, Cell, column_name, digest_columns, k8s_entry_is_public, table_cells
 
 # RE2 skips ahead with memchr to a pattern's literal prefix, but a leading \b hides the
 # prefix (a rule like `\b(?P<secret>ghp_...)` scans 20x slower than `(?P<secret>ghp_...)`).
@@ -429,7 +429,10 @@ class Detector:
             return None
         if cell.table == K8S_SECRET:
             # An entry's name (ca.crt, .dockercfg, extra) says nothing of whether it is secret:
-            # being in a Secret does. The finding has no name, as a bare value has none.
+            # being in a Secret does. The finding has no name, as a bare value has none. Only a
+            # value that decodes to a user, a host or a plain URL beside the credential is left.
+            if k8s_entry_is_public(data, cell):
+                return None
             return _RawMatch(compiled, start, end, -1, -1, None)
         return _RawMatch(compiled, start, end, cell.name_start, cell.name_end, None)
 

@@ -20,6 +20,8 @@ loop moves forward through the text, so the cost is linear in its size.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
 from dataclasses import dataclass
 
@@ -476,6 +478,56 @@ def _secret_entries(data: bytes, at: int, end: int, indent: int, cells: list[Cel
         if ve > vs:
             cells.append(Cell(m.start(2), m.end(2), vs, ve, K8S_SECRET))
 
+
+
+# A Secret carries what a client needs beside its credential: the user, the host, the database.
+# Decoded, such an entry is a name or an address, not a secret. Where an entry's name ends in
+# one of these words, a value with no "@" or "=" (no userinfo, no signed query) is one of them.
+_K8S_ACCOUNT_WORDS = frozenset({b"user", b"username", b"usr", b"login", b"email", b"owner"})
+_K8S_PLACE_WORDS = frozenset({
+    b"host", b"hostname", b"port", b"database", b"db", b"dbname", b"namespace", b"region", b"bucket", b"server",
+    b"endpoint", b"address", b"addr", b"url", b"uri", b"domain", b"zone", b"cluster", b"schema", b"scheme",
+    b"sslmode", b"dialect", b"driver",
+})
+_NAME_WORD = re.compile(rb"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
+_B64 = re.compile(rb"(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?")
+_URL_NO_USERINFO = re.compile(rb"[a-z][a-z0-9+.-]*://[^/?#@\s]+(?:[/?#][^\s=@]*)?", re.I)
+# A long run of letters and digits is a key or a token, in a URL's path too (a webhook's).
+_RANDOM_RUN = re.compile(rb"[A-Za-z0-9_]{16,}")
+
+
+def _random_run(text: bytes) -> bool:
+    return any(any(c.isdigit() for c in run.decode()) and any(c.isalpha() for c in run.decode())
+               for run in _RANDOM_RUN.findall(text))
+
+
+def k8s_entry_is_public(data: bytes, cell: Cell) -> bool:
+    """A Secret's entry that decodes to (or, under stringData, is) no credential: a URL with no
+    userinfo, query value or token in its path, a boolean, or a user, a host or a database under
+    a name that says so. A value that is not base64 of printable text is read as written."""
+    raw = data[cell.start : cell.end].strip()
+    text = raw
+    if len(raw) >= 4 and _B64.fullmatch(raw):
+        try:
+            decoded = base64.b64decode(raw, validate=True).decode("utf-8").strip()
+        except (binascii.Error, UnicodeDecodeError):
+            decoded = ""
+        if decoded and decoded.isprintable():
+            text = decoded.encode()
+    if not text or _random_run(text):
+        return False
+    if text.lower() in (b"true", b"false") or _URL_NO_USERINFO.fullmatch(text):
+        return True
+    word = _last_word(data, cell)
+    if any(c in text for c in b"@= \t"):
+        # an account's e-mail address: user@domain, nothing more
+        return word in _K8S_ACCOUNT_WORDS and text.count(b"@") == 1 and not text.startswith(b"@") and not any(c in text for c in b"/:= \t")
+    return word in _K8S_ACCOUNT_WORDS or word in _K8S_PLACE_WORDS
+
+
+def _last_word(data: bytes, cell: Cell) -> bytes:
+    words = _NAME_WORD.findall(data[cell.name_start : cell.name_end])
+    return words[-1].lower() if words else b""
 
 # -- HTML tables ------------------------------------------------------------------------------
 

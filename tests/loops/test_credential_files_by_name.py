@@ -47,6 +47,8 @@ LEAKS = [
      % (HEX[:8], HEX[8:12], HEX[12:15], HEX[15:18], HEX[18:30]), "snyk-configstore-api-token"),
     ("deploy/.env", f"DB_PASSWORD=#{KEY}\n", "env-properties-symbol-first-secret"),
     ("src/main/resources/application.properties", f"api.secret=%{KEY}\n", "env-properties-symbol-first-secret"),
+    # a Chef data bag of passwords names each by its account: "root", not "root_password"
+    ("chef/data_bags/passwords/mysql.json", f'{{\n  "id": "mysql",\n  "root": "{PW}"\n}}\n', "chef-passwords-data-bag-item"),
 ]
 
 
@@ -73,6 +75,7 @@ SAFE = [
     ("etc/hostapd/hostapd.wpa_psk", "# 00:00:00:00:00:00 secret passphrase\n"),
     ("etc/tacacs+/tac_plus.conf", "key = <shared secret>\n"),
     ("deploy/.env", "DB_PASSWORD=************\nTHEME_SECRET_COLOR=#ffaa00\nSMTP_PASS=%SMTP_PASS%\n"),
+    ("chef/data_bags/passwords/mysql.json", '{\n  "id": "mysql",\n  "root": "changeme",\n  "repl": "<replication password>"\n}\n'),
 ]
 
 
