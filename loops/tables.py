@@ -492,6 +492,7 @@ _K8S_PLACE_WORDS = frozenset({
 _NAME_WORD = re.compile(rb"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 _B64 = re.compile(rb"(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?")
 _URL_NO_USERINFO = re.compile(rb"[a-z][a-z0-9+.-]*://[^/?#@\s]+(?:[/?#][^\s=@]*)?", re.I)
+_PUBLIC_PEM = re.compile(r"-----BEGIN (?:CERTIFICATE|TRUSTED CERTIFICATE|X509 CRL|PUBLIC KEY)-----")
 # A long run of letters and digits is a key or a token, in a URL's path too (a webhook's).
 _RANDOM_RUN = re.compile(rb"[A-Za-z0-9_]{16,}")
 
@@ -502,9 +503,9 @@ def _random_run(text: bytes) -> bool:
 
 
 def k8s_entry_is_public(data: bytes, cell: Cell) -> bool:
-    """A Secret's entry that decodes to (or, under stringData, is) no credential: a URL with no
-    userinfo, query value or token in its path, a boolean, or a user, a host or a database under
-    a name that says so. A value that is not base64 of printable text is read as written."""
+    """A Secret's entry that decodes to (or, under stringData, is) no credential: a certificate,
+    a URL with no userinfo, query value or token in its path, a boolean, or a user, a host or a
+    database under a name that says so. A value that is not base64 of printable text is read as written."""
     raw = data[cell.start : cell.end].strip()
     text = raw
     if len(raw) >= 4 and _B64.fullmatch(raw):
@@ -512,6 +513,8 @@ def k8s_entry_is_public(data: bytes, cell: Cell) -> bool:
             decoded = base64.b64decode(raw, validate=True).decode("utf-8").strip()
         except (binascii.Error, UnicodeDecodeError):
             decoded = ""
+        if _PUBLIC_PEM.match(decoded) and "PRIVATE KEY" not in decoded:
+            return True  # a TLS Secret's tls.crt, a token Secret's ca.crt: certificates are public
         if decoded and decoded.isprintable():
             text = decoded.encode()
     if not text or _random_run(text):

@@ -206,6 +206,14 @@ def test_a_secrets_user_host_and_plain_url_entries_are_not_reported_but_its_cred
     assert hits == [_b64(pw), _b64(url), _b64(hook)]
 
 
+def test_a_tls_secrets_certificate_is_not_reported_but_its_key_is() -> None:
+    pem = lambda kind, n: f"-----BEGIN {kind}-----\n" + "\n".join(_s(64, _ALNUM + "+/") for _ in range(n)) + f"\n-----END {kind}-----\n"
+    crt, key = _b64(pem("CERTIFICATE", 4)), _b64(pem("PRIVATE KEY", 6))
+    text = ("apiVersion: v1\nkind: Secret\nmetadata:\n  name: orders-tls\ntype: kubernetes.io/tls\ndata:\n"
+            f"  tls.crt: {crt}\n  tls.key: {key}\n")
+    assert _hits("kubernetes-secret-data", text) == [key]
+
+
 # -- the report -------------------------------------------------------------------------------
 
 def test_scan_report_shows_the_ops_data_cases_and_never_carries_a_value(tmp_path) -> None:
