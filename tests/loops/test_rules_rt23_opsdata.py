@@ -167,6 +167,24 @@ def test_an_encrypted_or_empty_passwords_item_is_not_matched() -> None:
         assert not _hits("chef-passwords-data-bag-item", text + "\n", path)
 
 
+# -- Chef resource properties --------------------------------------------------------------------
+
+def test_a_chef_resource_password_property_is_found_and_shown() -> None:
+    pw = _human()
+    text = f"mysql_service 'orders' do\n  port '3306'\n  initial_root_password '{pw}'\n  action [:create, :start]\nend\n"
+    assert any(pw in h for h in _hits("groovy-dsl-password", text))
+    require_shown(text, "chef/cookbooks/orders/recipes/db.rb")
+
+
+@pytest.mark.parametrize("line", [
+    "  initial_root_password node['orders']['db']['root_password']\n",
+    "  server_root_password \"#{node['mysql']['root_pw']}\"\n",
+    "  password_file '/etc/mysql/root.pw'\n",
+])
+def test_chef_node_attributes_and_files_are_not_matched(line: str) -> None:
+    assert not _hits("groovy-dsl-password", line)
+
+
 # -- recorded traffic ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("header", ["X-Api-Key", "Private-Token", "Ocp-Apim-Subscription-Key", "X-Amz-Security-Token"])
