@@ -10,6 +10,7 @@ import re
 
 from .code_structure import _is_quoted
 from .registry import _filter
+from .word_shapes import wordlike
 from .words import key_words, names_credential
 
 
@@ -139,6 +140,9 @@ def is_element_id_selector(value: str, line: str, key_name: str | None, language
 
 # A serializer's attribute map entry (AutoRest/msrest: {"key": "CustomerProvidedKeySha256", "type": "str"}): the
 # wire name of a field and its type, beside each other in one dict.
+_WORD_RUN = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")  # words in camelCase or capitals
+# One piece of a wire name: words in camelCase, short acronyms (MD5, SHA) and numbers closing a word.
+_WIRE_NAME_PIECE = re.compile(r"^(?:[a-z]+|[A-Z][a-z]+|[A-Z]{2,4})[0-9]{0,4}(?:(?:[A-Z][a-z]+|[A-Z]{2,4}(?![a-z]))[0-9]{0,4})*$")
 _ATTRIBUTE_MAP_ENTRY = re.compile(r"""["']key["'][ \t]*:[ \t]*["']([A-Za-z_][A-Za-z0-9_.\\]*)["'][ \t]*,[ \t]*["']type["'][ \t]*:""")
 
 
@@ -148,4 +152,14 @@ def is_attribute_map_entry(value: str, line: str, key_name: str | None, language
     if "type" not in line or (key_name or "").lower() != "key":
         return False
     m = _ATTRIBUTE_MAP_ENTRY.search(line)
-    return m is not None and m.group(1) == value.strip()
+    v = value.strip()
+    if m is None or m.group(1) != v:
+        return False
+    # The wire name reads as words (CustomerProvidedKeySha256, properties.lastModified); a base32 or random key
+    # in a {"key": …, "type": "totp"} record does not.
+    pieces = re.split(r"[.\\-]", v)
+    if not all(_WIRE_NAME_PIECE.match(p) for p in pieces):
+        return False
+    runs = [w for p in pieces for w in _WORD_RUN.findall(p)]
+    words = [w for w in runs if len(w) >= 3 and not w.isupper() and wordlike(w)]
+    return bool(words) and sum(map(len, words)) >= 0.65 * sum(map(len, runs))

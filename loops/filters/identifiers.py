@@ -254,7 +254,7 @@ def _humps(name: str) -> list[str]:
 def is_class_name_table(value: str, line: str, key_name: str | None, language: str | None,
                         around: Surroundings) -> bool:
     v = value.strip()
-    if len(v) > 64 or _CLASS_NAME.match(v) is None:
+    if not v[:1].isupper() or len(v) > 64 or _CLASS_NAME.match(v) is None:
         return False
     humps = _humps(v)
     # Class names share their family's first or last word (AuthenticatorKey…, …Application): two more such

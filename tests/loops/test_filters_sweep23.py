@@ -6,6 +6,7 @@ tests/support/tokens.py or a seeded generator, digests computed at run time)."""
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import random
 import string
@@ -189,6 +190,16 @@ def test_a_wire_name_in_an_attribute_map_is_a_field_name() -> None:
             '        "encryption_key": {"key": "EncryptionKey", "type": "str"},\n'
             f"{line}\n    }}\n")
     assert hidden(text, "pkg/_generated/models/_models_py3.py")
+
+
+def test_a_totp_key_in_a_key_and_type_record_is_no_wire_name() -> None:
+    # passlib's TOTP.to_json(): {"key": "<base32>", "type": "totp", "v": 1}: the key itself, beside a type
+    value = base64.b32encode(bytes(_R.randrange(256) for _ in range(20))).decode()
+    line = f'    >>> totp = TOTP.from_source(\'{{"key": "{value}", "type": "totp", "v": 1}}\')'
+    assert not check("attribute_map_entry", value, line, "key")
+    random_keys = [high_entropy(seed=i, length=_R.randrange(16, 41)) for i in range(2000)]
+    hits = sum(check("attribute_map_entry", k, f'{{"key": "{k}", "type": "str"}}', "key") for k in random_keys)
+    assert hits <= 4  # random keys rarely read as a camelCase wire name
 
 
 def test_a_key_in_a_dict_with_no_type_beside_it_stays_shown() -> None:
