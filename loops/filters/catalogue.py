@@ -69,7 +69,7 @@ ORDER: tuple[str, ...] = (
     "header_name_constant", "qualified_package_name", "source_file_path", "concatenated_prefix",
     "go_time_layout", "sasl_plain_stand_in", "public_by_format", "recorded_response_cookie", "class_name_table",
     "python_class_reference", "key_name_within_value", "digest_of_literal_beside", "attribute_map_entry",
-    "security_scheme_names", "counted_digit_groups",
+    "security_scheme_names", "counted_digit_groups", "encoded_phrase_in_example", "fixture_word_in_value",
 )
 
 

@@ -14,7 +14,7 @@ import re
 from ..rules.checksums import b64_decode
 from .placeholders import _METASYNTACTIC, _PLACEHOLDER_VALUES, _stand_in_password, is_placeholder
 from .registry import Surroundings, _filter
-from .word_shapes import english_like
+from .word_shapes import english_like, wordlike
 
 
 def _basic_credentials(value: str) -> tuple[str, str] | None:
@@ -241,3 +241,27 @@ def is_sasl_plain_stand_in(value: str, line: str, key_name: str | None, language
         return False
     parts = raw.split("\0")
     return len(parts) == 3 and bool(parts[1]) and _stand_in_password(parts[1], parts[2])
+
+
+# Base64 of a phrase (YSBzZWNyZXQ= is "a secret", bXkgdG9rZW4= "my token"): a test's or a doc's stand-in, encoded
+# because the field holds base64. Random key bytes never decode to words and spaces.
+_PHRASE = re.compile(r"^[A-Za-z]{1,20}(?: [A-Za-z]{1,20}){1,7}[.!]?$")
+
+
+@_filter("encoded_phrase_in_example", "base64 in a test or the docs that decodes to a phrase of words (YSBzZWNyZXQ= is "
+         "\"a secret\"): a stand-in encoded for a field that holds base64", generic_only=True, surroundings=True)
+def is_encoded_phrase_in_example(value: str, line: str, key_name: str | None, language: str | None,
+                                 around: Surroundings) -> bool:
+    v = value.strip()
+    if not around.example_place or len(v) > 88 or _BASE64_VALUE.match(v) is None:
+        return False
+    raw = b64_decode(v)
+    if not raw or len(raw) < 5 or b" " not in raw:
+        return False
+    try:
+        text = raw.decode("ascii")
+    except UnicodeDecodeError:
+        return False
+    # words a person wrote: each reads as English (or is a short word: a, my, not, real)
+    return _PHRASE.match(text) is not None and all(english_like(w) or len(w) <= 2 or (len(w) <= 4 and wordlike(w))
+                                                   for w in text.rstrip(".!").split(" "))

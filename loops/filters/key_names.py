@@ -241,6 +241,8 @@ def is_storage_key_name(value: str, line: str, key_name: str | None, language: s
     if len(words) < 2 or words[-1] != "key" or words[-2] not in _STORAGE_WORDS:
         return False
     v = value.strip().lstrip("_")  # a private slot: __upload_status, _sf2_meta
+    if words[-2] == "cache" and len(v) in _HEX_DIGEST_LENGTHS and _HEX.match(v):
+        return True  # the digest of what is cached, alone (token_cache_key = sha1 of the session's name)
     if not _IDENTIFIER_KEY_VALUE.match(v.lower() if v.isupper() else v):  # app_state, or in capitals: WP_DATA
         return False
     # A cache key is often a label and the digest of what it caches (deps-<sha1 of the lockfile>,
@@ -408,3 +410,19 @@ def is_header_name_constant(value: str, line: str, key_name: str | None, languag
         return False
     v = value.strip()
     return len(v) <= 64 and _HEADER_SPELLING.match(v) is not None and not any(_looks_random(p) for p in v.split("-"))
+
+
+# A slug with a word in it that says the value was made up to fail (expired-sak, fake_token_2, revoked-key): the
+# same words as in a fixture's name, written into the value instead.
+_LOWER_SLUG = re.compile(r"^[a-z0-9]+(?:[-_][a-z0-9]+){1,5}$")
+
+
+@_filter("fixture_word_in_value", "a slug that says it was made up to fail (expired-sak, fake_token_2, "
+         "revoked-key): a fixture, not a credential", generic_only=True)
+def is_fixture_word_in_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if len(v) > 40 or ("-" not in v and "_" not in v) or _LOWER_SLUG.match(v) is None:
+        return False
+    pieces = re.split(r"[-_]", v)
+    # the marking word, and no long random piece beside it (a generated secret with "bad" in it by chance)
+    return any(p in _FIXTURE_NAME_WORDS for p in pieces) and not any(len(p) >= 12 and _looks_random(p) for p in pieces)

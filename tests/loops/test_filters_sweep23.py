@@ -356,3 +356,57 @@ def test_a_token_in_a_data_member_stays_confirmed() -> None:
     line = f'  "sasToken": "sp=r&st=2023-12-20T14:54:52Z&se=2023-12-20T22:54:52Z&spr=https&sv=2021-06-08&sr=c&sig={sig}"'
     assert not check("introduced_as_example", sig, line, "sig", "json", IN_CODE)
     assert "confirmed" in outcomes("{\n" + line + "\n}\n", "deploy/blob.json")
+
+
+# --- base64 of a phrase in a test (YSBzZWNyZXQ= is "a secret") ----------------------------------------------
+
+@pytest.mark.parametrize("phrase", ["a secret", "my client secret", "not a real token"])
+def test_an_encoded_phrase_in_a_test_is_a_stand_in(phrase: str) -> None:
+    value = base64.b64encode(phrase.encode()).decode()
+    assert check("encoded_phrase_in_example", value, f'    "clientSecret": "{value}",', "clientSecret", "python", IN_TEST)
+    assert hidden(f'CACHED = {{\n    "clientId": "clientid",\n    "clientSecret": "{value}",\n}}\n', "tests/unit/test_tokens.py")
+
+
+def test_encoded_key_bytes_or_a_phrase_outside_tests_stay_shown() -> None:
+    value = base64.b64encode(bytes(_R.randrange(256) for _ in range(32))).decode()
+    assert not check("encoded_phrase_in_example", value, f'    "clientSecret": "{value}",', "clientSecret", "python", IN_TEST)
+    # a Kubernetes Secret's data is base64 of the real value, whatever it reads as
+    phrase = base64.b64encode(b"correct horse battery staple").decode()
+    assert not check("encoded_phrase_in_example", phrase, f"  password: {phrase}", "password", "yaml", IN_CODE)
+    require_shown(f'CACHED = {{\n    "clientSecret": "{value}",\n}}\n', "tests/unit/test_tokens.py")
+
+
+# --- a slug that says it was made up to fail (expired-sak, fake_token_2) -------------------------------------
+
+@pytest.mark.parametrize("value", ["expired-sak", "fake_token_2", "revoked-key", "invalid-secret-value"])
+def test_a_fixture_word_in_a_slug_is_a_stand_in(value: str) -> None:
+    assert check("fixture_word_in_value", value, f"    'SecretAccessKey': '{value}',", "SecretAccessKey")
+
+
+def test_cached_expired_credentials_are_hidden() -> None:
+    text = ("cached_creds = {\n    'Credentials': {\n        'AccessKeyId': 'expired-akid',\n"
+            "        'SecretAccessKey': 'expired-sak',\n        'SessionToken': 'expired-st',\n    }\n}\n")
+    assert hidden(text, "tests/unit/test_credentials.py")
+
+
+def test_a_generated_secret_with_a_fixture_word_stays_shown() -> None:
+    value = "bad_" + "".join(_R.choice(string.ascii_lowercase + string.digits) for _ in range(32))
+    assert not check("fixture_word_in_value", value, f"    'SecretAccessKey': '{value}',", "SecretAccessKey")
+    secret = _key(40)
+    require_shown(f"cached_creds = {{\n    'Credentials': {{\n        'SecretAccessKey': '{secret}',\n    }}\n}}\n",
+                  "tests/unit/test_credentials.py")
+
+
+# --- a cache key that is the digest of what it caches -----------------------------------------------------
+
+def test_a_digest_under_a_cache_keys_name_is_a_lookup_key() -> None:
+    value = hashlib.sha1(b"https://d-123.awsapps.com/start").hexdigest()
+    assert check("storage_key_name", value, f"        token_cache_key = '{value}'", "token_cache_key")
+    assert hidden(f"    def test_sso_source_profile(self):\n        token_cache_key = '{value}'\n", "tests/functional/test_credentials.py")
+
+
+def test_a_key_under_a_name_that_is_no_cache_key_stays_shown() -> None:
+    value = _hex(40)
+    assert not check("storage_key_name", value, f"        token_encryption_key = '{value}'", "token_encryption_key")
+    assert not check("storage_key_name", value, f"        cache_secret = '{value}'", "cache_secret")
+    require_shown(f"    def setUp(self):\n        token_encryption_key = '{value}'\n", "tests/functional/test_credentials.py")
