@@ -82,6 +82,8 @@ _TEST_FILE = re.compile(  # matched against the lower-cased name
     r"|^tests?-.+\.(?:py|[cm]?[jt]sx?|rb|php|go)$"  # a test module named with a hyphen: tests-cookbook.py, test-utils.js
     r"|[._\-](?:test|spec)\.[cm]?[jt]sx?$|_spec\.rb$"  # app.test.ts, url_test.js, parser-spec.js
     r"|\.(?:test|spec)\.d\.[cm]?ts$|\.test-d\.tsx?$"  # a compiled test's declarations; tsd's type tests
+    # data kept for tests in a file of its own, named so: keys_test_data.go, test_vectors.json, testdata.py
+    r"|(?:^|[_\-.])test[_\-]?(?:data|vectors?|fixtures?|keys?)(?:[_\-.][^/]*)?\.[a-z0-9]+$"
 )
 # JUnit-style class names, matched case-sensitively: AppTest.java, but not Contest.java.
 _TEST_CLASS_FILE = re.compile(r"(?:^|[a-z0-9])(?:Tests?|Spec|IT)\.(?:java|kt|scala|groovy|cs|swift|php)$")

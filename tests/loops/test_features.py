@@ -90,6 +90,8 @@ def test_language_for(path: str, language: str) -> None:
     "web/app.spec.ts", "web/app.test.jsx", "src/test/java/AppTest.java", "src/UserServiceTests.cs", "conftest.py", "Tests/A.cs",
     "rustls/test-ca/rsa/end.key", "newrelic/cross_agent_tests/sql.json", "pkg/integration-tests/app.yml",
     "acme/functional_tests.go", "app/unit_tests.py", "jwcrypto/tests-cookbook.py", "src/test-utils.js",
+    "openpgp/keys_test_data.go", "openpgp/read_write_test_data.go", "vectors/test_vectors.json", "pkg/testdata.go",
+    "crypto/ecdsa_test_keys.py", "auth/test-fixtures.yaml",
 ])
 def test_is_test_path_positive(path: str) -> None:
     assert is_test_path(path)
@@ -98,7 +100,7 @@ def test_is_test_path_positive(path: str) -> None:
 @pytest.mark.parametrize("path", ["src/app.py", "contest.py", "testament.py", "latest/config.json", "attestation.go", "testing.md",
                                   "src/protest/main.py", "src/Contest.java", "", "contest-data/config.json",
                                   "latest-build/a.py", "attest-ca/key.pem",
-                                  "src/contests.py"])
+                                  "src/contests.py", "latest_data.go", "contest-vectors.json", "attestdata.py", "pkg/testament_keys.go"])
 def test_is_test_path_negative(path: str) -> None:
     assert not is_test_path(path)
 
