@@ -397,3 +397,37 @@ async def test_a_cold_scan_opens_each_file_once_and_a_rescan_none(ws, monkeypatc
     # the cold scan listed the two and its scan skipped them; the rescan's discovery knew them
     assert [f.path for f in cold.files] == ["app.py", "blob.dat", "bundle.js", "clean.py", "settings.py"]
     assert [f.path for f in warm.files] == ["app.py", "clean.py", "settings.py"]
+
+
+def _local_imports(path: Path, loops: Path) -> set[Path]:
+    """The loops modules `path` imports by a relative import (`from .x import`, `from . import a`)."""
+    import ast
+    found: set[Path] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if not isinstance(node, ast.ImportFrom) or node.level == 0:
+            continue
+        base = path.parent
+        for _ in range(node.level - 1):
+            base = base.parent
+        stem = base.joinpath(*node.module.split(".")) if node.module else base
+        names = [stem] if node.module else [stem / alias.name for alias in node.names]
+        for name in names:
+            for candidate in (name.with_suffix(".py"), name / "__init__.py"):
+                if candidate.is_file() and loops in candidate.parents:
+                    found.add(candidate)
+    return found
+
+
+def test_every_module_the_scanner_imports_is_part_of_the_cache_key():
+    # A module that shapes candidates but is missing from the key would let a cache written by
+    # older code answer after an upgrade (tables.py, which reads Kubernetes Secrets, once was).
+    loops = Path(content_cache.__file__).resolve().parent
+    seen, todo = set(), [loops / "scanner.py"]
+    while todo:
+        path = todo.pop()
+        if path not in seen:
+            seen.add(path)
+            todo.extend(_local_imports(path, loops))
+    hashed = {loops / name for name in content_cache.scanning_files(loops)}
+    missing = sorted(str(p.relative_to(loops)) for p in seen - hashed if p != loops / "__init__.py")
+    assert len(seen) > 10 and not missing, missing
