@@ -20,7 +20,7 @@ from .words import _CREDENTIAL_WORDS, key_words, names_credential, split_words
 # The last word of a key that describes a credential instead of holding one: password_hint,
 # token_url, secret_name, api_key_header, passwordLength, token_type, auth_method, ...
 _DESCRIBING_WORDS = frozenset({
-    "hint", "hints", "length", "len", "min", "max", "policy", "policies", "pattern", "regex", "regexp", "rule",
+    "hint", "hints", "tag", "tags", "length", "len", "min", "max", "policy", "policies", "pattern", "regex", "regexp", "rule",
     "rules", "label", "title", "placeholder", "prompt", "message", "msg", "error", "errors", "err", "field",
     "fields", "input", "type", "types", "mode", "format", "url", "uri", "urls", "endpoint", "path", "file",
     "files", "dir", "directory", "name", "names", "header", "headers", "param", "parameter", "prefix", "suffix",

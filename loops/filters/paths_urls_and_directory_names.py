@@ -226,3 +226,14 @@ def is_source_file_path(value: str, line: str, key_name: str | None, language: s
     if m is None or m.group(1) not in _SOURCE_EXTENSIONS:
         return False
     return not any(_looks_random(p) for p in re.split(r"[/.]", v) if p)
+
+
+# `&sig=`, `?token=`: a query parameter's name and its equals sign, the fixed part of a URL
+# being built (sasToken += "&rscc=" + url.QueryEscape(…)); the value comes after, at run time.
+_QUERY_PARAMETER_START = re.compile(r"^[?&;][A-Za-z_][\w.\-\[\]]{0,40}=$")
+
+
+@_filter("query_parameter_start", "the start of a query parameter (&sig=, ?token=): a URL being built, the value is "
+         "added at run time", generic_only=True)
+def is_query_parameter_start(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return value[:1] in "?&;" and _QUERY_PARAMETER_START.match(value.strip()) is not None

@@ -50,7 +50,11 @@ def is_value_naming_credential(value: str, line: str, key_name: str | None, lang
     if len(v) > 64 or _looks_random(v) and len(v) >= 24:
         return False
     plain = v.lower().translate(_LEET)
-    return bool(_CREDENTIAL_IN_VALUE.search(plain)) or plain in ("secret", "pass", "key", "auth")
+    words = _CREDENTIAL_IN_VALUE.findall(plain)
+    # Three letters turn up by chance in a random password (Xq7pwdK2…): alone, they spell nothing.
+    if words and all(w == "pwd" for w in words) and _looks_random(v):
+        return False
+    return bool(words) or plain in ("secret", "pass", "key", "auth")
 
 
 _IDENTIFIER_SHAPES = re.compile(
@@ -65,7 +69,15 @@ _IDENTIFIER_SHAPES = re.compile(
 def is_identifier_in_code(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     code = _in_code(v, line, language)
-    return code and _is_quoted(v, line) is False and bool(_IDENTIFIER_SHAPES.match(v)) and not _in_url_userinfo(v, line)
+    return (code and _is_quoted(v, line) is False and bool(_IDENTIFIER_SHAPES.match(v)) and not _in_url_userinfo(v, line)
+            and not _inside_open_string(v, line))
+
+
+def _inside_open_string(value: str, line: str) -> bool:
+    """The value sits inside a string literal that opened earlier on the line ("svc:Word_482@tcp(…)"):
+    part of a text, not a name, though no quote touches it."""
+    at = line.find(value)
+    return at > 0 and any(line.count(q, 0, at) % 2 == 1 for q in "\"'`")
 
 
 @_filter("multiword_value", "several words separated by spaces: a phrase, a label or a passphrase",

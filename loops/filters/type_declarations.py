@@ -164,18 +164,25 @@ def is_go_field_type(value: str, line: str, key_name: str | None, language: str 
 # A Go constant of a named type is a member of an enumeration, its value the kind's wire name:
 # `SymmetricSecret SecretType = "symmetric"`, `TokenTypeBearer TokenType = "bearer"`. A constant of type
 # string, or untyped, holds whatever it is given, and stays with the judge.
-_GO_TYPED_CONST = re.compile(r'^\s*(?:const\s+)?[A-Za-z_]\w*\s+(?:[A-Za-z_]\w*\.)?([A-Za-z_]\w*)\s*=\s*"([^"\\]*)"'
+_GO_TYPED_CONST = re.compile(r'^\s*(?:const\s+)?([A-Za-z_]\w*)\s+(?:[A-Za-z_]\w*\.)?([A-Za-z_]\w*)\s*=\s*"([^"\\]*)"'
                              r'\s*(?://.*)?$')
 _LOWER_SLUG = re.compile(r"^[a-z][a-z0-9]*(?:[_\-.][a-z0-9]+)*$")
+_NOT_LETTER_OR_DIGIT = re.compile(r"[^a-z0-9]")
 
 
 @_filter("go_enum_constant", "a Go constant of a named type whose value is a lower-case word (SymmetricSecret "
-         "SecretType = \"symmetric\"): an enumeration member's wire name", generic_only=True)
+         "SecretType = \"symmetric\") or the end of the constant's own name (SecretObjectTypeOpaque "
+         "SecretObjectType = \"Opaque\"): an enumeration member's wire name", generic_only=True)
 def is_go_enum_constant(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     if language != "go":
         return False
     v = value.strip()
     m = _GO_TYPED_CONST.match(line)
-    if m is None or m.group(1) in _GO_BUILTIN_TYPES or m.group(2) != v:
+    if m is None or m.group(2) in _GO_BUILTIN_TYPES or m.group(3) != v:
         return False
-    return _LOWER_SLUG.match(v) is not None and (wordlike(v) or english_like(v)) and not _looks_random(v)
+    if _LOWER_SLUG.match(v) is not None and (wordlike(v) or english_like(v)) and not _looks_random(v):
+        return True
+    # Generated SDKs name each member for its value (ContentKeyPolicyTokenKey … = "#Microsoft.Media.
+    # ContentKeyPolicyTokenKey"): the value's letters close the constant's name.
+    letters = _NOT_LETTER_OR_DIGIT.sub("", v.lower())
+    return len(letters) >= 3 and m.group(1).lower().endswith(letters)

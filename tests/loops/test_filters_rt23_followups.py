@@ -1,0 +1,112 @@
+"""Follow-ups to red-team set 23 and a sweep of 150 Debian Go/Ruby/Perl library packages: a query
+parameter's start in a URL being built, generated Go enumerations, an encryption tag beside a
+credential word, a password inside a connection string that no quote touches, and a random password
+that happens to hold three letters of a credential word. Each class has a synthetic line written here
+and, in the same place, a credential that must still be shown. Values are random (seeded)."""
+
+from __future__ import annotations
+
+import base64
+import random
+import string
+
+import pytest
+
+from tests.loops.test_fp_corpus_classes import hidden, hit, require_shown
+from tests.support.tokens import high_entropy, random_chars
+
+_R = random.Random(23_2312)
+
+
+def _typed_words_password() -> str:
+    """A chosen password in the shape people type: a made-up word, an underscore, three digits."""
+    word = random_chars(_R, 1, string.ascii_uppercase) + random_chars(_R, 7, string.ascii_lowercase)
+    return f"{word}_{random_chars(_R, 3, string.digits)}"
+
+
+# --- the start of a query parameter -----------------------------------------------------------------
+
+@pytest.mark.parametrize("piece", ["&rscc=", "&rscd=", "?token=", "&sig=", ";jsessionid=", "&x-amz-security-token="])
+def test_a_query_parameters_start_is_not_a_credential(piece: str) -> None:
+    assert hit("query_parameter_start", piece, f'\t\tsasToken += "{piece}" + url.QueryEscape(v)', "sasToken", "go")
+
+
+@pytest.mark.parametrize("value", ["rscc=", "&", "&sig=abc", "Xk9mQ2vLp7Zr==", "&&=", "?=", "&" + "a" * 50 + "="])
+def test_a_value_after_the_parameter_or_a_padded_key_is_not_a_start(value: str) -> None:
+    assert not hit("query_parameter_start", value, f'token = "{value}"', "token", "go")
+
+
+def test_a_built_url_is_hidden_and_a_signature_assigned_whole_is_shown() -> None:
+    code = "\n".join(['func sas(v string) string {', '\tsasToken := "?sv=" + v'] +
+                     [f'\tsasToken += "&{p}=" + url.QueryEscape(v)' for p in ("rscc", "rscd", "rsce")] +
+                     ['\treturn sasToken', '}'])
+    assert hidden(code, "storage/sas_token.go")
+    secret = high_entropy(seed=2301, length=40)
+    require_shown(f'\tsasToken := "{secret}"\n', "storage/sas_token.go")
+
+
+# --- generated Go enumerations ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("line,value", [
+    ('\tSecretObjectTypeOpaque SecretObjectType = "Opaque"', "Opaque"),
+    ('\tUpdate RegistrationTokenOperation = "Update"', "Update"),
+    ('\tComputeTypeBasicComputeSecretsComputeTypeVirtualMachine ComputeTypeBasicComputeSecrets = "VirtualMachine"',
+     "VirtualMachine"),
+    ('\tOdataTypeMicrosoftMediaContentKeyPolicyTokenKey OdataTypeBasicTokenKey = "#Microsoft.Media.ContentKeyPolicyTokenKey"',
+     "#Microsoft.Media.ContentKeyPolicyTokenKey"),
+    ('\tInlinedValue SecretKind = "inlinedValue"', "inlinedValue"),
+    ('\tSymmetricSecret SecretType = "symmetric"', "symmetric"),
+])
+def test_a_go_enum_member_named_for_its_value_is_not_a_credential(line: str, value: str) -> None:
+    assert hit("go_enum_constant", value, line, "SecretType", "go")
+
+
+def test_a_typed_go_constant_holding_a_password_is_still_weighed() -> None:
+    secret = _typed_words_password()
+    line = f'\tDefaultAdmin Password = "{secret}"'
+    assert not hit("go_enum_constant", secret, line, "DefaultAdmin", "go")
+    # a constant whose name only shares a short tail with the value is not named for it
+    assert not hit("go_enum_constant", "Xq", '\tAdminXq Secret = "Xq"', "AdminXq", "go")
+    assert hidden('const (\n\tSecretObjectTypeOpaque SecretObjectType = "Opaque"\n)\n', "sdk/enums.go")
+    require_shown(f'const (\n\tDefaultAdminPassword Password = "{random_chars(_R, 14)}#{random_chars(_R, 2, string.digits)}"\n)\n',
+                  "sdk/defaults.go")
+
+
+# --- an encryption tag is public ----------------------------------------------------------------------
+
+def test_an_aead_tag_beside_an_auth_word_is_not_a_credential() -> None:
+    tag = base64.b64encode(_R.randbytes(16)).decode()
+    assert hit("describing_key_name", tag, f'  "auth_tag": "{tag}",', "auth_tag")
+    assert hidden(f'{{\n  "auth_tag": "{tag}"\n}}\n', "data_bags/apps/web.json")
+    assert hit("describing_key_name", tag, f'  "token_tags": "{tag}",', "token_tags")
+    assert not hit("describing_key_name", tag, f'  "auth_token": "{tag}",', "auth_token")
+
+
+# --- a password inside a string that opened earlier on the line ---------------------------------------
+
+@pytest.mark.parametrize("path,template,language", [
+    ("app/ledger.php", 'curl_setopt($ch, CURLOPT_USERPWD, "ledger-svc:{pw}");', "php"),
+    ("app/orders.go", 'db, err := sql.Open("mysql", "orders:{pw}@tcp(db1.internal:3306)/orders")', "go"),
+])
+def test_a_chosen_password_inside_a_connection_string_reaches_a_person(path: str, template: str, language: str) -> None:
+    pw = _typed_words_password()
+    line = template.format(pw=pw)
+    assert not hit("identifier_in_code", pw, line, None, language)
+    require_shown(line + "\n", path)
+
+
+def test_an_unquoted_name_in_code_is_still_an_identifier() -> None:
+    assert hit("identifier_in_code", "db_password", "conn = connect(host, user, db_password)", "password")
+    assert hit("identifier_in_code", "userPassword", 'login("admin", userPassword)', "password", "javascript")
+
+
+# --- a random password that holds "pwd" by chance ----------------------------------------------------
+
+def test_three_letters_in_a_random_password_spell_nothing() -> None:
+    while True:
+        value = random_chars(_R, 6) + "pwd" + random_chars(_R, 4, string.digits) + random_chars(_R, 4)
+        if any(c.isupper() for c in value):
+            break
+    assert not hit("value_names_credential", value, f'r = redis.Redis("cache", 6379, 0, "{value}")', None)
+    assert hit("value_names_credential", "my_pwd_here", 'password = "my_pwd_here"', "password")
+    assert hit("value_names_credential", "mysecretpassword", 'password = "mysecretpassword"', "password")
