@@ -110,3 +110,33 @@ def test_three_letters_in_a_random_password_spell_nothing() -> None:
     assert not hit("value_names_credential", value, f'r = redis.Redis("cache", 6379, 0, "{value}")', None)
     assert hit("value_names_credential", "my_pwd_here", 'password = "my_pwd_here"', "password")
     assert hit("value_names_credential", "mysecretpassword", 'password = "mysecretpassword"', "password")
+
+
+# --- an Azure shared access signature past its signed expiry --------------------------------------------
+
+def _sas(expiry: str, extra: str = "") -> tuple[str, str]:
+    sig = base64.b64encode(_R.randbytes(32)).decode().replace("+", "%2B").replace("/", "%2F").replace("=", "%3D")
+    return sig, f"sv=2018-11-09&sr=c&st=2019-03-27&se={expiry}&sp=rwl{extra}&spr=https&sig={sig}"
+
+
+@pytest.mark.parametrize("expiry", ["2019-09-21", "2019-09-21T09%3A21Z", "2018-01-09T22:32:27Z", "2020-03-20T04:00:00.0000000Z"])
+def test_an_expired_shared_access_signature_grants_nothing(expiry: str) -> None:
+    sig, query = _sas(expiry)
+    assert hit("expired_signature", sig, f'\t\t"?{query}",', None, "go")
+    assert hidden(f'url = "https://acct.blob.core.windows.net/c?{query}"\n', "app/storage.py")
+
+
+@pytest.mark.parametrize("expiry", ["2999-01-01", "2999-01-01T00:00:00Z", "not-a-date", "2019-13-45"])
+def test_a_live_or_unreadable_expiry_is_still_shown(expiry: str) -> None:
+    sig, query = _sas(expiry)
+    assert not hit("expired_signature", sig, f'"?{query}"', None, "go")
+    require_shown(f'url = "https://acct.blob.core.windows.net/c?{query}"\n', "app/storage.py")
+
+
+def test_a_stored_policy_or_another_urls_expiry_does_not_count() -> None:
+    sig, query = _sas("2019-09-21", extra="&si=readers")
+    assert not hit("expired_signature", sig, f'"?{query}"', None, "go")
+    live_sig, live = _sas("2999-01-01")
+    _, old = _sas("2019-09-21")
+    line = f'a = "?{old}"; b = "?{live}"'
+    assert not hit("expired_signature", live_sig, line, None, "go")

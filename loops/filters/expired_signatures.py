@@ -1,0 +1,50 @@
+"""Signed URLs whose signature has expired: an Azure shared access signature carries its own end
+(`se=`, the signed expiry) beside its signature (`sig=`), and the service refuses it after that
+moment, so an expired one grants nothing. A signature whose access comes from a stored policy
+(`si=`) or whose expiry is missing or unreadable is left to the judge.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timezone
+from urllib.parse import unquote
+
+from .registry import _filter
+
+# The query string around the signature: from a separator before it to a quote or space after.
+_QUERY_END = re.compile(r"""["'\s<>`]""")
+_SIGNED_EXPIRY = re.compile(r"(?:^|[?&])se=([^&#]+)")
+# ISO 8601 as Azure writes it: a date, optionally a time in minutes or seconds, in UTC.
+_ISO_TIME = re.compile(r"^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?Z?)?$")
+
+
+def signed_expiry(value: str, line: str) -> datetime | None:
+    """The `se=` of the query string that holds `sig=value` on the line, in UTC; None when absent."""
+    at = line.find(value)
+    if at < 0:
+        return None
+    start = max(line.rfind(c, 0, at) for c in "\"' \t<>`") + 1
+    end_match = _QUERY_END.search(line, at)
+    query = line[start : end_match.start() if end_match else len(line)]
+    if "&si=" in query or query.startswith("si="):  # a stored access policy may end later, or be revoked
+        return None
+    m = _SIGNED_EXPIRY.search(query[query.find("?") + 1 :] if "?" in query else query)
+    if m is None:
+        return None
+    t = _ISO_TIME.match(unquote(m.group(1)))
+    if t is None:
+        return None
+    try:
+        return datetime(*(int(x or 0) for x in t.groups()), tzinfo=timezone.utc)
+    except ValueError:
+        return None
+
+
+@_filter("expired_signature", "an Azure shared access signature whose signed expiry (se=) has passed: the service "
+         "refuses it, so it grants nothing")
+def is_expired_signature(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    if "se=" not in line or "sig=" not in line:
+        return False
+    expiry = signed_expiry(value, line)
+    return expiry is not None and expiry < datetime.now(timezone.utc)
