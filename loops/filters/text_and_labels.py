@@ -55,12 +55,26 @@ def _reads_as_a_word(word: str) -> bool:
     return not word.isascii() or len(word) <= 3 or (len(word) <= 5 and word.isupper()) or wordlike(word)
 
 
+# A catalogue keyed by its source text (gettext-style JSON, i18next natural keys): "Invalid email or
+# password.": "E-mail ou mot de passe non valide." The key is a sentence of three words or more.
+_SENTENCE_KEY = re.compile(r'"((?:[^"\\]|\\.){8,300})"[ \t]*:[ \t]*"')
+
+
+def _keyed_by_a_sentence(value: str, line: str) -> bool:
+    if '": "' not in line and '":"' not in line:
+        return False
+    for m in _SENTENCE_KEY.finditer(line):
+        if line.startswith(value, m.end()):
+            return len(m.group(1).split()) >= 3
+    return False
+
+
 @_filter("catalogue_text", "a label in a message catalogue (translations/fi.json: \"password\": \"Salasana\"): the text "
          "shown for the field in one language, not its value", generic_only=True, surroundings=True)
 def is_catalogue_text(value: str, line: str, key_name: str | None, language: str | None,
                       around: Surroundings) -> bool:
     v = value.strip()
-    if not around.in_catalogue or not v or len(v) > _LONGEST_CATALOGUE_TEXT:
+    if not v or len(v) > _LONGEST_CATALOGUE_TEXT or not (around.in_catalogue or _keyed_by_a_sentence(v, line)):
         return False
     if "%" in v or "{" in v or "$" in v:
         # Where the program puts a value into the text (%s MOT DE PASSE, {count} Schlüssel): the rest is the label.

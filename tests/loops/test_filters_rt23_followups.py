@@ -12,7 +12,7 @@ import string
 
 import pytest
 
-from tests.loops.test_fp_corpus_classes import hidden, hit, require_shown
+from tests.loops.test_fp_corpus_classes import hidden, hit, outcomes, require_shown
 from tests.support.tokens import high_entropy, random_chars
 
 _R = random.Random(23_2312)
@@ -140,3 +140,29 @@ def test_a_stored_policy_or_another_urls_expiry_does_not_count() -> None:
     _, old = _sas("2019-09-21")
     line = f'a = "?{old}"; b = "?{live}"'
     assert not hit("expired_signature", live_sig, line, None, "go")
+
+
+# --- a catalogue keyed by its source text -----------------------------------------------------------------
+
+@pytest.mark.parametrize("line,value", [
+    ('  "Invalid email or password.": "E-mail ou mot de passe non valide.",', "E-mail ou mot de passe non valide."),
+    ('  "Enter your new password": "Geben Sie Ihr neues Passwort ein",', "Geben Sie Ihr neues Passwort ein"),
+    ('"Your password was changed.":"Su contraseña fue cambiada."', "Su contraseña fue cambiada."),
+])
+def test_a_translation_keyed_by_a_sentence_is_text(line: str, value: str) -> None:
+    from tests.support.filter_checks import IN_CODE
+    from secretloop.loops.filters import FILTERS_BY_NAME
+    assert FILTERS_BY_NAME["catalogue_text"].check(value, line, "password", "json", IN_CODE)
+    # (a value the rules do not take at all is fine too: nothing is shown either way)
+    assert all(s == "dismissed" for s in outcomes("{\n" + line.rstrip(",") + "\n}\n", "web/src/assets/messages.json"))
+
+
+def test_a_password_under_a_sentence_or_a_short_key_is_still_shown() -> None:
+    from tests.support.filter_checks import IN_CODE
+    from secretloop.loops.filters import FILTERS_BY_NAME
+    check = FILTERS_BY_NAME["catalogue_text"].check
+    secret = _typed_words_password() + "#" + random_chars(_R, 4)
+    assert not check(secret, f'  "Enter the admin password": "{secret}",', "password", "json", IN_CODE)
+    # two words are a name, not a sentence: "db password": "Mot de passe" outside a catalogue is not decided here
+    assert not check("Mot de passe", '  "db password": "Mot de passe",', "password", "json", IN_CODE)
+    require_shown(f'{{\n  "Enter the admin password": "{secret}"\n}}\n', "config/settings.json")

@@ -353,7 +353,7 @@ def test_a_format_shown_in_a_documentation_member_goes_to_a_person() -> None:
 
 def test_a_token_in_a_data_member_stays_confirmed() -> None:
     sig = _sas_signature()
-    line = f'  "sasToken": "sp=r&st=2023-12-20T14:54:52Z&se=2023-12-20T22:54:52Z&spr=https&sv=2021-06-08&sr=c&sig={sig}"'
+    line = f'  "sasToken": "sp=r&st=2023-12-20T14:54:52Z&se=2999-12-20T22:54:52Z&spr=https&sv=2021-06-08&sr=c&sig={sig}"'
     assert not check("introduced_as_example", sig, line, "sig", "json", IN_CODE)
     assert "confirmed" in outcomes("{\n" + line + "\n}\n", "deploy/blob.json")
 
