@@ -28,6 +28,7 @@ __all__ = [
     "block_comment_open_at",
     "build_features",
     "in_comment",
+    "in_json_doc_member",
     "in_rust_test_module",
     "is_catalogue_path",
     "is_declaration_file",
@@ -456,6 +457,31 @@ def in_python_doc(text: str, offset: int) -> bool:
     return any(a <= offset < b for a, b in _python_doc_spans(text))
 
 
+# An API model's JSON (botocore's service-2.json, OpenAPI, JSON Schema) documents each shape in a
+# string member named "documentation" or "description": text for people, like a docstring.
+_JSON_DOC_MEMBERS = ('"documentation"', '"description"')
+_JSON_MEMBER_OPEN = re.compile(r'\s*:\s*"')
+_JSON_STRING_BODY = re.compile(r'[^"\\]*(?:\\.[^"\\]*)*')
+# How far back on a line the member's name is looked for: a documentation string is rarely
+# longer, and a minified one-line file must not cost its length per candidate.
+_JSON_DOC_REACH = 65536
+
+
+def in_json_doc_member(line: str, col: int) -> bool:
+    """Column `col` of a JSON line sits inside the string value of a "documentation" or
+    "description" member."""
+    lo = max(0, col - _JSON_DOC_REACH)
+    at = max(line.rfind(name, lo, col) for name in _JSON_DOC_MEMBERS)
+    if at < 0:
+        return False
+    name_end = line.index('"', at + 1) + 1
+    opener = _JSON_MEMBER_OPEN.match(line, name_end, col)
+    if opener is None:
+        return False
+    # inside the string: no unescaped quote closes it before the column
+    return _JSON_STRING_BODY.fullmatch(line, opener.end(), col) is not None
+
+
 def _line_bounds(text: str, offset: int) -> tuple[int, int]:
     """Start and end offsets of the line holding `offset` (end excludes the newline)."""
     start = text.rfind("\n", 0, offset) + 1
@@ -570,7 +596,8 @@ def build_features(
         language = script_language(text) or language
     in_test = is_test_path(path) or (language == "rust" and in_rust_test_module(text, start))
     in_docs = is_docs_path(path)
-    in_doc = (language == "python" and in_python_doc(text, start)) or (language == "perl" and in_perl_pod(text, start))
+    in_doc = ((language == "python" and in_python_doc(text, start)) or (language == "perl" and in_perl_pod(text, start))
+              or (language in ("json", "jsonc") and in_json_doc_member(line, start - line_start)))
     declaration = language == "typescript" and is_declaration_file(path)
     catalogue = is_catalogue_path(path)
     col = start - line_start

@@ -49,7 +49,7 @@ ORDER: tuple[str, ...] = (
     "storage_key_name", "option_name", "type_annotation", "declared_literal_type", "typeof_check",
     "text_after_a_literal", "name_in_a_statement", "basic_auth_placeholder", "short_value_in_example",
     "user_password_placeholder", "reserved_example_host", "request_credentials_mode", "predicate_key_name",
-    "encoding_name", "words_after_prefix", "stub_after_prefix", "stand_in_in_example", "client_token_uuid_in_example",
+    "encoding_name", "words_after_prefix", "words_and_counting_run", "stub_after_prefix", "stand_in_in_example", "client_token_uuid_in_example",
     "schema_example_field", "introduced_as_example", "algorithm_name", "object_reference", "string_annotation",
     "possessive_stand_in_in_example", "spelled_credential_in_example", "storage_emulator_account",
     "upstream_directive", "lexer_token_type", "url_parts_named", "worded_key_in_example", "http_header_name",

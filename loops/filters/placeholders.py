@@ -11,10 +11,10 @@ import re
 from urllib.parse import unquote
 
 from ..redact import char_classes
-from .registry import _filter
+from .registry import Surroundings, _filter
 from .typed_runs import _typed_positions, is_repeated_or_sequential
 from .word_shapes import _KEY_PIECES, _LETTER_RUN, _typed_word, english_like, wordlike
-from .words import _CREDENTIAL_WORDS, key_words, split_words
+from .words import _CREDENTIAL_WORDS, _names_generated_credential, key_words, split_words
 
 
 _PLACEHOLDER_VALUES = frozenset({
@@ -230,6 +230,31 @@ def is_words_after_prefix(value: str, line: str, key_name: str | None, language:
     words = [p for p in pieces if len(p) >= 4]
     return (len(pieces) >= 3 and len(words) >= 2 and all(p.isalpha() for p in pieces)
             and all(_word_run(p.lower()) for p in words))
+
+
+# Pieces a person types between separators: words, and digits counting up or down (1234567890).
+_SEPARATED_PIECES = re.compile(r"^[A-Za-z0-9]+(?:[-_.][A-Za-z0-9]+)+$")
+
+
+@_filter("words_and_counting_run", "words and a run of digits counted out, spelled apart (key-1234567890-file-config): "
+         "a stand-in written for a test or the docs", generic_only=True, surroundings=True)
+def is_words_and_counting_run(value: str, line: str, key_name: str | None, language: str | None,
+                              around: Surroundings) -> bool:
+    # Where values are written for a test or a reader, or under a name that says API key or token
+    # (generated, never counted out by hand); a weak password of the same shape (Welcome-123456)
+    # in a deployed config is someone's real password.
+    v = value.strip()
+    if not 10 <= len(v) <= 64 or _SEPARATED_PIECES.match(v) is None:
+        return False
+    if not (around.example_place or _names_generated_credential(key_name)):
+        return False
+    pieces = re.split(r"[-_.]", v)
+    runs = [p for p in pieces if p.isdigit()]
+    words = [p for p in pieces if p.isalpha()]
+    if not runs or len(runs) + len(words) != len(pieces) or not any(_word_run(w.lower()) for w in words):
+        return False
+    counted = all(len(r) >= 6 and len(_typed_positions(r)) >= len(r) - 1 for r in runs)
+    return counted and all(len(w) <= 3 or _word_run(w.lower()) for w in words)
 
 
 @_filter("stub_after_prefix", "a token format's prefix before a stub (sk_live_xxx, ghp_XXXX, xoxb-123): the shape "

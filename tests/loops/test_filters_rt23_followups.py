@@ -166,3 +166,31 @@ def test_a_password_under_a_sentence_or_a_short_key_is_still_shown() -> None:
     # two words are a name, not a sentence: "db password": "Mot de passe" outside a catalogue is not decided here
     assert not check("Mot de passe", '  "db password": "Mot de passe",', "password", "json", IN_CODE)
     require_shown(f'{{\n  "Enter the admin password": "{secret}"\n}}\n', "config/settings.json")
+
+
+# --- words and a counted-out run of digits ------------------------------------------------------------
+
+@pytest.mark.parametrize("value", ["key-1234567890-file-config", "test_token_987654321", "api-key-123456-demo",
+                                   "sandbox.9876543210.token"])
+def test_words_and_a_counting_run_are_a_stand_in(value: str) -> None:
+    from tests.support.filter_checks import IN_CODE, IN_TEST
+    from secretloop.loops.filters import FILTERS_BY_NAME
+    check = FILTERS_BY_NAME["words_and_counting_run"].check
+    assert check(value, f'app.config["MAILGUN_API_KEY"] = "{value}"', "MAILGUN_API_KEY", "python", IN_TEST)
+    assert check(value, f'MAILGUN_API_KEY = "{value}"', "MAILGUN_API_KEY", "python", IN_CODE)  # a generated kind
+    assert hidden(f'app.config["MAILGUN_API_KEY"] = "{value}"\n', "tests/util/test_config.py")
+
+
+def test_a_chosen_password_of_that_shape_or_random_digits_are_still_weighed() -> None:
+    from tests.support.filter_checks import IN_CODE, IN_TEST
+    from secretloop.loops.filters import FILTERS_BY_NAME
+    check = FILTERS_BY_NAME["words_and_counting_run"].check
+    # a weak password in a deployed config is a real one
+    assert not check("Welcome-123456", 'DB_PASSWORD = "Welcome-123456"', "DB_PASSWORD", "python", IN_CODE)
+    # digits that do not count (a generated or chosen number), or a random piece beside the words
+    digits = "".join(_R.choice("0123456789") for _ in range(10))
+    while "123" in digits or "987" in digits:
+        digits = "".join(_R.choice("0123456789") for _ in range(10))
+    for value in (f"key-{digits}-file-config", f"key-1234567890-{random_chars(_R, 12)}"):
+        assert not check(value, f'API_KEY = "{value}"', "API_KEY", "python", IN_TEST)
+    require_shown(f'MAILGUN_API_KEY = "key-{random_chars(_R, 32, "0123456789abcdef")}"\n', "app/settings.py")
