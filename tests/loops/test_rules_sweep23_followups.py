@@ -33,13 +33,15 @@ def _matched(rule_id: str, text: str) -> bool:
     return bool(DETECTOR.run_rule(rule_id, text))
 
 
-# 1. An unquoted word followed by `,` or `;` is a keyword argument, an object member or a statement.
+# 1. An unquoted word followed by a comma is a keyword argument or an object member; a `;` may
+# end a cookie in a YAML list, so it stays.
 
 @pytest.mark.parametrize("template", [
     "API_TOKEN={v}",
     "  client_secret: {v}",
     "export SERVICE_TOKEN={v}",
     "ENV API_TOKEN {v}",
+    "          - app-auth.sid={v};",
     "Environment=\"GITLAB_TOKEN={v}\"",
 ])
 def test_secret_config_line_still_takes_config_values(template: str) -> None:
@@ -49,8 +51,7 @@ def test_secret_config_line_still_takes_config_values(template: str) -> None:
 @pytest.mark.parametrize("template", [
     "        credential={v},",
     "    authToken: {v},",
-    "    this.sessionToken = {v};",
-    "  accessToken: {v};",
+    '    "session_token": {v},',
 ])
 def test_secret_config_line_skips_a_word_that_code_punctuation_ends(template: str) -> None:
     assert not _matched("secret-in-config-line", template.format(v=_random(24))), template
@@ -68,7 +69,7 @@ def test_password_config_line_still_takes_config_values(template: str) -> None:
 
 @pytest.mark.parametrize("template", [
     "        password={v},",
-    "  this.dbPassword = {v};",
+    "    dbPassword: {v},",
 ])
 def test_password_config_line_skips_a_word_that_code_punctuation_ends(template: str) -> None:
     assert not _matched("password-in-config-line", template.format(v=_random(14))), template
