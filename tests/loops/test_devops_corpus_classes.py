@@ -12,7 +12,7 @@ import pytest
 
 from secretloop.loops.features import is_docs_path
 from secretloop.loops.filters import FILTERS_BY_NAME
-from tests.loops.test_fp_corpus_classes import hidden, outcomes, require_shown
+from tests.loops.test_fp_corpus_classes import hidden, not_shown, outcomes, require_shown
 from tests.support.tokens import high_entropy, random_password
 
 _R = random.Random(30817)
@@ -20,11 +20,6 @@ _R = random.Random(30817)
 
 def _lower(n: int) -> str:
     return "".join(_R.choice(string.ascii_lowercase) for _ in range(n))
-
-
-def not_shown(text: str, path: str) -> bool:
-    """No candidate of text is shown (none found, or every one dismissed)."""
-    return all(s == "dismissed" for s in outcomes(text, path))
 
 
 def check(name: str, value: str, line: str, key: str | None, language: str | None = "python") -> bool:

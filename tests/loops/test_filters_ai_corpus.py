@@ -13,7 +13,7 @@ import pytest
 from secretloop.loops.features import in_rust_test_module
 from secretloop.loops.filters import Surroundings
 from tests.loops.test_filters_db_corpus import check
-from tests.loops.test_fp_corpus_classes import hidden, require_shown
+from tests.loops.test_fp_corpus_classes import hidden, not_shown, require_shown
 from tests.support.tokens import high_entropy, random_password
 
 _R = random.Random(58117)
@@ -149,7 +149,7 @@ def test_credentials_named_near_token_words_are_kept(key: str) -> None:
 
 def test_text_tokens_are_hidden() -> None:
     assert hidden('    "bos_token": "<|begin_of_text|>",\n', "pkg/constants.py")
-    assert hidden("    completion_tokens     UInt32,\n", "migrations/0006_spend_logs.sql")
+    assert not_shown("    completion_tokens     UInt32,\n", "migrations/0006_spend_logs.sql")
 
 
 def test_a_token_beside_text_tokens_stays_shown() -> None:
@@ -168,7 +168,7 @@ def test_pass_through_names_a_route() -> None:
 
 def test_a_path_segment_is_a_name() -> None:
     assert check("path_segment", ":AuthScheme", "    auth::AuthScheme,", "auth", "rust")
-    assert hidden("use crate::{\n    auth::AuthScheme,\n};\n", "crates/llms/src/chat.rs")
+    assert not_shown("use crate::{\n    auth::AuthScheme,\n};\n", "crates/llms/src/chat.rs")
     assert not check("path_segment", ":" + _key(20), 'token: :' + "x", "token", "yaml")
 
 
@@ -178,7 +178,7 @@ def test_types_in_annotations(value: str) -> None:
 
 
 def test_types_in_annotations_are_hidden_and_values_kept() -> None:
-    assert hidden("fn build(\n    api_key: Option<&str>,\n) -> Request {\n", "crates/llms/src/chat.rs")
+    assert not_shown("fn build(\n    api_key: Option<&str>,\n) -> Request {\n", "crates/llms/src/chat.rs")
     assert not check("type_in_annotation", "Xq7<" + _key(12) + ">", "    api_key: x,", "api_key", "rust")
     require_shown(f'    let api_key: &str = "{_key()}";\n', "crates/llms/src/chat.rs")
 

@@ -12,7 +12,7 @@ import string
 import pytest
 
 from tests.loops.test_filters_db_corpus import check
-from tests.loops.test_fp_corpus_classes import hidden, require_shown
+from tests.loops.test_fp_corpus_classes import hidden, not_shown, require_shown
 from tests.support.tokens import high_entropy, random_password
 
 _R = random.Random(20261203)
@@ -82,7 +82,7 @@ def test_field_lists_are_names_of_fields(line: str) -> None:
 
 
 def test_field_tuples_are_hidden_and_a_credential_pair_shown() -> None:
-    assert hidden('class ClientAdmin(admin.ModelAdmin):\n    readonly_fields = ("secret", "created_at")\n', "idp/admin.py")
+    assert not_shown('class ClientAdmin(admin.ModelAdmin):\n    readonly_fields = ("secret", "created_at")\n', "idp/admin.py")
     pw = random_password(seed=_R.randrange(1 << 30))
     require_shown(f'os.environ.setdefault("DB_PASSWORD", "{pw}")\n', "app/settings.py")
 
@@ -172,7 +172,7 @@ def test_a_random_value_before_a_closing_bracket_is_not() -> None:
 def test_optional_chaining_is_a_member_expression() -> None:
     line = "    authorization_endpoint: provider.authorization?.url,"
     assert check("code_reference", "provider.authorization?.url", line, "authorization_endpoint", "typescript")
-    assert hidden("const issuer = {\n" + line + "\n}\n", "src/core/lib/oauth/client.ts")
+    assert not_shown("const issuer = {\n" + line + "\n}\n", "src/core/lib/oauth/client.ts")
 
 
 def test_a_url_whose_parameters_describe_a_token_is_no_credential() -> None:

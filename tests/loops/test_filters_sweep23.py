@@ -14,7 +14,7 @@ import string
 import pytest
 
 from secretloop.loops.filters import Surroundings
-from tests.loops.test_fp_corpus_classes import hidden, outcomes, require_shown
+from tests.loops.test_fp_corpus_classes import hidden, not_shown, outcomes, require_shown
 from tests.support.filter_checks import IN_CODE, IN_TEST, check_filter
 from tests.support.tokens import high_entropy, random_password
 
@@ -295,7 +295,7 @@ def test_required_and_optional_field_names_are_names() -> None:
     line = '        optional=("shared_secret", "protected_branch_ids"),'
     assert check("field_name_list", "protected_branch_ids", line, "shared_secret")
     text = f'    _create_attrs = RequiredOptional(\n        required=("name", "external_url"),\n{line}\n    )\n'
-    assert hidden(text, "pkg/v4/objects/status_checks.py")
+    assert not_shown(text, "pkg/v4/objects/status_checks.py")
 
 
 def test_a_shared_secret_passed_to_the_call_stays_shown() -> None:

@@ -58,6 +58,12 @@ def hidden(text: str, path: str) -> bool:
     return bool(statuses) and all(s == "dismissed" for s in statuses)
 
 
+def not_shown(text: str, path: str) -> bool:
+    """No candidate of text is shown (none found, or every one dismissed): for lines a rule may
+    no longer take at all, where a filter used to dismiss what it took."""
+    return all(s == "dismissed" for s in outcomes(text, path))
+
+
 # --- pagination cursors and idempotency tokens -----------------------------------------------------
 
 @pytest.mark.parametrize("key", ["NextToken", "nextPageToken", "continuation_token", "ChangeToken",
