@@ -68,7 +68,7 @@ ORDER: tuple[str, ...] = (
     "jwt_signed_with_stand_in", "encoded_stand_in_pair", "object_identifier", "colon_separated_record",
     "jwt_with_stand_in_claims", "composite_literal", "go_field_type", "go_enum_constant", "ruby_symbol",
     "header_name_constant", "qualified_package_name", "source_file_path", "concatenated_prefix",
-    "go_time_layout", "sasl_plain_stand_in", "public_by_format", "query_parameter_start", "expired_signature", "recorded_response_cookie", "class_name_table",
+    "go_time_layout", "sasl_plain_stand_in", "public_by_format", "query_parameter_start", "expired_signature", "word_list_entry", "recorded_response_cookie", "class_name_table",
     "python_class_reference", "key_name_within_value", "digest_of_literal_beside", "attribute_map_entry",
     "security_scheme_names", "counted_digit_groups", "encoded_phrase_in_example", "fixture_word_in_value",
 )

@@ -346,3 +346,23 @@ def is_concatenated_prefix(value: str, line: str, key_name: str | None, language
         return False  # 'Xk9#mQ2v'.$suffix: a typed password's first part is still one
     at = line.find(v)
     return at >= 0 and _CONCATENATED.match(line[at + len(v):]) is not None
+
+
+# A list of bare words, Perl's qw(...) and Ruby's %w[...]: `password  simple` inside one is two
+# words of the list (a table of names), not a name given a value.
+_WORD_LIST_OPENER = re.compile(r"(?:\bqw[ \t]*|%[wWiI])([(\[{</])")
+_WORD_LIST_CLOSER = {"(": ")", "[": "]", "{": "}", "<": ">", "/": "/"}
+_BARE_WORDS_LINE = re.compile(r"^[ \t]*[A-Za-z_][\w.\-]*(?:[ \t]+[A-Za-z_][\w.\-]*)+[ \t]*$")
+
+
+@_filter("word_list_entry", "a word of a word list in code (Perl's qw(password simple), Ruby's %w[…]): a table "
+         "of names, not an assignment", generic_only=True, surroundings=True)
+def is_word_list_entry(value: str, line: str, key_name: str | None, language: str | None,
+                       around: Surroundings) -> bool:
+    if language not in ("perl", "ruby") or _BARE_WORDS_LINE.match(line) is None:
+        return False
+    for text in (line, *around.lines):
+        m = _WORD_LIST_OPENER.search(text)
+        if m is not None and _WORD_LIST_CLOSER[m.group(1)] not in text[m.end():]:
+            return True
+    return False

@@ -12,7 +12,7 @@ import string
 
 import pytest
 
-from tests.loops.test_fp_corpus_classes import hidden, hit, outcomes, require_shown
+from tests.loops.test_fp_corpus_classes import hidden, hit, not_shown, outcomes, require_shown
 from tests.support.tokens import high_entropy, random_chars
 
 _R = random.Random(23_2312)
@@ -194,3 +194,28 @@ def test_a_chosen_password_of_that_shape_or_random_digits_are_still_weighed() ->
     for value in (f"key-{digits}-file-config", f"key-1234567890-{random_chars(_R, 12)}"):
         assert not check(value, f'API_KEY = "{value}"', "API_KEY", "python", IN_TEST)
     require_shown(f'MAILGUN_API_KEY = "key-{random_chars(_R, 32, "0123456789abcdef")}"\n', "app/settings.py")
+
+
+# --- a word list in Perl or Ruby code ------------------------------------------------------------------
+
+@pytest.mark.parametrize("path,text", [
+    ("lib/Net/LDAP.pm", "my %ptype = qw(\n  password        simple\n  krb41password   krbv41\n  sasl            sasl\n);\n"),
+    ("lib/auth.pl", "my %kinds = qw[\n    password    plain4\n    token       bearer\n];\n"),
+    ("lib/auth_kinds.rb", "KINDS = Hash[*%w(\n  password  plain4\n  token     bearer\n)]\n"),
+])
+def test_a_word_list_in_code_is_a_table_of_names(path: str, text: str) -> None:
+    assert not_shown(text, path)
+    assert any(s == "dismissed" for s in outcomes(text, path))
+
+
+def test_a_password_beside_a_closed_word_list_or_in_config_is_still_weighed() -> None:
+    from tests.support.filter_checks import IN_CODE
+    from secretloop.loops.filters import FILTERS_BY_NAME, Surroundings
+    check = FILTERS_BY_NAME["word_list_entry"].check
+    pw = random_chars(_R, 10, string.ascii_lowercase + string.digits)
+    closed = Surroundings(lines=("my @kinds = qw(plain bearer);",))
+    assert not check(pw, f"  password  {pw}", "password", "perl", closed)
+    assert not check(pw, f"  password  {pw}", "password", "text", Surroundings(lines=("qw(",)))  # a config file
+    assert not check(pw, f'  password => "{pw}",', "password", "perl", Surroundings(lines=("qw(",)))
+    assert not check(pw, f"  password  {pw}", "password", "perl", IN_CODE)
+    require_shown(f'my %conf = (\n  password => "{random_chars(_R, 12)}#{random_chars(_R, 2, string.digits)}",\n);\n', "lib/App/Config.pm")
