@@ -11,8 +11,6 @@ import base64
 import json
 import random
 import string
-import subprocess
-import sys
 import uuid
 
 import pytest
@@ -21,6 +19,7 @@ from secretloop.loops.detect import Detector
 from secretloop.loops.rules.catalogue import load_catalogue
 from secretloop.loops.rules.checksums import bech32
 from tests.loops.test_fp_corpus_classes import outcomes, require_shown
+from tests.support.cli_scan import scan_tree
 from tests.support.tokens import random_chars
 
 DETECTOR = Detector(load_catalogue())
@@ -235,17 +234,9 @@ def test_scan_report_shows_each_provider_and_never_carries_a_value(tmp_path) -> 
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(template.format(v=value), encoding="utf-8")
         planted[f"case{i:02d}/{path}"] = (rule_id, value)
-    (tmp_path / "cfg.toml").write_text("respect_gitignore = false\n", encoding="utf-8")
-    report = tmp_path / "report.json"
-    done = subprocess.run(
-        [sys.executable, "-m", "secretloop", "scan", str(root), "--config", str(tmp_path / "cfg.toml"), "--format", "json",
-         "--output", str(report), "--state-dir", str(tmp_path / "state"), "--no-progress"],
-        capture_output=True, text=True, timeout=600,
-    )
-    assert report.exists(), f"no report (exit {done.returncode})"
-    text = report.read_text(encoding="utf-8")
-    leaked = [p for p, (_, v) in planted.items() if v in text or v in done.stdout or v in done.stderr]
-    assert not leaked, f"values carried by the report or the output: {leaked}"
-    shown = {(f["path"], f["rule_id"]) for f in json.loads(text)["findings"] if f["status"] in ("confirmed", "pending")}
+    scan = scan_tree(root, tmp_path)
+    leaked = [p for p, (_, v) in planted.items() if scan.carries(v)]
+    assert not leaked, f"values carried by the report, the output or the state: {leaked}"
+    shown = {(f["path"], f["rule_id"]) for f in json.loads(scan.report)["findings"] if f["status"] in ("confirmed", "pending")}
     missing = [p for p, (rule_id, _) in planted.items() if (p, rule_id) not in shown]
     assert not missing, f"planted credentials not shown by their rule: {missing}"

@@ -12,8 +12,6 @@ import base64
 import json
 import random
 import string
-import subprocess
-import sys
 import uuid
 
 import pytest
@@ -23,6 +21,7 @@ from secretloop.loops.judges.base import JudgeRequest
 from secretloop.loops.judges.offline import features_of, production_credential
 from secretloop.loops.rules.catalogue import load_catalogue
 from tests.loops.test_fp_corpus_classes import CATALOGUE, SCANNER, outcomes, require_shown
+from tests.support.cli_scan import scan_tree
 from tests.support.tokens import random_chars
 
 DETECTOR = Detector(load_catalogue())
@@ -246,17 +245,8 @@ def test_scan_report_shows_the_ops_data_cases_and_never_carries_a_value(tmp_path
     for rel, (text, _) in files.items():
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text(text, encoding="utf-8")
-    (tmp_path / "cfg.toml").write_text("respect_gitignore = false\n", encoding="utf-8")
-    report = tmp_path / "report.json"
-    done = subprocess.run(
-        [sys.executable, "-m", "secretloop", "scan", str(root), "--config", str(tmp_path / "cfg.toml"), "--format", "json",
-         "--output", str(report), "--state-dir", str(tmp_path / "state"), "--no-progress"],
-        capture_output=True, text=True, timeout=600,
-    )
-    assert report.exists(), f"no report (exit {done.returncode})"
-    text = report.read_text(encoding="utf-8")
-    state = "".join(p.read_text(encoding="utf-8", errors="replace") for p in (tmp_path / "state").rglob("*") if p.is_file())
-    leaked = [rel for rel, (_, v) in files.items() if v in text or v in done.stdout or v in done.stderr or v in state]
+    scan = scan_tree(root, tmp_path)
+    leaked = [rel for rel, (_, v) in files.items() if scan.carries(v)]
     assert not leaked, f"values carried by the report, the output or the state: {leaked}"
-    shown = {f["path"] for f in json.loads(text)["findings"] if f["status"] in ("confirmed", "pending")}
+    shown = {f["path"] for f in json.loads(scan.report)["findings"] if f["status"] in ("confirmed", "pending")}
     assert set(files) <= shown, sorted(set(files) - shown)
