@@ -57,16 +57,16 @@ def _reads_as_a_word(word: str) -> bool:
 
 # A catalogue keyed by its source text (gettext-style JSON, i18next natural keys): "Invalid email or
 # password.": "E-mail ou mot de passe non valide." The key is a sentence of three words or more.
-_SENTENCE_KEY = re.compile(r'"((?:[^"\\]|\\.){8,300})"[ \t]*:[ \t]*"')
+# Read backwards from the value, at most a sentence's length: a minified line must not cost its length.
+_KEY_BEFORE_VALUE = re.compile(r'"([^"\\]{8,300})"[ \t]*:[ \t]*"$')
 
 
 def _keyed_by_a_sentence(value: str, line: str) -> bool:
-    if '": "' not in line and '":"' not in line:
+    at = line.find(value)
+    if at < 12 or line[at - 1] != '"':
         return False
-    for m in _SENTENCE_KEY.finditer(line):
-        if line.startswith(value, m.end()):
-            return len(m.group(1).split()) >= 3
-    return False
+    m = _KEY_BEFORE_VALUE.search(line, max(0, at - 320), at)
+    return m is not None and len(m.group(1).split()) >= 3
 
 
 @_filter("catalogue_text", "a label in a message catalogue (translations/fi.json: \"password\": \"Salasana\"): the text "
