@@ -31,6 +31,7 @@ from . import (  # noqa: F401  imported for what they register
     encoded_stand_ins,
     signals,
     expired_signatures,
+    web_app_shapes,
 )
 from .registry import FILTERS
 
@@ -71,6 +72,8 @@ ORDER: tuple[str, ...] = (
     "go_time_layout", "sasl_plain_stand_in", "public_by_format", "query_parameter_start", "expired_signature", "word_list_entry", "recorded_response_cookie", "class_name_table",
     "python_class_reference", "key_name_within_value", "digest_of_literal_beside", "attribute_map_entry",
     "security_scheme_names", "counted_digit_groups", "encoded_phrase_in_example", "fixture_word_in_value",
+    "schema_type_name", "php_complex_interpolation", "constant_name_as_value", "attribute_selector_value",
+    "negated_expression", "dunder_name",
 )
 
 

@@ -1,0 +1,82 @@
+"""Shapes met in web applications and framework add-ons as Debian ships them (sweep 24): a schema's
+type name, PHP's complex string interpolation, the name of a server variable or constant given where
+a lookup key is expected, an attribute selector, a negated expression and a dunder name."""
+
+from __future__ import annotations
+
+import re
+
+from .registry import _filter
+
+# The type names a configuration schema or a PHP/JSON-schema type table writes as strings.
+_SCHEMA_TYPES = frozenset({"object", "array", "mixed", "callable", "iterable", "float", "double", "number",
+                           "integer", "int", "bool", "boolean", "string", "null", "list", "dict"})
+
+
+@_filter("schema_type_name", "a type name in a schema table ('PasswordConfig' => 'object'): the setting's type, "
+         "not its value", generic_only=True)
+def is_schema_type_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return value in _SCHEMA_TYPES
+
+
+# PHP's complex interpolation: {$var}, {$obj->field}, {$arr['k']}: filled in when the string is built.
+_PHP_INTERPOLATION = re.compile(r"\{\$[A-Za-z_]\w*(?:->\w+|\[[^\]{}\n]{0,40}\])*\}")
+
+
+@_filter("php_complex_interpolation", "a PHP string built from {$var} / {$obj->field} interpolations with a few "
+         "separators between them: a template, not a value")
+def is_php_complex_interpolation(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    if "{$" not in value or len(value) > 200:
+        return False
+    rest = _PHP_INTERPOLATION.sub("", value)
+    if rest == value:
+        return False
+    # What the interpolations leave is the literal text: a couple of separators or a short tag.
+    return sum(ch.isalnum() for ch in rest) <= 4
+
+
+_UPPER_SNAKE = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
+# The last word of a constant or server variable that names a credential (FTP_PASS, SSL_CLIENT_S_DN).
+_NAMING_TAILS = frozenset({"PASS", "PASSWORD", "PASSWD", "PWD", "USER", "USERNAME", "KEY", "PUBKEY", "PRIKEY",
+                           "SECRET", "TOKEN", "DN", "HOST", "EMAIL", "NAME"})
+
+
+@_filter("constant_name_as_value", "an UPPER_SNAKE name given where a lookup key is expected ($credentialsKey = "
+         "'SSL_CLIENT_S_DN') or ending in a credential word ('password' => 'FTP_PASS'): the name of a server "
+         "variable or constant, not its value", generic_only=True)
+def is_constant_name_as_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    if "_" not in value or len(value) > 48 or not _UPPER_SNAKE.match(value):
+        return False
+    if key_name and len(key_name) > 3 and key_name.endswith("Key"):
+        return True  # a camelCase ...Key parameter names where to look the value up
+    return value.rsplit("_", 1)[1] in _NAMING_TAILS
+
+
+@_filter("attribute_selector_value", "the value of a CSS attribute selector (label[for=\"private_key\"], "
+         "input[name='password']): the name of a form field", generic_only=True)
+def is_attribute_selector_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    if "[" not in line or "=" not in line or len(value) > 64:
+        return False
+    return any(f'={q}{value}{q}]' in line for q in ('"', "'"))
+
+
+_NEGATED_NAME = re.compile(r"^!{1,2}[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(\))?$")
+
+
+@_filter("negated_expression", "a negated name (passEvent: !isHandled): an expression evaluated in code",
+         generic_only=True)
+def is_negated_expression(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    if not value.startswith("!") or not _NEGATED_NAME.match(value):
+        return False
+    at = line.find(value)
+    # Quoted, "!abc" could be a typed password; unquoted it is code.
+    return at > 0 and line[at - 1] not in "\"'`"
+
+
+_DUNDER = re.compile(r"^__[a-z][a-z0-9_]*[a-z0-9]__$")
+
+
+@_filter("dunder_name", "a double-underscore name (__iterator__, __proto__): a language's reserved member name",
+         generic_only=True)
+def is_dunder_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return value.startswith("__") and value.endswith("__") and bool(_DUNDER.match(value))
