@@ -256,7 +256,9 @@ def is_storage_key_name(value: str, line: str, key_name: str | None, language: s
 def _short_parts_with_a_word(value: str) -> bool:
     """A slot name spelled in short parts, one of them a word: WP_DATA, app:v2:cart."""
     parts = [p for p in re.split(r"[_.:\-]", value) if p]
-    return (len(parts) >= 2 and all(len(p) <= 10 and (p.isalpha() or p.isdigit()) for p in parts)
+    # a short letters-and-digits tag counts as a part too (sf2 in _sf2_meta): a tag, not a random run
+    return (len(parts) >= 2 and all(len(p) <= 10 and (p.isalpha() or p.isdigit() or len(p) <= 3 and p.isalnum())
+                                    for p in parts)
             and any(p.isalpha() and len(p) >= 4 and wordlike(p) for p in parts))
 
 

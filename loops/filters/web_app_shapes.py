@@ -73,10 +73,45 @@ def is_negated_expression(value: str, line: str, key_name: str | None, language:
     return at > 0 and line[at - 1] not in "\"'`"
 
 
-_DUNDER = re.compile(r"^__[a-z][a-z0-9_]*[a-z0-9]__$")
+_DUNDER = re.compile(r"^__[a-z][a-z0-9_]*[a-z0-9]__$"
+                     r"|^__[a-z]+(?:_[a-z]+)+$")  # a helper's name: __return_false, __return_empty_array
 
 
-@_filter("dunder_name", "a double-underscore name (__iterator__, __proto__): a language's reserved member name",
+@_filter("dunder_name", "a double-underscore name (__iterator__, __proto__, __return_false): a reserved member "
+         "or a helper function's name",
          generic_only=True)
 def is_dunder_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
-    return value.startswith("__") and value.endswith("__") and bool(_DUNDER.match(value))
+    return value.startswith("__") and bool(_DUNDER.match(value))
+
+
+_HYPHENED_WORDS = re.compile(r"^[a-z]+(?:-[a-z]+)*$")
+
+
+@_filter("keyboard_access_key", "an HTML accesskey setting (accessKey: 'accesskey-save', accessKeyModifiers = "
+         "'alt-shift'): a keyboard shortcut or its message key, lower-case words", generic_only=True)
+def is_keyboard_access_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # A cloud access key is never lower-case letters and hyphens: those are a shortcut's words.
+    lowered = (key_name or "").lower()
+    if not lowered.startswith("accesskey") or "secret" in lowered or len(value) > 40:
+        return False
+    return bool(_HYPHENED_WORDS.match(value))
+
+
+_STARRED_WORD = re.compile(r"^(\*{1,2})[a-z]+(?:[ _-][a-z]+)*\1$")
+
+
+@_filter("starred_marker", "a lower-case word between asterisks (**unsaved**): a marker a program sets, "
+         "not a value", generic_only=True)
+def is_starred_marker(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return value.startswith("*") and value.endswith("*") and len(value) <= 40 and bool(_STARRED_WORD.match(value))
+
+
+_LIST_PHRASE = re.compile(r'^\s*"[a-z0-9][a-z0-9 .+\-]*"\s*,?\s*$')
+
+
+@_filter("phrase_in_json_list", "a phrase alone in a JSON list (\"secret-key cryptography\" in a package's "
+         "keywords): words of a description, no key and no value", generic_only=True)
+def is_phrase_in_json_list(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    if language != "json" or ":" in line or " " not in line.strip() or len(line) > 120:
+        return False
+    return bool(_LIST_PHRASE.match(line)) and value in line

@@ -117,3 +117,61 @@ def test_a_password_between_underscores_is_weighed() -> None:
     assert not hit("dunder_name", secret, f'password = "{secret}"', "password", "python")
     assert not hit("dunder_name", "__Secret9__", 'password = "__Secret9__"', "password", "python")
     assert not hit("dunder_name", "__", 'password = "__"', "password", "python")
+
+
+def test_a_helper_functions_name_is_not_a_credential() -> None:
+    line = "\t\t\t$args['auth_callback'] = '__return_false';"
+    assert hit("dunder_name", "__return_false", line, "auth_callback", "php")
+    assert not hit("dunder_name", "__Return_false9", "$auth = '__Return_false9';", "auth", "php")
+    assert not_shown(line + "\n", "wp-includes/meta.php")
+    require_shown(f"\t\t\t$args['auth_secret'] = '{_typed_password()}';\n", "wp-includes/meta.php")
+
+
+# --- a slot name with a short tag ---------------------------------------------------------------------
+
+def test_a_private_slot_name_with_a_short_tag_is_a_storage_key() -> None:
+    line = "    public function __construct(string $storageKey = '_sf2_meta', int $updateThreshold = 0)"
+    assert hit("storage_key_name", "_sf2_meta", line, "storageKey", "php")
+    secret = random_chars(_R, 3) + "_" + random_chars(_R, 12) + "_" + random_chars(_R, 14)
+    assert not hit("storage_key_name", secret, f"$storageKey = '{secret}';", "storageKey", "php")
+    assert hidden(line + "\n", "Session/Storage/MetadataBag.php")
+
+
+# --- a keyboard access key, a starred marker, a phrase in a JSON list -------------------------------
+
+@pytest.mark.parametrize("key,value", [("accessKey", "accesskey-save"), ("accessKeyModifiers", "alt-shift"),
+                                       ("accesskey", "s")])
+def test_an_html_access_key_is_a_shortcut(key: str, value: str) -> None:
+    assert hit("keyboard_access_key", value, f"\t\t\t\t{key}: '{value}',", key, "javascript")
+
+
+def test_a_cloud_access_key_is_still_shown() -> None:
+    key_id = "AKIA" + random_chars(_R, 16, string.ascii_uppercase + "234567")
+    secret = random_chars(_R, 40)
+    assert not hit("keyboard_access_key", key_id, f"  accessKey: '{key_id}',", "accessKey", "javascript")
+    assert not hit("keyboard_access_key", secret, f"  accessKeySecret: '{secret}',", "accessKeySecret", "javascript")
+    assert not_shown("\t\t\t\taccessKey: 'accesskey-save',\n", "ve-mw/ui/actions/ve.ui.SaveAction.js")
+    require_shown(f"\tconst client = new Client({{ accessKeySecret: '{secret}' }});\n", "ve-mw/ui/actions/upload.js")
+
+
+def test_a_starred_marker_is_not_a_token() -> None:
+    assert hit("starred_marker", "**unsaved**", "\t\t\t$this->token = '**unsaved**';", "token", "php")
+    assert not hit("starred_marker", "**Xk9q2Lm**", "$this->token = '**Xk9q2Lm**';", "token", "php")
+    assert not hit("starred_marker", "*unsaved**", "$this->token = '*unsaved**';", "token", "php")
+    assert not_shown("\t\t\t$this->token = '**unsaved**';\n", "includes/user/BotPassword.php")
+    require_shown(f"\t\t\t$this->token = '{random_chars(_R, 32)}';\n", "includes/user/BotPassword.php")
+
+
+def test_a_keyword_phrase_in_a_package_manifest_is_not_a_setting() -> None:
+    line = '    "secret-key cryptography",'
+    assert hit("phrase_in_json_list", "cryptography", line, "secret-key", "json")
+    assert not hit("phrase_in_json_list", "cryptography", line, "secret-key", "python")
+    assert not hit("phrase_in_json_list", "Xk9", '    "secret-key Xk9#q",', "secret-key", "json")
+    assert not_shown('{\n  "keywords": [\n    "BLAKE2b",\n' + line + '\n    "AEAD"\n  ]\n}\n', "sodium_compat/composer.json")
+    require_shown('{\n  "secret-key": "' + random_chars(_R, 12) + '#' + random_chars(_R, 4, string.digits) + '"\n}\n',
+                  "sodium_compat/config.json")
+
+
+def test_an_access_key_secret_in_words_is_weighed() -> None:
+    assert not hit("keyboard_access_key", "blue-horse-staple", "  accessKeySecret: 'blue-horse-staple',",
+                   "accessKeySecret", "javascript")
