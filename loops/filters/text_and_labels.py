@@ -62,11 +62,17 @@ _KEY_BEFORE_VALUE = re.compile(r'"([^"\\]{8,300})"[ \t]*:[ \t]*"$')
 
 
 def _keyed_by_a_sentence(value: str, line: str) -> bool:
+    # (a translation may repeat its key's first words: look at each place the value starts, a few at most)
     at = line.find(value)
-    if at < 12 or line[at - 1] != '"':
-        return False
-    m = _KEY_BEFORE_VALUE.search(line, max(0, at - 320), at)
-    return m is not None and len(m.group(1).split()) >= 3
+    for _ in range(4):
+        if at < 0:
+            return False
+        if at >= 12 and line[at - 1] == '"':
+            m = _KEY_BEFORE_VALUE.search(line, max(0, at - 320), at)
+            if m is not None:
+                return len(m.group(1).split()) >= 3
+        at = line.find(value, at + 1)
+    return False
 
 
 @_filter("catalogue_text", "a label in a message catalogue (translations/fi.json: \"password\": \"Salasana\"): the text "
