@@ -114,4 +114,6 @@ _LIST_PHRASE = re.compile(r'^\s*"[a-z0-9][a-z0-9 .+\-]*"\s*,?\s*$')
 def is_phrase_in_json_list(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     if language != "json" or ":" in line or " " not in line.strip() or len(line) > 120:
         return False
+    if line.count(" ", line.find('"')) > 4:
+        return False  # a keyword is a few words; twelve or more lower-case words may be a wallet's seed phrase
     return bool(_LIST_PHRASE.match(line)) and value in line

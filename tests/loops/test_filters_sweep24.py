@@ -167,6 +167,9 @@ def test_a_keyword_phrase_in_a_package_manifest_is_not_a_setting() -> None:
     assert hit("phrase_in_json_list", "cryptography", line, "secret-key", "json")
     assert not hit("phrase_in_json_list", "cryptography", line, "secret-key", "python")
     assert not hit("phrase_in_json_list", "Xk9", '    "secret-key Xk9#q",', "secret-key", "json")
+    # twelve lower-case words alone in a list may be a wallet's seed phrase: not a keyword
+    words = " ".join(random_chars(_R, 5, string.ascii_lowercase) for _ in range(12))
+    assert not hit("phrase_in_json_list", words, f'    "{words}",', None, "json")
     assert not_shown('{\n  "keywords": [\n    "BLAKE2b",\n' + line + '\n    "AEAD"\n  ]\n}\n', "sodium_compat/composer.json")
     require_shown('{\n  "secret-key": "' + random_chars(_R, 12) + '#' + random_chars(_R, 4, string.digits) + '"\n}\n',
                   "sodium_compat/config.json")
