@@ -479,7 +479,6 @@ def _secret_entries(data: bytes, at: int, end: int, indent: int, cells: list[Cel
             cells.append(Cell(m.start(2), m.end(2), vs, ve, K8S_SECRET))
 
 
-
 # A Secret carries what a client needs beside its credential: the user, the host, the database.
 # Decoded, such an entry is a name or an address, not a secret. Where an entry's name ends in
 # one of these words, a value with no "@" or "=" (no userinfo, no signed query) is one of them.
@@ -495,11 +494,11 @@ _URL_NO_USERINFO = re.compile(rb"[a-z][a-z0-9+.-]*://[^/?#@\s]+(?:[/?#][^\s=@]*)
 _PUBLIC_PEM = re.compile(r"-----BEGIN (?:CERTIFICATE|TRUSTED CERTIFICATE|X509 CRL|PUBLIC KEY)-----")
 # A long run of letters and digits is a key or a token, in a URL's path too (a webhook's).
 _RANDOM_RUN = re.compile(rb"[A-Za-z0-9_]{16,}")
+_A_DIGIT, _A_LETTER = re.compile(rb"[0-9]"), re.compile(rb"[A-Za-z]")
 
 
 def _random_run(text: bytes) -> bool:
-    return any(any(c.isdigit() for c in run.decode()) and any(c.isalpha() for c in run.decode())
-               for run in _RANDOM_RUN.findall(text))
+    return any(_A_DIGIT.search(run) and _A_LETTER.search(run) for run in _RANDOM_RUN.findall(text))
 
 
 def k8s_entry_is_public(data: bytes, cell: Cell) -> bool:
@@ -531,6 +530,7 @@ def k8s_entry_is_public(data: bytes, cell: Cell) -> bool:
 def _last_word(data: bytes, cell: Cell) -> bytes:
     words = _NAME_WORD.findall(data[cell.name_start : cell.name_end])
     return words[-1].lower() if words else b""
+
 
 # -- HTML tables ------------------------------------------------------------------------------
 
