@@ -34,7 +34,7 @@ from .words import key_words, names_credential, split_words
 
 # Two helpers the tests call by the names they had in the single filters.py
 from .code_structure import _literal_start
-from .public_formats import _jwt_io_payload
+from .public_formats import _JWT_IO_PAYLOADS
 
 __all__ = [
     "Check",
@@ -54,6 +54,6 @@ __all__ = [
     "split_words",
     "stand_in_text",
     "wordlike",
-    "_jwt_io_payload",
+    "_JWT_IO_PAYLOADS",
     "_literal_start",
 ]

@@ -17,10 +17,15 @@ from .registry import _filter
 from .words import key_words, split_words
 
 
-def _jwt_io_payload() -> str:
-    """The payload segment of the example token jwt.io shows by default."""
-    claims = json.dumps({"sub": "1234567890", "name": "John Doe", "iat": 1516239022}, separators=(",", ":"))
-    return base64.urlsafe_b64encode(claims.encode()).rstrip(b"=").decode()
+def _jwt_io_payload(claims: dict) -> str:
+    """The payload segment of an example token jwt.io shows by default."""
+    text = json.dumps(claims, separators=(",", ":"))
+    return base64.urlsafe_b64encode(text.encode()).rstrip(b"=").decode()
+
+
+# jwt.io's default token today, and the one it showed before (still in many libraries' docs and benches).
+_JWT_IO_PAYLOADS = (_jwt_io_payload({"sub": "1234567890", "name": "John Doe", "iat": 1516239022}),
+                    _jwt_io_payload({"sub": "1234567890", "name": "John Doe", "admin": True}))
 
 
 # Keys that providers publish in their documentation as examples.
@@ -40,8 +45,10 @@ _STANDARDS_EXAMPLES = (
     "dpf43f3p2l4k3l03", "kd94hf93k423kf44", "hh5s93j4hdidpola", "hdhd0244k9j7ao03",  # RFC 5849: the
     "nnch734d00sl2jdk", "pfkkdhi9sl3r4s00", "9djdj82h48djs9d2", "kkk9d7dh3k39sjv7",  # client's keys, tokens
     "SlAV32hkKG", "8xLOxBtZp8",  # OpenID Connect Core: access and refresh token
+    # RFC 2617 / RFC 7617: the Basic credentials of the user "Aladdin", which HTTP libraries test with
+    base64.b64encode(b"Aladdin:open sesame").decode(),
 )
-_DOCUMENTED_FRAGMENTS = (_jwt_io_payload(), *_STANDARDS_EXAMPLES)
+_DOCUMENTED_FRAGMENTS = (*_JWT_IO_PAYLOADS, *_STANDARDS_EXAMPLES)
 
 
 @_filter("documented_example_key", "a key providers publish in their docs as an example (AWS's ...EXAMPLE keys, jwt.io's "

@@ -144,7 +144,9 @@ def test_templated_negative(value: str) -> None:
     "AKIAIOSFODNN7EXAMPLE",
     "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
     "AKIAI44QH8DHBEXAMPLE",
-    "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9." + filters._jwt_io_payload() + ".sig",
+    "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9." + filters._JWT_IO_PAYLOADS[0] + ".sig",
+    "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9." + filters._JWT_IO_PAYLOADS[1] + ".sig",  # jwt.io's earlier default
+    "QWxhZGRpbjpvcGVuIHNlc2FtZQ==",  # RFC 7617's Basic example (Aladdin)
 ])
 def test_documented_example_key_positive(value: str) -> None:
     assert check("documented_example_key", value)
