@@ -10,6 +10,7 @@ import base64
 import hmac
 import json
 import re
+from urllib.parse import unquote
 
 from ..rules.checksums import b64_decode
 from .placeholders import _METASYNTACTIC, _PLACEHOLDER_VALUES, _stand_in_password, is_placeholder
@@ -25,7 +26,8 @@ def _basic_credentials(value: str) -> tuple[str, str] | None:
     except UnicodeDecodeError:
         return None
     user, sep, password = text.partition(":")
-    return (user, password) if sep and text.isprintable() else None
+    # RFC 7617 sends the pair as typed, but clients percent-encode it first (RFC 6749 section 2.3.1)
+    return (unquote(user), unquote(password)) if sep and text.isprintable() else None
 
 
 _BASIC_BEFORE = re.compile(r"(?i)\bbasic[ \t]+$")
@@ -84,6 +86,22 @@ def is_elided_key_block(value: str, line: str, key_name: str | None, language: s
         return False
     declared = _der_length(data)
     return declared is not None and declared > _ELIDED_SHARE * len(data)
+
+
+# The smallest private key there is, an Ed25519 one in PKCS#8, is 64 base64 characters; fewer under a
+# header means no key follows it (an error message naming the header, a format check).
+_FEWEST_KEY_CHARACTERS = 40
+_BASE64_CHARACTER = re.compile(r"[A-Za-z0-9+/]")
+
+
+@_filter("key_header_without_key", "a private-key header with no key under it (\"expected '-----BEGIN PRIVATE "
+         "KEY-----' and '-----END …'\"): a message or a format check that names the armour")
+def is_key_header_without_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    m = _PEM_HEADER.search(value)
+    if m is None:
+        return False
+    body = _PEM_NOISE.sub("", value[m.end():].split("-----END", 1)[0])
+    return len(_BASE64_CHARACTER.findall(body)) < _FEWEST_KEY_CHARACTERS
 
 
 _BASE32 = re.compile(r"^[A-Za-z2-7]{16,128}=*$")
@@ -177,6 +195,57 @@ def is_encoded_stand_in_pair(value: str, line: str, key_name: str | None, langua
     if not password:
         return is_placeholder(user, "", None, None) or user.lower() in ("username", "user", "client_id", "client-id")
     return _stand_in_password(user, password)
+
+
+# A JOSE header alone ({"alg":"HS256","typ":"JWT"}): tests and docs keep the first segment of a token to build
+# or compare tokens with. It says how a token is signed, never with what; there is nothing secret in it.
+_JOSE_HEADER_FIELDS = frozenset({"alg", "typ", "cty", "kid", "enc", "zip", "crit", "jku", "jwk", "x5u", "x5t",
+                                 "x5t#S256", "b64"})
+_JOSE_SEGMENT = re.compile(r"^eyJ[A-Za-z0-9_-]{8,400}={0,2}$")
+
+
+@_filter("jose_header_alone", "a JWT's header segment on its own (eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9 is "
+         "{\"alg\":\"HS256\",\"typ\":\"JWT\"}): it names the algorithm, not a key or a claim", generic_only=True)
+def is_jose_header_alone(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if _JOSE_SEGMENT.match(v) is None:
+        return False
+    try:
+        header = json.loads(_b64url(v.rstrip("=")))
+    except (ValueError, UnicodeDecodeError):
+        return False
+    return isinstance(header, dict) and "alg" in header and set(header) <= _JOSE_HEADER_FIELDS
+
+
+# The signature of an HMAC, ECDSA or EdDSA token has one length for its algorithm (RFC 7518 section 3, RFC 8037).
+# A test of a JWT library cuts it short or writes a word there to see the token refused: such a token can
+# never be accepted by anyone.
+_SIGNATURE_BYTES = {"HS256": 32, "HS384": 48, "HS512": 64, "ES256": 64, "ES384": 96, "ES512": 132, "EdDSA": 64,
+                    "ES256K": 64}
+
+
+@_filter("jwt_signature_wrong_length", "a JWT in a test or the docs whose signature cannot be its algorithm's "
+         "(HS256 signs with 32 bytes; \"….wrong\", \"….S\"): a token made to be refused", surroundings=True)
+def is_jwt_signature_wrong_length(value: str, line: str, key_name: str | None, language: str | None,
+                                  around: Surroundings) -> bool:
+    # In code or a log a token cut short may be the start of a live one wrapped onto the next line: a person sees it.
+    v = value.strip()
+    if not around.example_place or _JWT_ANY_SIGNATURE.match(v) is None:
+        return False
+    head, _, signature = v.split(".")
+    try:
+        alg = json.loads(_b64url(head)).get("alg")
+    except (ValueError, UnicodeDecodeError, AttributeError):
+        return False
+    want = _SIGNATURE_BYTES.get(alg) if isinstance(alg, str) else None
+    if want is None or not signature:
+        return False  # an unsigned token (alg none) is weighed elsewhere
+    if len(signature) % 4 == 1:
+        return True  # no base64 text has this length
+    try:
+        return len(_b64url(signature)) != want
+    except ValueError:
+        return True
 
 
 # A JWT whose claims are stand-ins: {"foo": "bar"}, {"hello": "world"}, and RFC 7519's example claims set

@@ -27,7 +27,7 @@ _PLACEHOLDER_VALUES = frozenset({
 })
 # Metasyntactic words: a value made only of them (bar:baz, foo-bar) stands for any value.
 _METASYNTACTIC = frozenset({"foo", "bar", "baz", "qux", "quux", "corge", "grault", "garply", "waldo", "fred", "plugh",
-                            "xyzzy", "thud", "foobar", "spam", "eggs", "ham", "blah"})
+                            "xyzzy", "thud", "foobar", "spam", "eggs", "ham", "blah", "fizz", "buzz", "fizzbuzz"})
 _ANGLE_PLACEHOLDER = re.compile(r"<[A-Za-z][A-Za-z0-9 _.\-]{0,48}>")
 _BRACKET_PLACEHOLDER = re.compile(r"^\[[A-Za-z][A-Za-z _\-]{1,48}\]$")
 _PLACEHOLDER_PHRASES = (
@@ -196,8 +196,11 @@ def _stand_in_password(user: str, password: str) -> bool:
     """The password of a user:password pair stands in for one: it repeats the user, names what goes
     there (pass, password1, username) or is a placeholder, a run or a metasyntactic word."""
     core = re.sub(r"[0-9]+$", "", password.lower())
+    # a test of escaping wraps the stand-in in the characters it escapes (bbb/;& for bbb)
+    letters = re.sub(r"[^A-Za-z0-9]", "", password)
     return (password.lower() == user.lower() or core in _PLACEHOLDER_VALUES or core in ("username", "user", "admin")
-            or is_placeholder(password, "", None, None) or is_repeated_or_sequential(password, "", None, None))
+            or is_placeholder(password, "", None, None) or is_repeated_or_sequential(password, "", None, None)
+            or (letters != password and len(letters) >= 3 and is_repeated_or_sequential(letters, "", None, None)))
 
 
 _LEAST_FILLER = 4
