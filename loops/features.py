@@ -75,6 +75,7 @@ _TEST_DIRS = frozenset({
     "test", "tests", "__tests__", "spec", "specs", "fixture", "fixtures", "__fixtures__", "testdata",
     "test_data", "test-data", "testing", "__mocks__", "mocks", "__snapshots__", "e2e", "testfixtures",
     "t",  # Perl's convention, kept by some Python projects (celery's t/unit/)
+    "bench", "benches", "benchmarks",  # benchmarks run on made-up inputs, as tests do (Rust's benches/)
 })
 _TEST_FILE = re.compile(  # matched against the lower-cased name
     r"^test_.+\.py$|_test\.(?:py|go|rb|exs?|dart|cpp|cc|c)$|_tests\.(?:py|go|rb)$|^conftest\.py$"
@@ -382,10 +383,34 @@ def _rust_test_module_start(text: str) -> int:
     return m.start() if m else -1
 
 
+# A test function may also stand alone among the code (`#[test] fn parser_test() { … }`, `#[tokio::test]`).
+_RUST_TEST_FN = re.compile(
+    r"^[ \t]*#\[(?:\w+::)?test(?:_case\b[^\n]*)?\][ \t]*\r?\n"
+    r"(?:[ \t]*#\[[^\n]*\n)*"  # more attributes (#[should_panic], #[ignore])
+    r"[ \t]*(?:pub(?:\([\w:]+\))?[ \t]+)?(?:async[ \t]+)?fn[ \t]+\w+[^{;]*\{", re.MULTILINE)
+_RUST_TEST_FN_REACH = 20_000  # characters back to look for the attribute: longer test functions are rare
+
+
+def _in_rust_test_fn(text: str, offset: int) -> bool:
+    start = max(0, offset - _RUST_TEST_FN_REACH)
+    if text.find("test", start, offset) < 0:
+        return False
+    for m in _RUST_TEST_FN.finditer(text, start, offset):
+        # still inside the function when its braces have not closed (braces in strings rarely unbalance)
+        depth = 1
+        for ch in re.findall(r"[{}]", text[m.end():offset]):
+            depth += 1 if ch == "{" else -1
+            if depth == 0:
+                break
+        if depth > 0:
+            return True
+    return False
+
+
 def in_rust_test_module(text: str, offset: int) -> bool:
-    """The offset sits in or after a Rust source file's `#[cfg(test)]` test module."""
+    """The offset sits in or after a Rust source file's `#[cfg(test)]` test module, or in a `#[test]` function."""
     start = _rust_test_module_start(text)
-    return 0 <= start < offset
+    return 0 <= start < offset or _in_rust_test_fn(text, offset)
 
 
 # Perl keeps its documentation (POD) in the code: a line that starts with a directive (=head1, =pod, =item,
