@@ -76,6 +76,7 @@ _TEST_DIRS = frozenset({
     "test_data", "test-data", "testing", "__mocks__", "mocks", "__snapshots__", "e2e", "testfixtures",
     "t",  # Perl's convention, kept by some Python projects (celery's t/unit/)
     "bench", "benches", "benchmarks",  # benchmarks run on made-up inputs, as tests do (Rust's benches/)
+    "molecule",  # Ansible roles' test scenarios (molecule/default/converge.yml)
 })
 _TEST_FILE = re.compile(  # matched against the lower-cased name
     r"^test_.+\.py$|_test\.(?:py|go|rb|exs?|dart|cpp|cc|c)$|_tests\.(?:py|go|rb)$|^conftest\.py$"
@@ -312,6 +313,9 @@ _PY_TOKENS = re.compile(
 )
 # A string assigned to a name that says it documents: EXAMPLES = r'''…, DOCUMENTATION = """…, USAGE = …
 _DOC_NAME = re.compile(r"^\s*[A-Za-z_]*(?:EXAMPLES?|DOCUMENTATION|DOCS?|USAGE|HELP)[A-Za-z_]*\s*=\s*$", re.IGNORECASE)
+# Ansible modules document their return values, with sample outputs, in a RETURN string beside
+# DOCUMENTATION and EXAMPLES (spelled exactly so: a return_token variable is code)
+_RETURN_DOC_NAME = re.compile(r"^RETURN\s*=\s*$")
 _OPEN_EXPRESSION = ("(", "[", "{", ",", "=", "+", "\\", "%")
 
 
@@ -360,7 +364,7 @@ def _python_doc_spans(text: str) -> tuple[tuple[int, int], ...]:
         if not head.strip():
             if not _last_code_before(text, line_start).endswith(_OPEN_EXPRESSION):
                 spans.append((m.start(), end))  # a string standing as a statement: a docstring
-        elif _DOC_NAME.match(head):
+        elif _DOC_NAME.match(head) or _RETURN_DOC_NAME.match(head):
             spans.append((m.start(), end))
         pos = end
     return tuple(spans)
