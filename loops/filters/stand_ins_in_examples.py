@@ -168,7 +168,8 @@ def stand_in_text(value: str, identifiers: bool = True) -> bool:
 
 
 @_filter("stand_in_in_example", "in a test, documentation or a comment, a value that spells a credential word, "
-         "reads as a sentence or is a short identifier of words (This-is-my-test-1!, tok_visa): a stand-in",
+         "reads as a sentence, is a short identifier of words or a fixture word with digits (This-is-my-test-1!, "
+         "tok_visa, Test1234): a stand-in",
          generic_only=True, surroundings=True)
 def is_stand_in_in_example(value: str, line: str, key_name: str | None, language: str | None,
                            around: Surroundings) -> bool:
@@ -176,7 +177,14 @@ def is_stand_in_in_example(value: str, line: str, key_name: str | None, language
     # choose passwords like people do (pup_zaqnix, gri-1609): a short identifier counts only where
     # it is written for a reader.
     for_a_reader = around.in_docs_path or around.in_comment or around.in_doc
-    return around.example_place and stand_in_text(value, identifiers=for_a_reader)
+    return around.example_place and (stand_in_text(value, identifiers=for_a_reader)
+                                     or _FIXTURE_WORD_VALUE.match(value.strip()) is not None)
+
+
+# A fixture word with only digits and symbols around it (Test1234, Test@123, demo_pw_2024!): what a test
+# types for a password it does not care about.
+_FIXTURE_WORD_VALUE = re.compile(
+    r"(?i)^[\W_]{0,2}(?:test(?:ing|er)?|demo|sample|example|dummy|fake|mock)[\W_]*(?:pw|pwd|pass)?[\W_]*\d{0,8}[\W_]*$")
 
 
 @_filter("client_token_uuid_in_example", "a UUID under a client token's name in a test, documentation or a "
