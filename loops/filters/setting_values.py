@@ -73,6 +73,7 @@ _NUMBER_OR_VERSION = (
     re.compile(r"^-?\d+\.\d+(?:[eE][-+]?\d+)?$"),  # decimals: weights, ratios
     re.compile(r"^v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?$"),  # 1.2.3, v2.0.1-rc1, 10.0.0.1
     re.compile(r"^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$"),  # dates
+    re.compile(r"^\d{4}-\d{2}-\d{2}-(?:preview|privatepreview|beta|alpha)(?:\.?\d{1,2})?$"),  # Azure API versions
     re.compile(r"^\d+(?:ms|s|m|h|d|w|kb|mb|gb|k|px|%)$", re.IGNORECASE),  # durations, sizes
     re.compile(r"^0[xX][0-9a-fA-F]{1,8}$"),  # hex constants: flags, enums (0x8802)
     # rate limits: 5/m, 20/m/ip, 20/m/ip,5/m/key (requests per period, per what)

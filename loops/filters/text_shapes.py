@@ -35,7 +35,7 @@ _FILE_EXTENSIONS = frozenset({
     "html", "htm", "jinja", "j2", "tmpl", "tpl", "mustache", "hbs", "erb",
     "inc", "php", "rb", "pl", "lua",  # source files a setting names: class_password-methods-md5.inc
 })
-_WORDY_PIECE = re.compile(r"^(?:[a-z]+|[A-Z]+|[A-Z][a-z]+)[0-9]{0,4}$|^[0-9]+$")
+_WORDY_PIECE = re.compile(r"^(?:[a-z]+|[A-Z]+|(?:[A-Z][a-z]+){1,4})[0-9]{0,4}$|^[0-9]+$")  # CamelCase: SecretKey.txt
 
 
 _SEGMENT_SEPARATORS = re.compile(r"[._\- ]+")
