@@ -16,6 +16,7 @@ from ..rules.checksums import b64_decode
 from .placeholders import _METASYNTACTIC, _PLACEHOLDER_VALUES, _stand_in_password, is_placeholder
 from .registry import Surroundings, _filter
 from .word_shapes import english_like, wordlike
+from .words import key_words
 
 
 def _basic_credentials(value: str) -> tuple[str, str] | None:
@@ -334,3 +335,31 @@ def is_encoded_phrase_in_example(value: str, line: str, key_name: str | None, la
     # words a person wrote: each reads as English (or is a short word: a, my, not, real)
     return _PHRASE.match(text) is not None and all(english_like(w) or len(w) <= 2 or (len(w) <= 4 and wordlike(w))
                                                    for w in text.rstrip(".!").split(" "))
+
+
+# Some products store their interface's strings base64-encoded (Cisco ISE portal customisations:
+# `key: ui_changepwd_content_label` / `value: Q2hhbmdlIFBhc3N3b3Jk`, "Change Password"). Under a name for
+# text shown to people, base64 that decodes to words is that text.
+_INTERFACE_TEXT_WORDS = frozenset({"label", "message", "msg", "error", "text", "title", "content", "hint", "prompt",
+                                   "caption", "button", "placeholder", "tooltip", "description", "heading",
+                                   "instruction", "instructions", "ui", "banner", "notice"})
+_TEXT_WORD = re.compile(r"[A-Za-z]+")
+
+
+@_filter("encoded_interface_text", "base64 under a name for text shown to people (ui_changepwd_content_label) "
+         "that decodes to words (\"Change Password\"): an interface string, not a credential", generic_only=True)
+def is_encoded_interface_text(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if _BASE64_VALUE.match(v) is None or not _INTERFACE_TEXT_WORDS.intersection(key_words(key_name)):
+        return False
+    raw = b64_decode(v)
+    try:
+        text = raw.decode("utf-8") if raw else ""
+    except UnicodeDecodeError:
+        return False
+    words = _TEXT_WORD.findall(text)
+    if not words or not text.isprintable() or sum(map(len, words)) < 0.6 * len(text):
+        return False
+    # most words read as words (random bytes never decode to printable text with spaces anyway)
+    read = sum(len(w) <= 3 or english_like(w.lower()) or wordlike(w.lower()) for w in words)
+    return 5 * read >= 4 * len(words)

@@ -135,6 +135,8 @@ _ENCRYPTED_ENVELOPE = re.compile(
     # an AWS KMS ciphertext blob as `aws kms encrypt` prints it and Terraform's aws_kms_secrets reads it:
     # the blob's header (version 1, a key ARN's length and type) makes it start AQECAH / AQICAH
     rf"|^AQ[EI]CAH[g-j]{_B64}{{100,}}={{0,2}}$"
+    # `openssl enc -salt -base64` and CryptoJS.AES.encrypt: "Salted__", an 8-byte salt, then whole cipher blocks
+    rf"|^U2FsdGVkX1{_B64}{{33,}}={{0,2}}$"
 )
 # A name that says the value under it is already encrypted: DB_PASSWORD_ENCRYPTED, api_key_ciphertext,
 # encrypted_secret (what AWS KMS or Cloud KMS `encrypt` printed, decrypted at boot). Not "encryption":
@@ -156,8 +158,8 @@ _B64_BODY = re.compile(r"^[A-Za-z0-9+/]+$")
 
 
 @_filter("encrypted_value", "a value encrypted by a secrets tool (sops ENC[AES256_GCM,…], Jasypt ENC(…), ejson EJ[1:…], "
-         "Vault transit vault:v1:…, hiera-eyaml, Spring {cipher}, Maven/Jenkins {…}, a KMS ciphertext under an "
-         "*_encrypted name): only its key can open it",
+         "Vault transit vault:v1:…, hiera-eyaml, Spring {cipher}, Maven/Jenkins {…}, OpenSSL's Salted__, a KMS "
+         "ciphertext under an *_encrypted name): only its key can open it",
          generic_only=True)
 def is_encrypted_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
