@@ -15,6 +15,7 @@ from urllib.parse import unquote
 from ..rules.checksums import b64_decode
 from .placeholders import _METASYNTACTIC, _PLACEHOLDER_VALUES, _stand_in_password, is_placeholder
 from .registry import Surroundings, _filter
+from .stand_ins_in_examples import stand_in_text
 from .word_shapes import english_like, wordlike
 from .words import key_words
 
@@ -319,19 +320,23 @@ _PHRASE = re.compile(r"^[A-Za-z]{1,20}(?: [A-Za-z]{1,20}){1,7}[.!]?$")
 
 
 @_filter("encoded_phrase_in_example", "base64 in a test or the docs that decodes to a phrase of words (YSBzZWNyZXQ= is "
-         "\"a secret\"): a stand-in encoded for a field that holds base64", generic_only=True, surroundings=True)
+         "\"a secret\") or a stand-in (\"Password123!\"): a stand-in encoded for a field that holds base64",
+         generic_only=True, surroundings=True)
 def is_encoded_phrase_in_example(value: str, line: str, key_name: str | None, language: str | None,
                                  around: Surroundings) -> bool:
     v = value.strip()
     if not around.example_place or len(v) > 88 or _BASE64_VALUE.match(v) is None:
         return False
     raw = b64_decode(v)
-    if not raw or len(raw) < 5 or b" " not in raw:
+    if not raw or len(raw) < 5:
         return False
     try:
         text = raw.decode("ascii")
     except UnicodeDecodeError:
         return False
+    if " " not in text:
+        # one word: a stand-in that spells what it stands for (UGFzc3dvcmQxMjMh is "Password123!")
+        return text.isprintable() and stand_in_text(text, identifiers=False)
     # words a person wrote: each reads as English (or is a short word: a, my, not, real)
     return _PHRASE.match(text) is not None and all(english_like(w) or len(w) <= 2 or (len(w) <= 4 and wordlike(w))
                                                    for w in text.rstrip(".!").split(" "))

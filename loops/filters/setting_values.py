@@ -91,6 +91,7 @@ _NON_SECRET_LITERALS = frozenset({
     "", "null", "nil", "none", "undefined", "true", "false", "yes", "no", "on", "off", "''", '""', "n/a",
     "na", "-", "~", "nan", "empty", "default", "required", "optional", "string", "str", "int",
     "boolean", "bool", "integer",  # a settings table's types: SmbSharePasswd => "boolean"
+    "enabled", "disabled",  # a switch: MongoDB's security.authorization: enabled
 })
 
 

@@ -128,3 +128,15 @@ def test_openssl_salted_ciphertext_is_encrypted() -> None:
 def test_a_short_salted_prefix_is_not_ciphertext() -> None:
     blob = base64.b64encode(b"Salted__" + os.urandom(8)).decode()  # a salt and no cipher block
     assert not hit("encrypted_value", blob, f'pwd: "{blob}"', "pwd", "yaml")
+
+
+# --- a switch, an encoded stand-in ----------------------------------------------------------------
+
+@pytest.mark.parametrize("value", ["enabled", "disabled"])
+def test_a_switch_under_a_credential_name_is_not_a_secret(value: str) -> None:
+    assert hidden(f"authorization: {value}\n", "roles/mongodb_config/defaults/main.yml")
+
+
+def test_base64_of_a_stand_in_in_the_docs_is_hidden_and_of_a_random_password_shown() -> None:
+    assert hidden(f"    ms_Mcs_AdmPwd: {_b64('Password123!')}\n", "docs/guide_ldap_inventory.rst")
+    require_shown(f"    ms_Mcs_AdmPwd: {_b64(_password())}\n", "docs/guide_ldap_inventory.rst")
