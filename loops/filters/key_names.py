@@ -314,6 +314,7 @@ _LEXER_TOKEN_TYPES = frozenset({
     "keyword", "keywords", "identifier", "string", "comment", "number", "operator", "operators", "delimiter",
     "punctuation", "regexp", "regex", "variable", "constant", "predefined", "attribute", "tag", "type",
     "invalid", "whitespace", "literal", "symbol", "annotation", "builtin",
+    "word", "at-word", "space", "brackets",  # PostCSS's tokenizer, bundled into many libraries
 })
 
 
@@ -335,9 +336,11 @@ def is_lexer_token_type(value: str, line: str, key_name: str | None, language: s
 # The root scopes of TextMate's naming convention, which Ace, Sublime Text and VS Code grammars share.
 _TEXTMATE_ROOTS = frozenset({
     "comment", "constant", "entity", "invalid", "keyword", "markup", "meta", "storage", "string", "support", "variable",
-    "punctuation", "text", "source", "paren", "lparen", "rparen", "identifier",
+    "punctuation", "text", "source", "paren", "lparen", "rparen", "identifier", "other", "number", "operator",
+    "delimiter", "type", "tag", "attribute", "regexp", "annotation",
 })
-_TEXTMATE_SCOPE = re.compile(r"^([a-z]+)(?:\.[a-z][a-z0-9]*(?:-[a-z0-9]+)*){1,8}$")
+# (Monaco's Monarch grammars name a class after a match group: keyword.$0, string.$S2)
+_TEXTMATE_SCOPE = re.compile(r"^([a-z]+)(?:\.(?:[a-z][a-z0-9]*(?:-[a-z0-9]+)*|\$[A-Za-z0-9#]{1,3})){1,8}$")
 
 
 # An HTTP header's name: X-prefixed (x-goog-api-key, X-Api-Key) or Title-Case words (Ocp-Apim-

@@ -100,10 +100,13 @@ def is_null_or_boolean(value: str, line: str, key_name: str | None, language: st
     return value.strip().lower() in _NON_SECRET_LITERALS
 
 
-_COLOR = re.compile(r"^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$")
+_COLOR = re.compile(r"^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"
+                    # CSS colour functions: rgba(255,231,130,0.4), hsl(210 40% 50% / .5)
+                    r"|^(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch)\([0-9.,%/ +\-deg]{3,60}\)$", re.IGNORECASE)
 
 
-@_filter("color_value", "a colour (#RGB, #RRGGBB, #RRGGBBAA), as style tables write them", generic_only=True)
+@_filter("color_value", "a colour (#RGB, #RRGGBB, #RRGGBBAA, rgba(…), hsl(…)), as style tables write them",
+         generic_only=True)
 def is_color_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     return bool(_COLOR.match(value.strip()))
 
@@ -202,3 +205,15 @@ def is_security_scheme_names(value: str, line: str, key_name: str | None, langua
     m = _AUTH_SETTINGS_LIST.search(line)
     v = value.strip()
     return m is not None and (f'"{v}"' in m.group(0) or f"'{v}'" in m.group(0)) and v.replace("_", "").replace("-", "").isalnum()
+
+
+# A field's type in a GraphQL schema (type User { password: String! }): the built-in scalars, required (!)
+# or in a list ([String!]!). Bare `String` is left to null_or_boolean's type names.
+_GRAPHQL_TYPE = re.compile(r"^\[?(?:String|ID|Int|Float|Boolean)!?\]?!?$")
+
+
+@_filter("graphql_field_type", "a field's type in a GraphQL schema (password: String!, tokens: [ID!]!): the "
+         "kind of value the field holds", generic_only=True)
+def is_graphql_field_type(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    return ("!" in v or "[" in v) and _GRAPHQL_TYPE.match(v) is not None
