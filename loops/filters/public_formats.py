@@ -13,7 +13,7 @@ import re
 from urllib.parse import urlsplit
 
 from .encoded_stand_ins import _jwt_claims
-from .registry import _filter
+from .registry import Surroundings, _filter
 from .words import key_words, split_words
 
 
@@ -98,6 +98,11 @@ _REVENUECAT_PUBLIC = re.compile(r"^(?:appl|goog|amzn)_[A-Za-z0-9]{20,40}$")
 # Browser SDK keys their providers document as safe to ship: Datadog's client tokens (RUM, browser
 # logs) are "pub" + 32 hex (API keys are bare hex); PostHog's project API keys are phc_ (personal keys phx_).
 _CLIENT_SDK_PUBLIC = re.compile(r"^pub[0-9a-f]{32}$|^phc_[A-Za-z0-9]{32,64}$")
+# Statsig's client SDK keys (client-…; its server secrets are secret-…) and Mixpanel's project token (32 hex, sent
+# by every browser that tracks) are public by their providers' docs; their shapes are too common to say so alone,
+# so the provider's name must be on the line or in the value's name (or, for Statsig, a name that says client).
+_STATSIG_CLIENT_KEY = re.compile(r"^client-[A-Za-z0-9]{20,64}$")
+_MIXPANEL_TOKEN = re.compile(r"^[0-9a-f]{32}$")
 # Mailchimp's mobile SDK key has the Marketing API key's shape (32 hex, -us and the data centre); its docs have apps
 # embed it: `Mailchimp.initialize(token: sdkKey)` on iOS, `MailchimpSdkConfiguration.Builder(context, sdkKey)` on
 # Android. Only that call, or a name that says Mailchimp SDK key, tells it from the API key, which stays a secret.
@@ -115,7 +120,8 @@ def _jwt_role(value: str) -> object:
 @_filter("public_by_format", "a value its provider documents as public, made to ship in client apps: a Mapbox "
          "public token (pk.…), a Supabase/PostgREST anon key (a JWT whose role is anon, under an anon name), a "
          "RevenueCat public SDK key, a Datadog client token (pub…), a PostHog project key (phc_…), a Mailchimp mobile SDK "
-         "key passed to the SDK (Mailchimp.initialize(token: …))")
+         "key passed to the SDK (Mailchimp.initialize(token: …)), a Statsig client key (client-…) or a Mixpanel "
+         "project token")
 def is_public_by_format(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # The format itself says public, whatever rule took the value: Mapbox's and RevenueCat's prefixes, and
     # the role a PostgREST server gives an anon key's requests (the service_role key stays a secret).
@@ -137,7 +143,16 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
         return _is_mailchimp_sdk_key(v, line, key_name)
     if _REVENUECAT_PUBLIC.match(v):
         return "revenuecat" in "".join(key_words(key_name))  # the prefixes alone are too common a shape
+    if _STATSIG_CLIENT_KEY.match(v):  # (or a name that says client key, as the prefix does)
+        return _names_provider("statsig", line, key_name) or "client" in key_words(key_name)
+    if _MIXPANEL_TOKEN.match(v):  # its API secret has the same shape: only under a name that is no secret's
+        names = key_words(key_name)
+        return _names_provider("mixpanel", line, key_name) and not {"secret", "password", "key"}.intersection(names)
     return _CLIENT_SDK_PUBLIC.match(v) is not None
+
+
+def _names_provider(provider: str, line: str, key_name: str | None) -> bool:
+    return provider in "".join(key_words(key_name)) or provider in line.lower()
 
 
 def _is_mailchimp_sdk_key(value: str, line: str, key_name: str | None) -> bool:
@@ -149,3 +164,33 @@ def _is_mailchimp_sdk_key(value: str, line: str, key_name: str | None) -> bool:
         return False
     m = _MAILCHIMP_SDK_CALL.search(line)
     return m is not None and line.find(value, m.end()) >= 0  # the value is an argument of the call, not before it
+
+
+# A Firebase app's configuration (firebaseConfig in a web page, FirebaseOptions in Flutter, GoogleService-Info.plist)
+# carries a Google API key that Firebase documents as safe to include in code: it identifies the project, and
+# Security Rules and App Check guard the data. Two more of the configuration's fields around the key say which it is.
+_FIREBASE_CONFIG_FIELDS = re.compile(
+    r"\b(?:authDomain|projectId|storageBucket|messagingSenderId|appId|measurementId|databaseURL|iosBundleId"
+    r"|GCM_SENDER_ID|GOOGLE_APP_ID|PROJECT_ID|STORAGE_BUCKET|BUNDLE_ID|DATABASE_URL)\b")
+_GOOGLE_API_KEY = re.compile(r"^AIza[0-9A-Za-z_\-]{35}$")
+
+
+@_filter("firebase_app_config_key", "the Google API key of a Firebase app's configuration (beside authDomain, projectId, "
+         "appId or GCM_SENDER_ID): Firebase documents it as safe to ship; rules guard the data", surroundings=True)
+def is_firebase_app_config_key(value: str, line: str, key_name: str | None, language: str | None,
+                               around: Surroundings) -> bool:
+    if _GOOGLE_API_KEY.match(value.strip()) is None:
+        return False
+    fields = {m.group(0) for text in (line, *around.lines) for m in _FIREBASE_CONFIG_FIELDS.finditer(text)}
+    return len(fields) >= 2
+
+
+# The Android SDK makes every developer the same debug keystore, whose store and key password is "android"
+# (alias androiddebugkey), as its docs say; a debug signing block that names it signs nothing that ships.
+@_filter("android_debug_keystore_password", "the Android debug keystore's documented password (\"android\") in a "
+         "debug signing setting: the same on every developer's machine", generic_only=True, surroundings=True)
+def is_android_debug_keystore_password(value: str, line: str, key_name: str | None, language: str | None,
+                                       around: Surroundings) -> bool:
+    if value.strip() != "android":
+        return False
+    return "debug" in key_words(key_name) or any("debug" in text.lower() for text in (line, *around.lines))
