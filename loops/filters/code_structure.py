@@ -45,7 +45,7 @@ _BARE_WORD = re.compile(r"^[A-Za-z_]+$")  # a variable name: letters and undersc
 
 
 @_filter("code_reference", "an expression or variable name (self.password, getPassword(), $pass), not a literal",
-         generic_only=True)
+         generic_only=True, unprefixed_only=True)  # ser.<random> is Flagsmith's format, not a member
 def is_code_reference(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     if len(v) > 200 or _in_url_userinfo(v, line):

@@ -31,6 +31,9 @@ class Filter:
     formats: bool = False
     # Run only on a value that starts with its rule's known prefix (the check sees the rest).
     prefix_required: bool = False
+    # Run only on a value that does not start with its rule's known prefix: one that does has the
+    # format's shape, whatever else it resembles (Flagsmith's ser.<random> reads as obj.member).
+    unprefixed_only: bool = False
 
 
 @dataclass(frozen=True)
@@ -56,10 +59,10 @@ FILTERS: list[Filter] = []
 
 def _filter(name: str, reason: str, generic_only: bool = False, decisive: bool = True,
             after_prefix: bool = False, surroundings: bool = False, formats: bool = False,
-            prefix_required: bool = False) -> Callable[[Check], Check]:
+            prefix_required: bool = False, unprefixed_only: bool = False) -> Callable[[Check], Check]:
     def register(check: Check) -> Check:
         FILTERS.append(Filter(name, reason, generic_only, check, decisive, after_prefix or prefix_required, surroundings,
-                              formats, prefix_required))
+                              formats, prefix_required, unprefixed_only))
         return check
 
     return register

@@ -68,4 +68,5 @@ def _plan(generic: bool, prefixed: bool, with_surroundings: bool) -> tuple[tuple
         (f.name, f.check, f.after_prefix, _AROUND if f.surroundings else _FORMATS if f.formats else _PLAIN)
         for f in FILTERS
         if (generic or not f.generic_only) and (prefixed or not f.prefix_required) and (with_surroundings or not f.surroundings)
+        and not (prefixed and f.unprefixed_only)
     )
