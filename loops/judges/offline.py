@@ -204,14 +204,22 @@ _STAND_IN_EVIDENCE = (
 )
 
 
-def _token_only(key_name: str | None) -> bool:
-    """The name says token (session, cookie, jwt, bearer) and nothing a person chooses: no
-    password, secret, key or auth word."""
+# API keys a provider issues: random by construction, never a word a person picked.
+_ISSUED_KEY_WORDS = ("apikey", "accesskey")
+
+
+def _issued_only(key_name: str | None) -> bool:
+    """The name says token (session, cookie, jwt, bearer) or API key, and nothing a person chooses:
+    no password, secret or auth word, and no bare key (an encryption key may be a phrase)."""
     words = key_words(key_name)
     joined = "".join(words)
     if any(w == "pass" or any(p in w for p in _PASSWORD_WORDS) for w in words):
         return False
-    if any(p in joined for p in _SECRET_WORDS + _APIKEY_WORDS) or any(w.startswith(("auth", "key", "cred")) for w in words):
+    if any(p in joined for p in _SECRET_WORDS) or any(w.startswith(("auth", "cred")) for w in words):
+        return False
+    if any(p in joined for p in _ISSUED_KEY_WORDS):
+        return True
+    if "authkey" in joined or any(w.startswith("key") for w in words):
         return False
     return any(p in joined for p in _TOKEN_WORDS)
 
@@ -221,10 +229,11 @@ def production_credential(feats: dict[str, float], key_name: str | None = None) 
     sign of a test, a document, a comparison or a stand-in. People choose such passwords from
     words ("sunshine2024"), so reading as words is no reason to dismiss one there; the model,
     trained on labelled sets whose real values were replaced by random ones, would.
-    Tokens are issued by the system they open, never chosen by a person: under a name that
-    only says token (`token = "blanks"` in a parser), a value that reads as words is no token."""
+    Tokens and API keys are issued by the system they open, never chosen by a person: under a name
+    that only says token or API key (`token = "blanks"` in a parser, `api_key="managed"` as a mode), a
+    value that reads as words is neither."""
     named = feats["key_password"] or feats["key_credential"]
-    if _token_only(key_name) and (feats["sig_english"] or feats["sig_wordlike"] or feats["sig_multiword"]):
+    if _issued_only(key_name) and (feats["sig_english"] or feats["sig_wordlike"] or feats["sig_multiword"]):
         return False
     if any(feats[name] for name in _STAND_IN_EVIDENCE):
         return False
@@ -264,6 +273,9 @@ class OfflineJudge:
             if fixture_or_example(feats) and feats["sig_english"] and not feats["kind_provider"]:
                 verdict, conf = "not_secret", max(p, 1.0 - p)
                 floor = "; words in a test, documentation or a comment: an example's stand-in"
+            elif fixture_or_example(feats) and feats["sig_same_as_user"] and (not feats["kind_provider"] or feats["kind_url"]):
+                verdict, conf = "not_secret", max(p, 1.0 - p)
+                floor = "; in a test, documentation or a comment, the password repeats the user: a fixture's account"
             elif p >= offline_model.SECRET_AT and fixture_or_example(feats):
                 verdict, conf = "unsure", 0.5
                 floor = "; in a test, documentation or a comment: a fixture or an example, a person decides"
