@@ -50,7 +50,10 @@ _RELATIVE_MODULE = re.compile(r"^\.{1,3}[a-z_][a-z0-9_]*$")
          "a relative module .types), not a literal secret", generic_only=True)
 def is_dotted_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     if value[:1] == "." and _RELATIVE_MODULE.match(value):
-        return wordlike(value.lstrip(".").replace("_", ""))  # the module's name reads as words
+        core = value.lstrip(".").replace("_", "")
+        # the module's name reads as words, or is its class's name run together (HTTPBearerConfigParam:
+        # ".httpbearerconfig")
+        return wordlike(core) or (len(core) >= 6 and core in (key_name or "").lower().replace("_", ""))
     if not _DOTTED_NAME.match(value) or value.lower().endswith((".com", ".org", ".net", ".io")):
         return False
     if not any(c.isdigit() for c in value):

@@ -21,6 +21,8 @@ from .words import _CREDENTIAL_WORDS, key_words, names_credential, split_words
 # token_url, secret_name, api_key_header, passwordLength, token_type, auth_method, ...
 _DESCRIBING_WORDS = frozenset({
     "hint", "hints", "tag", "tags", "length", "len", "min", "max", "policy", "policies", "pattern", "regex", "regexp", "rule",
+    "modes",  # auth_modes=("bearer", "xai-oauth") lists the ways a client may authenticate
+    "user", "users", "username", "usernames",  # who holds it: AUTHORIZATION_ADMINLIST_USERS, api_key_user
     "rules", "label", "title", "placeholder", "prompt", "message", "msg", "error", "errors", "err", "field",
     "fields", "input", "type", "types", "mode", "format", "url", "uri", "urls", "endpoint", "path", "file",
     "files", "dir", "directory", "name", "names", "header", "headers", "param", "parameter", "prefix", "suffix",

@@ -177,8 +177,21 @@ def is_stand_in_in_example(value: str, line: str, key_name: str | None, language
     # choose passwords like people do (pup_zaqnix, gri-1609): a short identifier counts only where
     # it is written for a reader.
     for_a_reader = around.in_docs_path or around.in_comment or around.in_doc
-    return around.example_place and (stand_in_text(value, identifiers=for_a_reader)
-                                     or _FIXTURE_WORD_VALUE.match(value.strip()) is not None)
+    v = value.strip()
+    return around.example_place and (stand_in_text(v, identifiers=for_a_reader)
+                                     or _FIXTURE_WORD_VALUE.match(v) is not None or _fixture_words_naming_credential(v))
+
+
+_FIXTURE_MARKERS = frozenset({"test", "testing", "fake", "dummy", "mock", "sample", "example", "demo"})
+_CREDENTIAL_NOUNS = frozenset({"key", "token", "secret", "password", "pass", "pwd", "apikey", "credential", "creds"})
+
+
+def _fixture_words_naming_credential(v: str) -> bool:
+    """Words that say both "test" and what they stand for (test-google-key, fake_token_2, dummy-api-secret)."""
+    if len(v) > 40 or not re.fullmatch(r"[a-z0-9]+(?:[-_][a-z0-9]+){1,5}", v):
+        return False
+    words = re.split(r"[-_]", v)
+    return bool(_FIXTURE_MARKERS.intersection(words)) and bool(_CREDENTIAL_NOUNS.intersection(words))
 
 
 # A fixture word with only digits and symbols around it (Test1234, Test@123, demo_pw_2024!): what a test
