@@ -222,12 +222,14 @@ def is_jose_header_alone(value: str, line: str, key_name: str | None, language: 
 # The signature of an HMAC, ECDSA or EdDSA token has one length for its algorithm (RFC 7518 section 3, RFC 8037).
 # A test of a JWT library cuts it short or writes a word there to see the token refused: such a token can
 # never be accepted by anyone.
+_SHORTEST_RSA_SIGNATURE = 128
 _SIGNATURE_BYTES = {"HS256": 32, "HS384": 48, "HS512": 64, "ES256": 64, "ES384": 96, "ES512": 132, "EdDSA": 64,
                     "ES256K": 64}
 
 
 @_filter("jwt_signature_wrong_length", "a JWT in a test or the docs whose signature cannot be its algorithm's "
-         "(HS256 signs with 32 bytes; \"….wrong\", \"….S\"): a token made to be refused", surroundings=True)
+         "(HS256 signs with 32 bytes, RS256 with 128 or more; \"….wrong\", \"….sig\"): a token made to be refused",
+         surroundings=True)
 def is_jwt_signature_wrong_length(value: str, line: str, key_name: str | None, language: str | None,
                                   around: Surroundings) -> bool:
     # In code or a log a token cut short may be the start of a live one wrapped onto the next line: a person sees it.
@@ -239,15 +241,20 @@ def is_jwt_signature_wrong_length(value: str, line: str, key_name: str | None, l
         alg = json.loads(_b64url(head)).get("alg")
     except (ValueError, UnicodeDecodeError, AttributeError):
         return False
-    want = _SIGNATURE_BYTES.get(alg) if isinstance(alg, str) else None
-    if want is None or not signature:
+    if not isinstance(alg, str) or not signature:
         return False  # an unsigned token (alg none) is weighed elsewhere
+    want = _SIGNATURE_BYTES.get(alg)
+    rsa = alg[:2] in ("RS", "PS") and alg[2:] in ("256", "384", "512")
+    if want is None and not rsa:
+        return False
     if len(signature) % 4 == 1:
         return True  # no base64 text has this length
     try:
-        return len(_b64url(signature)) != want
+        got = len(_b64url(signature))
     except ValueError:
         return True
+    # an RSA signature is as long as the key's modulus: 128 bytes for the smallest key anyone still signs with
+    return got < _SHORTEST_RSA_SIGNATURE if rsa else got != want
 
 
 # A JWT whose claims are stand-ins: {"foo": "bar"}, {"hello": "world"}, and RFC 7519's example claims set

@@ -433,3 +433,20 @@ def is_fixture_word_in_value(value: str, line: str, key_name: str | None, langua
     pieces = re.split(r"[-_]", v)
     # the marking word, and no long random piece beside it (a generated secret with "bad" in it by chance)
     return any(p in _FIXTURE_NAME_WORDS for p in pieces) and not any(len(p) >= 12 and _looks_random(p) for p in pieces)
+
+
+# A pair's first string that is a module path (".commands.auth") or names a collection ("secrets",
+# "credentials": a table, a folder, a registry) says where something lives; the word after it is
+# another name there ("logout", "workspace"), not the credential.
+_COLLECTION_NAMES = frozenset({"secrets", "credentials", "tokens", "passwords", "keys", "auths"})
+_MODULE_PATH = re.compile(r"^\.{1,3}[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*$")
+
+
+@_filter("collection_or_module_as_name", "a word filed under a module path or a collection's name (\".commands.auth\", "
+         "\"logout\"; drop_column(\"secrets\", \"workspace\")): another name, not a credential", generic_only=True)
+def is_collection_or_module_as_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    name = (key_name or "").strip()
+    if not name or not (_MODULE_PATH.match(name) or name.lower() in _COLLECTION_NAMES):
+        return False
+    v = value.strip()
+    return v.isalpha() and v.islower() and wordlike(v)

@@ -80,3 +80,32 @@ def test_a_lazy_import_tables_module_named_after_its_class() -> None:
 @pytest.mark.parametrize("key", ["auth_modes", "DB_PASSWORD_USER", "api_key_users"])
 def test_names_that_say_how_or_who(key: str) -> None:
     assert hit("describing_key_name", "admin", f'{key} = "admin"', key, "python")
+
+
+# --- a pair filed under a module path or a collection; an RSA signature too short ------------------
+
+@pytest.mark.parametrize("line", ['    "logout": _command_in(".commands.auth", "logout"),',
+                                  '    op.drop_column("secrets", "workspace")'])
+def test_a_word_under_a_module_path_or_collection_is_a_name(line: str) -> None:
+    assert hidden(line + "\n", "litellm/proxy/client/cli/main.py")
+
+
+def test_a_word_password_in_a_pair_still_goes_to_a_person() -> None:
+    assert outcomes('    os.environ.setdefault("DB_PASSWORD", "sunshine")\n', "app/settings.py") == ["pending"]
+
+
+def _rs256(signature: str) -> str:
+    import base64
+    import json
+    seg = lambda d: base64.urlsafe_b64encode(json.dumps(d).encode()).rstrip(b"=").decode()  # noqa: E731
+    return f'{seg({"alg": "RS256"})}.{seg({"sub": random_chars(_R, 8)})}.{signature}'
+
+
+@pytest.mark.parametrize("signature", ["sig", "signaturetailhere", random_chars(_R, 43)])
+def test_an_rs256_token_with_a_short_signature_in_a_test_is_hidden(signature: str) -> None:
+    assert hidden(f'    access_token="{_rs256(signature)}",\n', "tests/cli/test_logout.py")
+
+
+def test_an_rs256_token_with_a_full_signature_in_a_test_goes_to_a_person() -> None:
+    signature = random_chars(_R, 342, string.ascii_letters + string.digits + "-_")
+    assert outcomes(f'    access_token="{_rs256(signature)}",\n', "tests/cli/test_logout.py") == ["pending"]
