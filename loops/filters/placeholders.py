@@ -37,6 +37,7 @@ _PLACEHOLDER_PHRASES = (
                r"(?:me|it|this|in|your|with|the|here)(?![a-z])"),
     re.compile(r"(?<![a-z])(?:dummy|placeholder|notreal|not[_ \-]a[_ \-]real|not[_ \-]real|sample|example)"),
     re.compile(r"(?<![a-z])(?:fake|todo|tbd|fixme)(?![a-z])"),
+    re.compile(r"(?<![a-z])leave[_ \-](?:it[_ \-])?(?:blank|empty|unset)(?![a-z])"),  # a form's hint: Leave blank (optional)
 )
 
 

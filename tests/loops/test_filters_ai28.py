@@ -109,3 +109,8 @@ def test_an_rs256_token_with_a_short_signature_in_a_test_is_hidden(signature: st
 def test_an_rs256_token_with_a_full_signature_in_a_test_goes_to_a_person() -> None:
     signature = random_chars(_R, 342, string.ascii_letters + string.digits + "-_")
     assert outcomes(f'    access_token="{_rs256(signature)}",\n', "tests/cli/test_logout.py") == ["pending"]
+
+
+def test_a_forms_hint_to_leave_the_field_blank_is_a_placeholder() -> None:
+    assert hidden('    "placeholders": {"password": "Leave blank (optional)"},\n', "airflow/providers/google/ads/hooks/ads.py")
+    assert hit("placeholder", "leave-empty", 'password = "leave-empty"', "password", "python")
