@@ -22,6 +22,7 @@ from .words import _CREDENTIAL_WORDS, key_words, names_credential, split_words
 _DESCRIBING_WORDS = frozenset({
     "hint", "hints", "tag", "tags", "length", "len", "min", "max", "policy", "policies", "pattern", "regex", "regexp", "rule",
     "modes",  # auth_modes=("bearer", "xai-oauth") lists the ways a client may authenticate
+    "grant", "grants",  # an OAuth grant type's name: AUTHORIZATION_CODE_GRANT = "authorization_code"
     "user", "users", "username", "usernames",  # who holds it: AUTHORIZATION_ADMINLIST_USERS, api_key_user
     "rules", "label", "title", "placeholder", "prompt", "message", "msg", "error", "errors", "err", "field",
     "fields", "input", "type", "types", "mode", "format", "url", "uri", "urls", "endpoint", "path", "file",
@@ -339,10 +340,12 @@ def is_lexer_token_type(value: str, line: str, key_name: str | None, language: s
 _TEXTMATE_ROOTS = frozenset({
     "comment", "constant", "entity", "invalid", "keyword", "markup", "meta", "storage", "string", "support", "variable",
     "punctuation", "text", "source", "paren", "lparen", "rparen", "identifier", "other", "number", "operator",
-    "delimiter", "type", "tag", "attribute", "regexp", "annotation",
+    "delimiter", "type", "tag", "attribute", "regexp", "annotation", "brackets",
 })
 # (Monaco's Monarch grammars name a class after a match group: keyword.$0, string.$S2)
-_TEXTMATE_SCOPE = re.compile(r"^([a-z]+)(?:\.(?:[a-z][a-z0-9]*(?:-[a-z0-9]+)*|\$[A-Za-z0-9#]{1,3})){1,8}$")
+# and a rule's token may name a bracket group, @brackets.interpolation, or end in one: keyword.tag-$1)
+_MONARCH_GROUP = r"\$[A-Za-z0-9#]{1,3}"
+_TEXTMATE_SCOPE = re.compile(rf"^@?([a-z]+)(?:\.(?:[a-z][a-z0-9]*(?:-(?:[a-z0-9]+|{_MONARCH_GROUP}))*|{_MONARCH_GROUP})){{1,8}}$")
 
 
 # An HTTP header's name: X-prefixed (x-goog-api-key, X-Api-Key) or Title-Case words (Ocp-Apim-

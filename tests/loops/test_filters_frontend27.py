@@ -54,3 +54,15 @@ def test_other_values_are_not_graphql_types(value: str) -> None:
 def test_a_zsh_completion_spec_is_not_a_flag_value() -> None:
     assert not_shown("    '--token=[specify API token to use when authenticating]:token' \\\n", "src/etc/_cargo")
     require_shown(f"cargo publish --token={high_entropy(seed=2704, length=32)}\n", "ci/publish.sh")
+
+
+@pytest.mark.parametrize("line", ['        { token: "keyword.tag-$1" }', '        "@tagwords": { token: "keyword.tag-$0" },',
+                                  '        "$S2==interpolation": { token: "@brackets.interpolation", next: "@popall" }'])
+def test_monarch_group_suffixes_and_bracket_references_are_token_classes(line: str) -> None:
+    assert hidden(line + "\n", "esm/vs/languages/definitions/vb/vb.js")
+
+
+def test_oauth_grant_type_names_are_names() -> None:
+    text = ('    AUTHORIZATION_CODE_GRANT: "authorization_code",\n    CLIENT_CREDENTIALS_GRANT: "client_credentials",\n'
+            '    REFRESH_TOKEN_GRANT: "refresh_token",\n')
+    assert hidden(text, "lib/msal-browser.js")
