@@ -69,7 +69,7 @@ ORDER: tuple[str, ...] = (
     "graphql_field_type", "counting_bytes", "shape_id", "elided_key_block", "key_header_without_key",
     "text_encoded_seed", "home_row_mash",
     "jwt_signed_with_stand_in", "jose_header_alone", "jwt_signature_wrong_length", "encoded_stand_in_pair",
-    "encoded_interface_text",
+    "encoded_interface_text", "encrypted_key_in_test",
     "object_identifier", "colon_separated_record",
     "jwt_with_stand_in_claims", "composite_literal", "go_field_type", "go_enum_constant", "ruby_symbol",
     "header_name_constant", "qualified_package_name", "source_file_path", "concatenated_prefix",

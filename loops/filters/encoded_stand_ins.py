@@ -375,3 +375,38 @@ def is_encoded_interface_text(value: str, line: str, key_name: str | None, langu
     # most words read as words (random bytes never decode to printable text with spaces anyway)
     read = sum(len(w) <= 3 or english_like(w.lower()) or wordlike(w.lower()) for w in words)
     return 5 * read >= 4 * len(words)
+
+
+# A private key encrypted under a passphrase, kept with a test: what a test of passphrase handling loads. Without
+# the passphrase (reported on its own where it is written) the key opens nothing. Unencrypted keys are weighed
+# wherever they are. The armour says which: PKCS#8's ENCRYPTED PRIVATE KEY, the legacy PEM's Proc-Type header,
+# and in an OpenSSH key the cipher named after "openssh-key-v1" ("none" when unencrypted).
+_OPENSSH_BODY = re.compile(r"-----BEGIN OPENSSH PRIVATE KEY-----[\s\\\"',]*((?:b3BlbnNzaC1rZXktdjE)[A-Za-z0-9+/=\s\\\"',]{20,})")
+
+
+def _encrypted_key(value: str) -> bool:
+    if "BEGIN ENCRYPTED PRIVATE KEY" in value or "Proc-Type: 4,ENCRYPTED" in value:
+        return True
+    m = _OPENSSH_BODY.search(value)
+    if m is None:
+        return False
+    head = re.sub(r"\\[nrt]|[\s\"',\\]", "", m.group(1))[:64]
+    try:
+        data = base64.b64decode(head[: len(head) // 4 * 4])
+    except ValueError:
+        return False
+    magic = b"openssh-key-v1\x00"
+    if not data.startswith(magic) or len(data) < len(magic) + 4:
+        return False
+    size = int.from_bytes(data[len(magic):len(magic) + 4], "big")
+    cipher = data[len(magic) + 4:len(magic) + 4 + size]
+    return len(cipher) == size and cipher != b"none"
+
+
+@_filter("encrypted_key_in_test", "a private key encrypted under a passphrase, kept with tests (OpenSSH aes256-ctr, "
+         "Proc-Type: 4,ENCRYPTED, ENCRYPTED PRIVATE KEY): a fixture for passphrase handling, useless without it",
+         surroundings=True)
+def is_encrypted_key_in_test(value: str, line: str, key_name: str | None, language: str | None,
+                             around: Surroundings) -> bool:
+    # Elsewhere an encrypted key may still be someone's, its passphrase guessable: a person sees it.
+    return around.in_test_path and "PRIVATE KEY" in value and _encrypted_key(value)
