@@ -217,3 +217,18 @@ _GRAPHQL_TYPE = re.compile(r"^\[?(?:String|ID|Int|Float|Boolean)!?\]?!?$")
 def is_graphql_field_type(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     return ("!" in v or "[" in v) and _GRAPHQL_TYPE.match(v) is not None
+
+
+# A value in an HTML page's code block runs on into the closing tags (creationToken = 1644442601</code></pre>):
+# what stands before them is the value.
+_BEFORE_CLOSING_TAGS = re.compile(r"^([^<>\s]{1,64})(?:</[A-Za-z][\w:\-]*>)+$")
+
+
+@_filter("number_before_closing_tags", "a number, version or literal followed by closing tags in a page's code block "
+         "(creationToken = 1644442601</code></pre>)", generic_only=True)
+def is_number_before_closing_tags(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    m = _BEFORE_CLOSING_TAGS.match(value.strip())
+    if m is None:
+        return False
+    core = m.group(1)
+    return is_number_or_version(core, line, key_name, language) or is_null_or_boolean(core, line, key_name, language)

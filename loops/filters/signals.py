@@ -87,6 +87,9 @@ def is_multiword_value(value: str, line: str, key_name: str | None, language: st
 
 
 # A user or login name assigned on the same or a nearby line: login="airflow", password="airflow".
+_SQL_USER_BEFORE_PASSWORD = re.compile(
+    r"""(?i)\b(?:user|role|login)[ \t]+["'`]?([\w.\-]{2,64})["'`]?(?:@["'`]?[\w.%\-]+["'`]?)?[ \t]+"""
+    r"""(?:with[ \t]+)?(?:(?:login|encrypted|unencrypted)[ \t]+)*(?:password|identified[ \t]+by)\b""")
 _LOGIN_ASSIGNMENT = re.compile(r"""(?i)(?:^|[\s,{(\[])["']?(?:user(?:_?name)?|login|uid|account)["']?[ \t]*(?:=|:)[ \t]*["']?([^"'\s,;()]{3,64})""")
 
 
@@ -101,6 +104,9 @@ def is_password_equal_to_user(value: str, line: str, key_name: str | None, langu
         if line[start + 1 : at] == value:
             return True
     v = value.strip()
+    # SQL: CREATE USER blog WITH PASSWORD 'blog', CREATE USER 'app'@'%' IDENTIFIED BY 'app'
+    if any(m.group(1) == v for m in _SQL_USER_BEFORE_PASSWORD.finditer(line)):
+        return True
     words = key_words(key_name)
     if len(v) < 3 or not any(w == "pass" or w.startswith(("pass", "pwd")) for w in words):
         return False
