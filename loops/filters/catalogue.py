@@ -40,7 +40,7 @@ ORDER: tuple[str, ...] = (
     "erlang_macro", "templated", "documented_example_key", "code_reference", "bare_word_in_code",
     "hash_or_digest", "encrypted_value", "openpgp_key_id", "existing_secret_name", "secret_manager_reference",
     "regex_capture", "uuid", "describing_key_name", "collection_or_module_as_name", "auth_method_name",
-    "default_snmp_community",
+    "resource_type_as_key", "default_snmp_community",
     "anti_forgery_token", "sequential_run", "fragment", "quoted_in_prose", "key_names_no_credential",
     "provider_format_mismatch", "fixture_key_name", "ui_text_key", "natural_language",
     "file_path_or_url_without_credentials", "low_entropy", "number_or_version", "dotted_name",

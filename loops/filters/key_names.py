@@ -139,6 +139,7 @@ def _uncounted(word: str) -> str:
 _FIXTURE_NAME_WORDS = frozenset({
     "invalid", "wrong", "bad", "fake", "dummy", "mock", "mocked", "incorrect", "expired", "revoked", "bogus",
     "mismatched", "mismatching", "nonmatching", "unmatched", "forged", "tampered", "malformed",
+    "unexpected",  # a parser's error: {:unexpected_token, "face0ff"}
 })
 # Two-word forms of the same: nonMatchingToken, not_valid_key.
 _FIXTURE_NAME_PAIRS = frozenset({("non", "matching"), ("not", "matching"), ("non", "valid"), ("not", "valid")})
@@ -453,3 +454,16 @@ def is_collection_or_module_as_name(value: str, line: str, key_name: str | None,
         return False
     v = value.strip()
     return v.isalpha() and v.islower() and wordlike(v)
+
+
+# A CloudFormation resource type (AWS::Location::APIKey, AWS::AppSync::ApiKey) as a mapping's key: a table of
+# types (CDK's cfn-types-2-classes.json maps each to its class); the value names code, not a key.
+# (The rule names the key by its last segment, APIKey; the line shows the whole name.)
+_QUALIFIED_TYPE_KEY = re.compile(r"""["']?[A-Z][A-Za-z0-9]*(?:::[A-Z][A-Za-z0-9]*){2,}["']?[ \t]*[:=][ \t]*["']?$""")
+
+
+@_filter("resource_type_as_key", "a resource type's qualified name as the key (\"AWS::Location::APIKey\": …): a "
+         "table of types, not a credential", generic_only=True)
+def is_resource_type_as_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    at = line.find(value.strip()) if value.strip() else -1
+    return at > 0 and "::" in line[:at] and _QUALIFIED_TYPE_KEY.search(line[:at]) is not None
