@@ -142,9 +142,9 @@ def is_text_encoded_seed(value: str, line: str, key_name: str | None, language: 
 _JWT_SHAPE = re.compile(r"^eyJ[A-Za-z0-9_-]{4,2000}\.[A-Za-z0-9_-]{0,4000}\.[A-Za-z0-9_-]{16,200}$")
 _HMAC_ALGS = {"HS256": "sha256", "HS384": "sha384", "HS512": "sha512"}
 # What tutorials and tests sign their example tokens with: the placeholder words, and jwt.io's default.
-_STAND_IN_SIGNING_KEYS = tuple(sorted(_PLACEHOLDER_VALUES | _METASYNTACTIC | {
-    "", "your-256-bit-secret", "your-384-bit-secret", "your-512-bit-secret", "my-secret", "mysecret", "my_secret",
-    "secret-key", "secret_key", "testkey", "test-key", "test_key",
+_JWT_IO_SIGNING_KEYS = ("your-256-bit-secret", "your-384-bit-secret", "your-512-bit-secret")
+_STAND_IN_SIGNING_KEYS = tuple(sorted(_PLACEHOLDER_VALUES | _METASYNTACTIC | set(_JWT_IO_SIGNING_KEYS) | {
+    "", "my-secret", "mysecret", "my_secret", "secret-key", "secret_key", "testkey", "test-key", "test_key",
 }))
 
 
@@ -153,14 +153,14 @@ def _b64url(segment: str) -> bytes:
 
 
 @_filter("jwt_signed_with_stand_in", "a JWT in a test or the docs whose HMAC signature checks out under a stand-in "
-         "key (secret, key, your-256-bit-secret): anyone can make it, an example of the format", surroundings=True)
+         "key (secret, key), or anywhere under jwt.io's default (your-256-bit-secret): anyone can make it, an example",
+         surroundings=True)
 def is_jwt_signed_with_stand_in(value: str, line: str, key_name: str | None, language: str | None,
                                 around: Surroundings) -> bool:
     # The signature says which key made the token; when that key is a placeholder word, the token
     # authorises nothing a reader could not forge. In code it may be a live token of a badly set up
-    # service, which a person should see (with the key that signed it).
-    if not around.example_place:
-        return False
+    # service, which a person should see (with the key that signed it) -- unless the key is jwt.io's
+    # default, which only a token copied from jwt.io's page carries (netlify-cli's emulated identity).
     v = value.strip()
     if _JWT_SHAPE.match(v) is None:
         return False
@@ -174,7 +174,8 @@ def is_jwt_signed_with_stand_in(value: str, line: str, key_name: str | None, lan
     if digest is None:
         return False
     signed = f"{head}.{payload}".encode()
-    return any(hmac.compare_digest(hmac.new(k.encode(), signed, digest).digest(), mac) for k in _STAND_IN_SIGNING_KEYS)
+    keys = _STAND_IN_SIGNING_KEYS if around.example_place else _JWT_IO_SIGNING_KEYS
+    return any(hmac.compare_digest(hmac.new(k.encode(), signed, digest).digest(), mac) for k in keys)
 
 
 _BASE64_VALUE = re.compile(r"^[A-Za-z0-9+/]{8,512}={0,2}$")

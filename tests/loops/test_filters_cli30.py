@@ -21,3 +21,25 @@ def test_an_api_key_under_its_plain_name_is_shown() -> None:
 
 def test_an_unexpected_token_in_a_parsers_error_is_not_a_credential() -> None:
     assert hidden('      {:error, {:unexpected_token, "face0ff"}}\n', "lib/json/decoder.ex")
+
+
+def _hs256(key: bytes, claims: dict) -> str:
+    import base64
+    import hashlib
+    import hmac
+    import json
+    seg = lambda d: base64.urlsafe_b64encode(json.dumps(d).encode()).rstrip(b"=").decode()  # noqa: E731
+    signing_input = f'{seg({"alg": "HS256", "typ": "JWT"})}.{seg(claims)}'
+    mac = base64.urlsafe_b64encode(hmac.new(key, signing_input.encode(), hashlib.sha256).digest()).rstrip(b"=").decode()
+    return f"{signing_input}.{mac}"
+
+
+def test_a_jwt_signed_with_jwt_ios_default_key_is_an_example_even_in_code() -> None:
+    token = _hs256(b"your-256-bit-secret", {"source": "dev", "testData": high_entropy(seed=3002, length=12)})
+    assert hidden(f"  token: '{token}',\n", "dist/lib/functions/server.js")
+
+
+def test_a_jwt_signed_with_a_placeholder_word_in_code_is_still_shown() -> None:
+    # "secret" may be the real key of a badly set up service: only jwt.io's own default says copied
+    token = _hs256(b"secret", {"sub": high_entropy(seed=3003, length=12)})
+    require_shown(f"  token: '{token}',\n", "dist/lib/functions/server.js")
