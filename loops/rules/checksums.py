@@ -171,6 +171,52 @@ def basic_auth_credentials(value: str) -> bool:
     return bool(sep) and bool(password) and text.isprintable() and len(user) <= 256
 
 
+# Reversible "encryptions" of network and app-server configs: the value is the password itself,
+# decodable by anyone. The check decodes it and fails a value that is not that encoding, or whose
+# plaintext is empty, unprintable or a stand-in (a vendor's sample or default, a lab word).
+_STAND_INS = frozenset({
+    "cisco", "password", "passw0rd", "changeme", "changeit", "secret", "admin", "test", "testing",
+    "example", "default", "public", "private", "letmein", "webas", "sample", "dummy", "none",
+})
+
+
+def _real_plaintext(text: str) -> bool:
+    return 3 <= len(text) <= 128 and text.isprintable() and text.strip().lower() not in _STAND_INS
+
+
+# Cisco IOS "type 7": a two-digit decimal offset into a fixed, widely published 53-character
+# table, then one hex byte per character (the character XOR the table's byte at offset + index).
+_CISCO7_TABLE = b"dsfd;kfoA,.iyewrkldJKDHSUBsgvca69834ncxv9873254k;fg87"
+
+
+def cisco_type7(value: str) -> bool:
+    """Cisco type 7 password: decodes to a real (printable, not stand-in) plaintext."""
+    if len(value) < 8 or len(value) % 2 or not value[:2].isdigit():
+        return False
+    seed = int(value[:2])
+    if seed > 15:
+        return False
+    try:
+        raw = bytes.fromhex(value[2:])
+    except ValueError:
+        return False
+    chars = [b ^ _CISCO7_TABLE[(seed + i) % len(_CISCO7_TABLE)] for i, b in enumerate(raw)]
+    return all(32 <= c < 127 for c in chars) and _real_plaintext(bytes(chars).decode("ascii"))
+
+
+def websphere_xor(value: str) -> bool:
+    """WebSphere {xor} password (the part after '{xor}'): base64 of the UTF-8 bytes each XORed
+    with '_' (0x5F); decodes to a real plaintext."""
+    raw = b64_decode(value)
+    if not raw:
+        return False
+    try:
+        text = bytes(b ^ 0x5F for b in raw).decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return _real_plaintext(text)
+
+
 CHECKSUMS: dict[str, Callable[[str], bool]] = {
     "github_crc32": github_crc32,
     "jwt_structure": jwt_structure,
@@ -179,6 +225,8 @@ CHECKSUMS: dict[str, Callable[[str], bool]] = {
     "base58check": base58check,
     "discord_bot_token": discord_bot_token,
     "basic_auth_credentials": basic_auth_credentials,
+    "cisco_type7": cisco_type7,
+    "websphere_xor": websphere_xor,
 }
 
 
