@@ -93,6 +93,7 @@ _FIELDS_ASSIGNED = re.compile(
     r"""\b([A-Za-z_][A-Za-z0-9_]*)[ \t]*[:=][ \t]*[\[(]((?:[ \t]*(['"])[A-Za-z_][A-Za-z0-9_]{0,40}\3[ \t]*,)+"""
     r"""[ \t]*(?:(['"])[A-Za-z_][A-Za-z0-9_]{0,40}\4[ \t]*,?)?)[ \t]*[\])]""")
 # (required=(…), optional=(…): the fields an API client's create or update call takes, as python-gitlab lists them.)
+_TOGETHER = re.compile(r"\b(?:unique|index)_together\b")
 _FIELD_LIST_WORDS = frozenset({"fields", "columns", "display", "exclude", "ordering", "attrs", "attributes", "required",
                                "optional"})
 
@@ -103,6 +104,9 @@ def is_field_name_list(value: str, line: str, key_name: str | None, language: st
     v = value.strip()
     if not v.isidentifier() or ("[" not in line and "(" not in line):
         return False
+    # Django's Meta.unique_together / index_together: tuples of field names (('token', 'revoked'),)
+    if _TOGETHER.search(line) and ("'" + v + "'" in line or '"' + v + '"' in line):
+        return True
     # A list or tuple assigned to a name that says it lists fields (Django admin's readonly_fields,
     # list_display, a serializer's fields, exclude): every item names a field, two are enough.
     for m in _FIELDS_ASSIGNED.finditer(line):

@@ -108,7 +108,8 @@ def is_hex_byte_dump(value: str, line: str, key_name: str | None, language: str 
 # A file name with a content hash before its extension, as asset pipelines write it for caching
 # (admin/js/unusable_password_field.017ea86b6ae4.js, main.3f2a9c1d.css).
 _ASSET_EXTENSIONS = frozenset({"js", "mjs", "cjs", "css", "map", "html", "json", "txt", "png", "jpg", "jpeg", "gif", "svg",
-                               "webp", "ico", "woff", "woff2", "ttf", "eot", "otf", "wasm", "md"})
+                               "webp", "ico", "woff", "woff2", "ttf", "eot", "otf", "wasm", "md",
+                               "scss", "sass", "less", "ts", "tsx", "jsx", "vue", "avif", "mp4", "webm"})
 _HASHED_ASSET = re.compile(r"^(?:[\w.@\-]+/)*[\w@\-]+(?:\.[\w\-]+)*\.[0-9a-f]{8,32}\.([A-Za-z0-9]{1,6})$")
 
 

@@ -97,8 +97,12 @@ def is_object_reference(value: str, line: str, key_name: str | None, language: s
     if "_" in attr.strip("_") or _CAMEL.search(attr) is not None:
         return wordlike(attr)
     # One capitalised word (a class: Password, Token) after a package's module path: a plugin's entry point.
-    deep = value.strip().split(":", 1)[0].count(".") >= _DEEP_MODULE_DOTS
-    return deep and attr[:1].isupper() and attr.isalpha() and wordlike(attr)
+    module = value.strip().split(":", 1)[0]
+    deep = module.count(".") >= _DEEP_MODULE_DOTS
+    if deep and attr[:1].isupper() and attr.isalpha() and wordlike(attr):
+        return True
+    # A console script named for its module (export_signing_key=synapse._scripts.export_signing_key:main).
+    return bool(key_name) and module.rsplit(".", 1)[-1] == key_name and attr.isalpha() and attr.islower()
 
 
 # Three words or more in lower camelCase (dangerouslyAllowBrowser): a name in code.

@@ -22,6 +22,7 @@ from .words import _CREDENTIAL_WORDS, key_words, names_credential, split_words
 _DESCRIBING_WORDS = frozenset({
     "hint", "hints", "tag", "tags", "length", "len", "min", "max", "policy", "policies", "pattern", "regex", "regexp", "rule",
     "modes",  # auth_modes=("bearer", "xai-oauth") lists the ways a client may authenticate
+    "owner", "owners",  # who a credential belongs to: token_owner = "subscription"
     "grant", "grants",  # an OAuth grant type's name: AUTHORIZATION_CODE_GRANT = "authorization_code"
     "user", "users", "username", "usernames",  # who holds it: AUTHORIZATION_ADMINLIST_USERS, api_key_user
     "rules", "label", "title", "placeholder", "prompt", "message", "msg", "error", "errors", "err", "field",

@@ -98,8 +98,8 @@ _REVENUECAT_PUBLIC = re.compile(r"^(?:appl|goog|amzn)_[A-Za-z0-9]{20,40}$")
 # Browser SDK keys their providers document as safe to ship: Datadog's client tokens (RUM, browser
 # logs) are "pub" + 32 hex (API keys are bare hex); PostHog's project API keys are phc_ (personal keys phx_).
 _CLIENT_SDK_PUBLIC = re.compile(r"^pub[0-9a-f]{32}$|^phc_[A-Za-z0-9]{32,64}$")
-# Statsig's client SDK keys (client-…; its server secrets are secret-…) and Mixpanel's project token (32 hex, sent
-# by every browser that tracks) are public by their providers' docs; their shapes are too common to say so alone,
+# Statsig's client SDK keys (client-…; its server secrets are secret-…), Mixpanel's project token and Amplitude's
+# API key (32 hex, sent by every browser that tracks) are public by their providers' docs; their shapes are too common to say so alone,
 # so the provider's name must be on the line or in the value's name (or, for Statsig, a name that says client).
 _STATSIG_CLIENT_KEY = re.compile(r"^client-[A-Za-z0-9]{20,64}$")
 _MIXPANEL_TOKEN = re.compile(r"^[0-9a-f]{32}$")
@@ -120,8 +120,8 @@ def _jwt_role(value: str) -> object:
 @_filter("public_by_format", "a value its provider documents as public, made to ship in client apps: a Mapbox "
          "public token (pk.…), a Supabase/PostgREST anon key (a JWT whose role is anon, under an anon name), a "
          "RevenueCat public SDK key, a Datadog client token (pub…), a PostHog project key (phc_…), a Mailchimp mobile SDK "
-         "key passed to the SDK (Mailchimp.initialize(token: …)), a Statsig client key (client-…) or a Mixpanel "
-         "project token")
+         "key passed to the SDK (Mailchimp.initialize(token: …)), a Statsig client key (client-…), a Mixpanel "
+         "project token or an Amplitude API key")
 def is_public_by_format(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # The format itself says public, whatever rule took the value: Mapbox's and RevenueCat's prefixes, and
     # the role a PostgREST server gives an anon key's requests (the service_role key stays a secret).
@@ -145,9 +145,11 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
         return "revenuecat" in "".join(key_words(key_name))  # the prefixes alone are too common a shape
     if _STATSIG_CLIENT_KEY.match(v):  # (or a name that says client key, as the prefix does)
         return _names_provider("statsig", line, key_name) or "client" in key_words(key_name)
-    if _MIXPANEL_TOKEN.match(v):  # its API secret has the same shape: only under a name that is no secret's
-        names = key_words(key_name)
-        return _names_provider("mixpanel", line, key_name) and not {"secret", "password", "key"}.intersection(names)
+    if _MIXPANEL_TOKEN.match(v):  # their API secrets have the same shape: only under a name that is no secret's
+        names = set(key_words(key_name))
+        if _names_provider("amplitude", line, key_name):  # Amplitude's API key is the public one, its secret key not
+            return not {"secret", "password"} & names
+        return _names_provider("mixpanel", line, key_name) and not {"secret", "password", "key"} & names
     return _CLIENT_SDK_PUBLIC.match(v) is not None
 
 
