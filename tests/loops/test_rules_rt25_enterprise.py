@@ -48,8 +48,9 @@ def _human() -> str:
 
 
 def _mainframe() -> str:
-    """A RACF password: 8 characters, upper case and digits, one digit at least."""
-    return _s(1, string.ascii_uppercase) + _s(6, _UPPER) + _s(1, string.digits)
+    """A RACF password: 8 characters, upper case, digits and a national character (# @ $)."""
+    return (_s(1, string.ascii_uppercase) + _s(2, _UPPER) + _s(1, string.digits) + _s(1, "#@$")
+            + _s(2, _UPPER) + _s(1, string.digits))
 
 
 def _type7(plain: str) -> str:
