@@ -168,7 +168,8 @@ def _normalised(s: str) -> str:
 _JOINED_WORDS = re.compile(r"[A-Za-z]+(?:[_\-][A-Za-z]+)+|[a-z]+(?:[A-Z][a-z]+)+")
 
 
-@_filter("same_as_key_name", "the value repeats the name it is assigned to (API_KEY = \"api-key\", o.Ws.Token = \"wstoken\")")
+@_filter("same_as_key_name", "the value repeats the name it is assigned to (API_KEY = \"api-key\", o.Ws.Token = \"wstoken\", "
+         "ctxCredentials = \"github.com/x/y/ctxCredentials\")")
 def is_same_as_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     if not key_name:
         return False
@@ -179,6 +180,16 @@ def is_same_as_key_name(value: str, line: str, key_name: str | None, language: s
     # The whole name, or its last words run together (cfg.Mqtt.Token = "mqtttoken").
     if v == _normalised(key_name) or any(v == "".join(words[i:]) for i in range(len(words) - 1)):
         return True
+    # A field set from the variable of its name (c.measurementprotocolsecret = measurementprotocolsecret).
+    member = re.split(r"\.|->|::", key_name)[-1]
+    if len(member) >= 8 and v == _normalised(member):
+        return True
+    # The name under a namespace: a Go context key ("github.com/x/gokrb5/v8/ctxCredentials"), a package prefix.
+    raw, name = value.strip(), key_name.strip()
+    if len(name) >= 6 and raw.endswith(name) and raw != name:
+        head = raw[: -len(name)]
+        if head.endswith(("/", ".")) or re.fullmatch(r"[a-z][a-z0-9]{1,15}", head):
+            return True
     # A constant naming a dict key or a marker, spelled without its last word (_MARKER_KEY = "_marker").
     if len(words) >= 3 and words[-1] == "key" and v == "".join(words[:-1]):
         return True
