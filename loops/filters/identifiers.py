@@ -32,6 +32,9 @@ def is_uuid_identifier(value: str, line: str, key_name: str | None, language: st
     if not _UUID.match(value.strip()):
         return False
     words = _context_words(value.strip(), line, key_name)
+    # (a collection of them says so after it: globalCredentialIdList)
+    while len(words) > 1 and words[-1] in ("list", "lists", "array", "set", "items"):
+        words = words[:-1]
     # The last word says what the value is: credentialsId, secret_uuid and tokenGuid name ids.
     return not names_credential(words) or (bool(words) and words[-1] in _IDENTIFIER_WORDS)
 

@@ -28,3 +28,9 @@ def test_a_random_value_ending_in_its_name_is_still_shown() -> None:
 
 def test_testfiles_folders_are_tests() -> None:
     assert is_test_path("dockerfile/parser/testfiles/cpuguy83-nagios/Dockerfile")
+
+
+def test_a_list_of_credential_ids_holds_identifiers() -> None:
+    # (from the Ansible sweep, once a rule for YAML list items came in)
+    yaml = '    globalCredentialIdList:\n      - "90acbab8-03d5-4726-9c19-e1e51a40b3cd"\n'
+    assert hidden(yaml, "cisco/dnac/playbooks/discovery.yml")
