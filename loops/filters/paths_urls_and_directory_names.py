@@ -10,7 +10,7 @@ import re
 from urllib.parse import parse_qsl, urlsplit
 
 from .key_names import _DESCRIBING_WORDS
-from .registry import _filter
+from .registry import Surroundings, _filter
 from .text_shapes import _FILE_EXTENSIONS, _SEGMENT_SEPARATORS, _looks_random, _wordy_segment
 from .word_shapes import _typed_word, wordlike
 from .words import _CHOSEN_WORDS, _names_generated_credential, key_words, names_credential
@@ -237,3 +237,18 @@ _QUERY_PARAMETER_START = re.compile(r"^[?&;][A-Za-z_][\w.\-\[\]]{0,40}=$")
          "added at run time", generic_only=True)
 def is_query_parameter_start(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     return value[:1] in "?&;" and _QUERY_PARAMETER_START.match(value.strip()) is not None
+
+
+# Anonymous FTP (RFC 1635): the user "anonymous" (or "ftp") logs in with an e-mail address as the password, by
+# convention. Said so beside it, the address is that courtesy, not a secret.
+_ANONYMOUS_LOGIN = re.compile(r"""(?i)\b(?:user(?:_?name)?|login)["']?[ \t]*[:=][ \t]*["']?(?:anonymous|ftp)\b|\banonymous:""")
+
+
+@_filter("anonymous_ftp_password", "an e-mail address as the password of an anonymous FTP login (username=anonymous, "
+         "password=guest@example.org): the convention of RFC 1635, not a secret", generic_only=True, surroundings=True)
+def is_anonymous_ftp_password(value: str, line: str, key_name: str | None, language: str | None,
+                              around: Surroundings) -> bool:
+    v = value.strip()
+    if "@" not in v or _EMAIL_ADDRESS.match(v) is None:
+        return False
+    return any(_ANONYMOUS_LOGIN.search(text) for text in (line, *around.lines))

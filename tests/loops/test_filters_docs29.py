@@ -30,3 +30,12 @@ def test_a_number_before_closing_tags_is_a_number() -> None:
 def test_a_random_token_before_closing_tags_is_weighed() -> None:
     page = f"<pre><code>[auth]\n    token = {high_entropy(seed=2902, length=24)}</code></pre>\n"
     assert outcomes(page, "doc/setup.html") == ["pending"]
+
+
+def test_an_anonymous_ftp_logins_email_password_is_a_courtesy() -> None:
+    # (from a sweep of 250 Debian python3-* packages: biomaj3's global.properties)
+    assert hidden("port=21\nusername=anonymous\npassword=anonymous@nowhere.com\n", "etc/python3-biomaj3/global.properties")
+
+
+def test_an_email_shaped_password_of_a_named_account_goes_to_a_person() -> None:
+    assert outcomes("username=backup\npassword=ops@acme-corp.net\n", "etc/backup.properties") == ["pending"]
