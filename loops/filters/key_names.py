@@ -332,10 +332,18 @@ def is_lexer_token_type(value: str, line: str, key_name: str | None, language: s
     v = value.strip()
     if v in _LEXER_TOKEN_TYPES:
         return True
+    # A parser comparing the token it read with a keyword of its language (PDF's beginbfchar, endbfrange):
+    # lower-case letters only; a secret compared there would be random, with digits or capitals.
+    if v.isalpha() and v.islower() and len(v) <= 24 and _TOKEN_COMPARED.search(line):
+        return True
     # A TextMate scope name (Ace, Monaco, Sublime and VS Code grammars): dotted lower-case words from one of
     # the convention's root scopes down to the language (comment.line.number-sign.lsl, support.function.erlang).
     m = _TEXTMATE_SCOPE.match(v)
     return m is not None and m.group(1) in _TEXTMATE_ROOTS
+
+
+_TOKEN_COMPARED = re.compile(r"""\b(?:token|tok|current_token|next_token)\s*(?:==|!=|===|!==|\beq\b|\bne\b)\s*["']""",
+                             re.IGNORECASE)
 
 
 # The root scopes of TextMate's naming convention, which Ace, Sublime Text and VS Code grammars share.

@@ -66,3 +66,9 @@ def test_oauth_grant_type_names_are_names() -> None:
     text = ('    AUTHORIZATION_CODE_GRANT: "authorization_code",\n    CLIENT_CREDENTIALS_GRANT: "client_credentials",\n'
             '    REFRESH_TOKEN_GRANT: "refresh_token",\n')
     assert hidden(text, "lib/msal-browser.js")
+
+
+def test_a_parser_comparing_its_token_with_a_keyword() -> None:
+    # (from a sweep of 200 Debian ruby-* packages: pdf-reader's CMap parser, confirmed twice)
+    assert hidden('        if token == "beginbfchar"\n        elsif token == "endbfrange"\n', "lib/pdf/reader/cmap.rb")
+    require_shown(f'        if token == "{high_entropy(seed=2705, length=20)}"\n', "lib/auth/check.rb")
