@@ -152,6 +152,15 @@ def _b64url(segment: str) -> bytes:
     return base64.urlsafe_b64decode(segment + "=" * (-len(segment) % 4))
 
 
+def _jwt_alg(head: str) -> str | None:
+    """The algorithm a JWT's header segment names (None when it is no JSON object or names none)."""
+    try:
+        alg = json.loads(_b64url(head)).get("alg")
+    except (ValueError, UnicodeDecodeError, AttributeError):
+        return None
+    return alg if isinstance(alg, str) else None
+
+
 @_filter("jwt_signed_with_stand_in", "a JWT in a test or the docs whose HMAC signature checks out under a stand-in "
          "key (secret, key), or anywhere under jwt.io's default (your-256-bit-secret): anyone can make it, an example",
          surroundings=True)
@@ -166,11 +175,11 @@ def is_jwt_signed_with_stand_in(value: str, line: str, key_name: str | None, lan
         return False
     head, payload, signature = v.split(".")
     try:
-        alg = json.loads(_b64url(head)).get("alg")
         mac = _b64url(signature)
-    except (ValueError, AttributeError):
+    except ValueError:
         return False
-    digest = _HMAC_ALGS.get(alg) if isinstance(alg, str) else None
+    alg = _jwt_alg(head)
+    digest = _HMAC_ALGS.get(alg) if alg else None
     if digest is None:
         return False
     signed = f"{head}.{payload}".encode()
@@ -238,11 +247,8 @@ def is_jwt_signature_wrong_length(value: str, line: str, key_name: str | None, l
     if not around.example_place or _JWT_ANY_SIGNATURE.match(v) is None:
         return False
     head, _, signature = v.split(".")
-    try:
-        alg = json.loads(_b64url(head)).get("alg")
-    except (ValueError, UnicodeDecodeError, AttributeError):
-        return False
-    if not isinstance(alg, str) or not signature:
+    alg = _jwt_alg(head)
+    if not alg or not signature:
         return False  # an unsigned token (alg none) is weighed elsewhere
     want = _SIGNATURE_BYTES.get(alg)
     rsa = alg[:2] in ("RS", "PS") and alg[2:] in ("256", "384", "512")
