@@ -70,6 +70,9 @@ def is_code_reference(value: str, line: str, key_name: str | None, language: str
         v = v[1:]  # withCredentials: !this.anonymous: a negated expression
     if not (_CALL.match(v) or _MEMBER.match(v) or _SUBSCRIPT.match(v)):
         return False
+    # A config file holds literals: Summer2024.ok there is a password typed with a dot, not obj.member.
+    if language in CONFIG_LANGUAGES and _MEMBER.match(v) and _A_DIGIT.search(v):
+        return False
     # Identifiers are words; a dotted run of long random segments is a token (a JWT), not a.b.c.
     return all(len(part) <= _MAX_IDENTIFIER for part in re.findall(r"[A-Za-z0-9_$]+", v))
 

@@ -51,6 +51,10 @@ _POSTGRES_HASH = re.compile(r"^md5[0-9a-f]{32}$|^SCRAM-SHA-(?:1|256)\$\d{1,7}:[A
 # Jupyter's hashed passwords (IPython's passwd()): algorithm:salt:hexdigest. An htpasswd line: user:<crypt hash>.
 _SALTED_HEX_HASH = re.compile(r"^(?:sha1|sha256|sha512|md5):[0-9a-f]{8,64}:[0-9a-f]{32,128}$")
 _HTPASSWD_ENTRY = re.compile(r"^[\w.@-]{1,64}:(\$.+)$")
+_SALT_ITERATIONS_DIGEST = re.compile(r"^[0-9a-fA-F]{8,128}\$[0-9]{1,7}\$[0-9a-fA-F]{32,256}$")
+# An ntp.keys / chrony.keys line before its key: key id, then the MAC algorithm.
+_NTP_KEY_LINE = re.compile(r"^[ \t]*[0-9]{1,5}[ \t]+(?:M|MD5|SHA|SHA1|SHA256|SHA384|SHA512|AES128CMAC|AES256CMAC)[ \t]+$",
+                           re.IGNORECASE)
 
 
 @_filter("hash_or_digest", "a digest or hash (sha256:…, sha512-… integrity, hex under a sha/checksum name, bcrypt)")
@@ -68,12 +72,16 @@ def _is_hash_or_digest(v: str, line: str, key_name: str | None) -> bool:
         return True  # an htpasswd line (Traefik's basicauth.users, nginx auth files): user:<crypt hash>
     if _SALTED_HEX_HASH.match(v):
         return True  # Jupyter's hashed passwords (passwd()): algorithm:salt:hexdigest
+    if _SALT_ITERATIONS_DIGEST.match(v):
+        return True  # Tomcat's CredentialHandler: salt$iterations$digest in hex
     if _HASHER_FORMAT.match(v) and (v.count("$") >= 2 or v.endswith("$")):
         return True  # pbkdf2_sha256$600000$salt$hash, or a bare prefix: md5$, sha1$$
     if len(v) in _HEX_DIGEST_LENGTHS and _HEX.match(v):
         at = line.find(v)
         if at >= 4 and line[at - 4:at].upper() == "HEX:":
             return False  # chrony's and ntpd's key files: `1 SHA1 HEX:<key>` is a key written in hex, SHA1 its MAC
+        if at > 0 and _NTP_KEY_LINE.match(line[:at]):
+            return False  # ... and ntpd's without the HEX: tag: `2 SHA1 <key>`
         words = _context_words(v, line, key_name)
         return any(w in _HASH_WHOLE_WORDS or any(h in w for h in _HASH_WORDS) for w in words)
     return False

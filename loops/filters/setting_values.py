@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from ..rules.checksums import b64_decode
+
 from .registry import _filter
 from .words import key_words
 
@@ -232,3 +234,32 @@ def is_number_before_closing_tags(value: str, line: str, key_name: str | None, l
         return False
     core = m.group(1)
     return is_number_or_version(core, line, key_name, language) or is_null_or_boolean(core, line, key_name, language)
+
+
+# Windows answer files (unattend.xml) run their settings in named configuration passes: <settings pass="oobeSystem">.
+_UNATTEND_PASSES = frozenset({"windowspe", "offlineservicing", "generalize", "specialize", "auditsystem", "audituser",
+                              "oobesystem"})
+
+
+@_filter("unattend_configuration_pass", "a Windows answer file's configuration pass (<settings pass=\"oobeSystem\">): "
+         "when the settings apply, not a password", generic_only=True)
+def is_unattend_configuration_pass(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return value.strip().lower() in _UNATTEND_PASSES and "<settings" in line.lower()
+
+
+# With <PlainText>false</PlainText> an answer file stores a password as base64 of UTF-16LE text: the password
+# followed by the element's name ("Password", "AdministratorPassword"). Only the name there: an empty password.
+_UNATTEND_SUFFIXES = ("Password", "AdministratorPassword")
+
+
+@_filter("unattend_empty_password", "a Windows answer file's encoded password that decodes to the element's name "
+         "alone (UABhAHMAcwB3AG8AcgBkAA== is \"Password\"): an empty password", generic_only=True)
+def is_unattend_empty_password(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if not 12 <= len(v) <= 64 or not v.startswith(("UABh", "QQBk")):
+        return False
+    raw = b64_decode(v)
+    try:
+        return raw is not None and raw.decode("utf-16-le") in _UNATTEND_SUFFIXES
+    except UnicodeDecodeError:
+        return False
