@@ -79,6 +79,7 @@ EXTENSIONS: dict[str, str] = {
     "sh": "shell", "bash": "shell", "zsh": "shell", "ksh": "shell", "fish": "shell",
     "ps1": "powershell", "psm1": "powershell", "psd1": "powershell",
     "bat": "batch", "cmd": "batch",
+    "jcl": "jcl",  # z/OS job control: every statement starts with //, a comment with //*
     "tf": "terraform", "tfvars": "terraform", "hcl": "terraform",
     "yaml": "yaml", "yml": "yaml",
     "json": "json", "jsonc": "jsonc", "json5": "jsonc",
@@ -116,6 +117,7 @@ LINE_COMMENT: dict[str, tuple[str, ...]] = {
     "clojure": (";",),
     "vb": ("'",),
     "batch": ("REM ", "rem ", "::"),
+    "jcl": ("//*",),
 }
 
 # Block comment openers and closers, for a match after an unclosed opener on its line.
@@ -136,7 +138,7 @@ BLOCK_COMMENT: dict[str, tuple[str, str]] = {
 HASH_NEEDS_SPACE: frozenset[str] = frozenset({"yaml", "shell", "dotenv", "netrc", "powershell"})
 
 # Languages whose comments are whole lines: `password=abc;def` in an INI file is a value.
-LINE_START_ONLY: frozenset[str] = frozenset({"ini", "properties", "dockerfile", "htpasswd", "batch"})
+LINE_START_ONLY: frozenset[str] = frozenset({"ini", "properties", "dockerfile", "htpasswd", "batch", "jcl"})
 
 # Config languages: an unquoted value there is a literal, not a reference to a variable.
 CONFIG_LANGUAGES: frozenset[str] = frozenset(

@@ -51,3 +51,12 @@ def test_an_answer_files_encoded_real_password_is_shown() -> None:
            f'          <Value>{_utf16(password + "AdministratorPassword")}</Value>\n'
            '          <PlainText>false</PlainText>\n      </AdministratorPassword>\n')
     require_shown(xml, "windows/deploy/unattend.xml")
+
+
+def test_a_jcl_job_cards_password_is_code_not_a_comment() -> None:
+    # every JCL statement starts with //; only //* opens a comment
+    from tests.loops.test_fp_corpus_classes import outcomes
+    password = random_chars(_R, 8, string.ascii_uppercase + string.digits)
+    jcl = ("//PAYRL01  JOB (ACCT01),'PAYROLL RUN',CLASS=A,MSGCLASS=X,\n"
+           f"//             NOTIFY=&SYSUID,USER=PAYBATCH,PASSWORD={password}\n//STEP1    EXEC PGM=PAYCALC\n")
+    assert outcomes(jcl, "mainframe/jcl/PAYROLL.jcl") == ["confirmed"]
