@@ -144,5 +144,5 @@ LINE_START_ONLY: frozenset[str] = frozenset({"ini", "properties", "dockerfile", 
 CONFIG_LANGUAGES: frozenset[str] = frozenset(
     {"yaml", "json", "jsonc", "toml", "ini", "properties", "dotenv", "xml", "netrc", "htpasswd",
      "text", "markdown", "restructuredtext", "asciidoc", "html", "pem", "makefile", "dockerfile",
-     "shell", "batch", "powershell", "cmake", "css"}
+     "shell", "batch", "powershell", "cmake", "css", "jcl"}
 )
