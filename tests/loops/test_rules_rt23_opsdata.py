@@ -21,7 +21,7 @@ from secretloop.loops.judges.base import JudgeRequest
 from secretloop.loops.judges.offline import features_of, production_credential
 from secretloop.loops.rules.catalogue import load_catalogue
 from tests.loops.test_fp_corpus_classes import CATALOGUE, SCANNER, outcomes, require_shown
-from tests.support.cli_scan import scan_tree
+from tests.support.cli_scan import require_planted_files_shown_and_not_carried
 from tests.support.tokens import random_chars
 
 DETECTOR = Detector(load_catalogue())
@@ -242,11 +242,4 @@ def test_scan_report_shows_the_ops_data_cases_and_never_carries_a_value(tmp_path
         "tests/cassettes/test_geo.yaml": (f"interactions:\n- request:\n    headers:\n      X-Api-Key:\n      - {key}\n", key),
         "infra/terraform.tfstate": (_tfstate(gen), gen),
     }
-    for rel, (text, _) in files.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(text, encoding="utf-8")
-    scan = scan_tree(root, tmp_path)
-    leaked = [rel for rel, (_, v) in files.items() if scan.carries(v)]
-    assert not leaked, f"values carried by the report, the output or the state: {leaked}"
-    shown = {f["path"] for f in json.loads(scan.report)["findings"] if f["status"] in ("confirmed", "pending")}
-    assert set(files) <= shown, sorted(set(files) - shown)
+    require_planted_files_shown_and_not_carried(root, tmp_path, files)

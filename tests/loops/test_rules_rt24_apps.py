@@ -22,7 +22,7 @@ import pytest
 from secretloop.loops.detect import Detector
 from secretloop.loops.rules.catalogue import load_catalogue
 from tests.loops.test_fp_corpus_classes import not_shown, require_shown
-from tests.support.cli_scan import scan_tree
+from tests.support.cli_scan import require_planted_files_shown_and_not_carried
 from tests.support.tokens import random_chars
 
 DETECTOR = Detector(load_catalogue())
@@ -233,11 +233,4 @@ def test_scan_report_shows_the_app_cases_and_never_carries_a_value(tmp_path) -> 
         "web/src/flags.ts": (f"await Statsig.initialize('{statsig}');\n", statsig),
         "server/Vectors.kt": (f"val weaviate = WeaviateClient(cfg, ApiKeyAuth(\"{key}\"))\n", key),
     }
-    for rel, (text, _) in files.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(text, encoding="utf-8")
-    scan = scan_tree(root, tmp_path)
-    leaked = [rel for rel, (_, v) in files.items() if scan.carries(v)]
-    assert not leaked, f"values carried by the report, the output or the state: {leaked}"
-    shown = {f["path"] for f in json.loads(scan.report)["findings"] if f["status"] in ("confirmed", "pending")}
-    assert set(files) <= shown, sorted(set(files) - shown)
+    require_planted_files_shown_and_not_carried(root, tmp_path, files)

@@ -12,7 +12,6 @@ failure shows only its message)."""
 from __future__ import annotations
 
 import base64
-import json
 import random
 import string
 
@@ -22,7 +21,7 @@ from secretloop.loops.detect import Detector
 from secretloop.loops.rules.catalogue import load_catalogue
 from secretloop.loops.rules.checksums import cisco_type7, websphere_xor
 from tests.loops.test_fp_corpus_classes import require_shown
-from tests.support.cli_scan import scan_tree
+from tests.support.cli_scan import require_planted_files_shown_and_not_carried
 from tests.support.tokens import random_chars
 
 DETECTOR = Detector(load_catalogue())
@@ -225,11 +224,4 @@ def test_scan_report_shows_the_estate_cases_and_never_carries_a_value(tmp_path) 
         "sap/userstore.sh": (f"hdbuserstore SET BKP hana01:30013@SYSTEMDB BACKUP_OPERATOR {hana}\n", hana),
         "net/asa.cfg": (f"tunnel-group 198.51.100.7 ipsec-attributes\n ikev1 pre-shared-key {psk}\n", psk),
     }
-    for rel, (text, _) in files.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(text, encoding="utf-8")
-    scan = scan_tree(root, tmp_path)
-    leaked = [rel for rel, (_, v) in files.items() if scan.carries(v)]
-    assert not leaked, f"values carried by the report, the output or the state: {leaked}"
-    shown = {f["path"] for f in json.loads(scan.report)["findings"] if f["status"] in ("confirmed", "pending")}
-    assert set(files) <= shown, sorted(set(files) - shown)
+    require_planted_files_shown_and_not_carried(root, tmp_path, files)

@@ -3,6 +3,7 @@ search every output for them."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -33,3 +34,16 @@ def scan_tree(root: Path, work: Path) -> CliScan:
     assert report.exists(), f"no report (exit {done.returncode})"
     state_text = "".join(p.read_text(encoding="utf-8", errors="replace") for p in state.rglob("*") if p.is_file())
     return CliScan(report.read_text(encoding="utf-8"), done.stdout, done.stderr, state_text)
+
+
+def require_planted_files_shown_and_not_carried(root: Path, work: Path, files: dict[str, tuple[str, str]]) -> None:
+    """Write files ({relative path: (text, planted value)}) under root, scan them through the command line, and
+    fail unless every file has a shown finding and no value appears in any output (failures name paths only)."""
+    for rel, (text, _) in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+    scan = scan_tree(root, work)
+    leaked = [rel for rel, (_, v) in files.items() if scan.carries(v)]
+    assert not leaked, f"values carried by the report, the output or the state: {leaked}"
+    shown = {f["path"] for f in json.loads(scan.report)["findings"] if f["status"] in ("confirmed", "pending")}
+    assert set(files) <= shown, sorted(set(files) - shown)
