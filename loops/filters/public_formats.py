@@ -196,3 +196,15 @@ def is_android_debug_keystore_password(value: str, line: str, key_name: str | No
     if value.strip() != "android":
         return False
     return "debug" in key_words(key_name) or any("debug" in text.lower() for text in (line, *around.lines))
+
+
+# A Firebase Storage download URL (getDownloadURL(): https://firebasestorage.googleapis.com/v0/b/<bucket>/o/<file>
+# ?alt=media&token=<uuid>) is made to be handed out: its token opens that one file for reading, like a share link.
+_FIREBASE_DOWNLOAD_URL = re.compile(r"https://firebasestorage\.googleapis\.com/v0/b/[^\s\"'?]+/o/[^\s\"'?]+\?alt=media&token=")
+
+
+@_filter("firebase_download_token", "the token of a Firebase Storage download URL (…/o/<file>?alt=media&token=…): a "
+         "share link for one file, made to be handed out", generic_only=True)
+def is_firebase_download_token(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    return "firebasestorage" in line and any(line.startswith(v, m.end()) for m in _FIREBASE_DOWNLOAD_URL.finditer(line))

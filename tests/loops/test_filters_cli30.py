@@ -43,3 +43,11 @@ def test_a_jwt_signed_with_a_placeholder_word_in_code_is_still_shown() -> None:
     # "secret" may be the real key of a badly set up service: only jwt.io's own default says copied
     token = _hs256(b"secret", {"sub": high_entropy(seed=3003, length=12)})
     require_shown(f"  token: '{token}',\n", "dist/lib/functions/server.js")
+
+
+def test_a_firebase_storage_download_urls_token_is_a_share_link() -> None:
+    url = ("https://firebasestorage.googleapis.com/v0/b/movies-app.appspot.com/o/movie%2Fposter.jpeg"
+           "?alt=media&token=4142e2a1-bf43-43b5-b7cf-6616be3fd4e3")
+    assert hidden(f'  "poster": "{url}",\n', "templates/movies/data.json")
+    require_shown(f'  "api": "https://api.example.com/v1/items?alt=media&token={high_entropy(seed=3004, length=24)}",\n',
+                  "templates/movies/data.json")
