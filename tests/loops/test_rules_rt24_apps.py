@@ -21,8 +21,9 @@ import pytest
 
 from secretloop.loops.detect import Detector
 from secretloop.loops.rules.catalogue import load_catalogue
-from tests.loops.test_fp_corpus_classes import not_shown, require_shown
+from tests.loops.test_fp_corpus_classes import not_shown
 from tests.support.cli_scan import require_planted_files_shown_and_not_carried
+from tests.support.rule_cases import require_case_found_and_shown
 from tests.support.tokens import random_chars
 
 DETECTOR = Detector(load_catalogue())
@@ -143,11 +144,7 @@ def _fill(template: str, value: str) -> str:
 
 @pytest.mark.parametrize("rule_id,path,template,make", CASES, ids=[f"{r}:{p}" for r, p, _, _ in CASES])
 def test_each_rule_finds_its_value_and_the_pipeline_shows_it(rule_id, path, template, make) -> None:
-    for _ in range(3):  # several random values of the shape
-        value = make()
-        text = _fill(template, value)
-        assert any(value in h for h in _hits(rule_id, text, path)), f"{rule_id}: not found in {path}"
-        require_shown(text, path)
+    require_case_found_and_shown(_hits, rule_id, path, make, lambda value: _fill(template, value))
 
 
 def test_every_new_rule_of_the_set_has_a_case() -> None:

@@ -1,0 +1,18 @@
+"""A red-team set's rule cases: a rule, a path, a template and a maker of random values of the shape.
+Each case is checked through the rule engine (the rule takes the value) and the whole pipeline (a person
+sees it); failure messages name the rule and the path, never the value."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from tests.loops.test_fp_corpus_classes import require_shown
+
+
+def require_case_found_and_shown(hits: Callable[[str, str, str], list[str]], rule_id: str, path: str,
+                                 make: Callable[[], str], fill: Callable[[str], str], rounds: int = 3) -> None:
+    for _ in range(rounds):  # several random values of the shape
+        value = make()
+        text = fill(value)
+        assert any(value in h for h in hits(rule_id, text, path)), f"{rule_id}: not found in {path}"
+        require_shown(text, path)
