@@ -399,16 +399,19 @@ def _in_rust_test_fn(text: str, offset: int) -> bool:
     start = max(0, offset - _RUST_TEST_FN_REACH)
     if text.find("test", start, offset) < 0:
         return False
-    for m in _RUST_TEST_FN.finditer(text, start, offset):
-        # still inside the function when its braces have not closed (braces in strings rarely unbalance)
-        depth = 1
-        for ch in re.findall(r"[{}]", text[m.end():offset]):
-            depth += 1 if ch == "{" else -1
-            if depth == 0:
-                break
-        if depth > 0:
-            return True
-    return False
+    # Functions do not nest: only the nearest test function before the offset can hold it.
+    last = None
+    for last in _RUST_TEST_FN.finditer(text, start, offset):
+        pass
+    if last is None:
+        return False
+    # still inside the function when its braces have not closed (braces in strings rarely unbalance)
+    depth = 1
+    for ch in re.findall(r"[{}]", text[last.end():offset]):
+        depth += 1 if ch == "{" else -1
+        if depth == 0:
+            return False
+    return True
 
 
 def in_rust_test_module(text: str, offset: int) -> bool:
