@@ -197,7 +197,8 @@ def _fixture_words_naming_credential(v: str) -> bool:
 # A fixture word with only digits and symbols around it (Test1234, Test@123, demo_pw_2024!): what a test
 # types for a password it does not care about.
 _FIXTURE_WORD_VALUE = re.compile(
-    r"(?i)^[\W_]{0,2}(?:test(?:ing|er)?|demo|sample|example|dummy|fake|mock)[\W_]*(?:pw|pwd|pass)?[\W_]*\d{0,8}[\W_]*$")
+    rf"(?i)^[\W_]{{0,2}}(?:{'|'.join(sorted(_FIXTURE_MARKERS | {'tester'}, key=len, reverse=True))})"
+    r"[\W_]*(?:pw|pwd|pass)?[\W_]*\d{0,8}[\W_]*$")
 
 
 @_filter("client_token_uuid_in_example", "a UUID under a client token's name in a test, documentation or a "
