@@ -96,6 +96,8 @@ _OPEN_TEMPLATES = (("{{", "}}"), ("{%", "%}"))
 
 # A printf directive in a literal that the line formats with `%` or .format(): '__x__%s' % h.
 _PRINTF = re.compile(r"(?<!%)%[sdrif]")
+# One or more printf conversions and nothing else (%02.2hhX, %08lx%08lx, %@:%@).
+_PRINTF_SPECS_ONLY = re.compile(r"^(?:%[-+ #0]*\d*(?:\.\d+)?(?:hh|h|ll|l|q|L|z|j|t)?[diouxXeEfFgGaAcsp@][:\-/ ]?){1,8}$")
 
 
 @_filter("templated", "a template expression filled in at render time ({{ var }}, <%= %>, %(name)s, {0}, '…%s' % x)")
@@ -107,6 +109,8 @@ def is_templated(value: str, line: str, key_name: str | None, language: str | No
             at = line.find(value)
             if at >= 0 and closer in line[at + len(value):]:
                 return True
+    if _PRINTF_SPECS_ONLY.match(value.strip()):
+        return True  # nothing but conversion specs: a format (appendFormat:@"%02.2hhX"), whatever formats it
     if not _PRINTF.search(value):
         return False
     at = line.find(value)

@@ -240,6 +240,10 @@ _EXAMPLE_INTRODUCTION = re.compile(
     r"|\bsample\s*:|\bin\s+the\s+form(?:at)?\b|\bformat(?:ted)?\s*:)")
 
 
+_LINE_OPENING = re.compile(r"""[ \t]*(?:\*|//|#|--|;)?[ \t]*["'`(]?""")
+_INTRODUCTION_AT_END = re.compile(r"(?i)(?:\be\.g\.|\bfor\s+(?:example|instance)|\bsuch\s+as|\blooks?\s+like|\bexample)[,:]?[ \t]*$")
+
+
 @_filter("introduced_as_example", "in a comment or documentation, the text before it introduces an example "
          "(\"a token looks something like\", \"for example\", \"e.g.\")", decisive=False, surroundings=True)
 def is_introduced_as_example(value: str, line: str, key_name: str | None, language: str | None,
@@ -248,7 +252,11 @@ def is_introduced_as_example(value: str, line: str, key_name: str | None, langua
     at = line.find(value.strip()) if value.strip() else -1
     if not (around.in_comment or around.in_doc or around.in_docs_path or _in_documentation_member(line, at)):
         return False
-    return at > 0 and _EXAMPLE_INTRODUCTION.search(line[max(0, at - 200):at]) is not None
+    if at > 0 and _EXAMPLE_INTRODUCTION.search(line[max(0, at - 200):at]) is not None:
+        return True
+    # ... or the sentence began on the line before: "… from your app, e.g.\n * "AIza…", used to …"
+    return at >= 0 and _LINE_OPENING.fullmatch(line[:at]) is not None and any(
+        _INTRODUCTION_AT_END.search(text) for text in around.lines)
 
 
 # An API model's documentation member ("documentation":"<p>…", "description": "…"): text for people in a data file.

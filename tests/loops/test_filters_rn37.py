@@ -1,0 +1,32 @@
+"""Follow-ups to a sweep of 40 React Native packages with their Android (Java/Kotlin), iOS (Objective-C/Swift)
+and TypeScript sources (16,974 files): a printf format made only of conversions, and a key shown as an example
+in a doc comment whose sentence introduced it on the line before. Values are random."""
+
+from __future__ import annotations
+
+import random
+import string
+
+from tests.loops.test_fp_corpus_classes import hidden, outcomes
+from tests.support.tokens import random_chars
+
+_R = random.Random(37_1204)
+
+
+def _google_key() -> str:
+    return "AIzaSy" + random_chars(_R, 33, string.ascii_letters + string.digits + "_-")
+
+
+def test_a_format_made_only_of_conversions_is_a_template() -> None:
+    assert hidden('        [token appendFormat:@"%02.2hhX", data[i]];\n', "ios/RNFBMessaging/RNFBMessagingSerializer.m")
+
+
+def test_a_key_introduced_as_an_example_on_the_line_before_goes_to_a_person() -> None:
+    doc = ("    /**\n     * An API key used for authenticating requests from your app, e.g.\n"
+           f'     * "{_google_key()}", used to identify your app to Google servers.\n     */\n    apiKey?: string;\n')
+    assert outcomes(doc, "lib/types/app.ts") == ["pending"]
+
+
+def test_the_same_key_in_code_is_confirmed() -> None:
+    code = f'    // the key for prod\n    const apiKey = "{_google_key()}";\n'
+    assert outcomes(code, "src/firebase.ts") == ["confirmed"]
