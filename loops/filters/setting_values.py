@@ -28,6 +28,7 @@ _AUTH_METHODS = frozenset({
     "mongodb-oidc", "mongodb-x509", "mongodb-aws", "mongodb-cr",
     "certificate", "certificates", "password", "pubkey",  # ocserv's auth = "certificate", a server's auth = "password"
     "container", "application",  # who signs on to a Java EE resource: Tomcat's <Resource auth="Container">
+    "amqplain",  # RabbitMQ's own SASL mechanism
 })
 # The names of a setting that picks a method: auth, authentication, phase2, eap, mech, sasl.
 _AUTH_CHOOSING_WORDS = frozenset({"auth", "authentication", "phase2", "phase1", "eap", "mech", "sasl", "authtype",
@@ -44,7 +45,8 @@ def is_auth_method_name(value: str, line: str, key_name: str | None, language: s
     if v not in _AUTH_METHODS:
         return False
     words = key_words(key_name)
-    return bool(words) and words[-1] in _AUTH_CHOOSING_WORDS
+    # ... or a constant per method (AUTH_AMQPLAIN = 'AMQPLAIN', SASL_PLAIN = "PLAIN")
+    return bool(words) and (words[-1] in _AUTH_CHOOSING_WORDS or (len(words) == 2 and words[0] in _AUTH_CHOOSING_WORDS))
 
 
 # SNMP's well-known default communities (RFC 1157's examples, every agent's factory setting): a person should

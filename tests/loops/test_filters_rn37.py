@@ -30,3 +30,9 @@ def test_a_key_introduced_as_an_example_on_the_line_before_goes_to_a_person() ->
 def test_the_same_key_in_code_is_confirmed() -> None:
     code = f'    // the key for prod\n    const apiKey = "{_google_key()}";\n'
     assert outcomes(code, "src/firebase.ts") == ["confirmed"]
+
+
+def test_a_constant_per_authentication_mechanism_names_it() -> None:
+    # (from a sweep of 150 Debian php-* packages: php-amqplib's AMQPConnectionConfig, confirmed)
+    assert hidden("    public const AUTH_AMQPPLAIN = 'AMQPLAIN';\n", "PhpAmqpLib/Connection/AMQPConnectionConfig.php")
+    assert outcomes(f"    public const AUTH_TOKEN = '{random_chars(_R, 20)}';\n", "src/Config.php") == ["confirmed"]
