@@ -67,6 +67,7 @@ ORDER: tuple[str, ...] = (
     "credential_field_label", "word_slug_as_key", "hashed_asset_name", "credential_attribute_compared",
     "determiner_stand_in", "negation_marker", "migration_name", "metasyntactic_run", "field_name_list",
     "graphql_field_type", "number_before_closing_tags", "unattend_configuration_pass", "unattend_empty_password",
+    "yubikey_otp",
     "counting_bytes", "shape_id", "elided_key_block",
     "key_header_without_key",
     "text_encoded_seed", "home_row_mash",

@@ -265,3 +265,14 @@ def is_unattend_empty_password(value: str, line: str, key_name: str | None, lang
         return raw is not None and raw.decode("utf-16-le") in _UNATTEND_SUFFIXES
     except UnicodeDecodeError:
         return False
+
+
+# A YubiKey OTP: 32 to 48 characters of modhex (the 16 letters cbdefghijklnrtuv), a 12-character public id and a
+# one-time part. Each is accepted once and useless after; tests replay recorded ones.
+_YUBIKEY_OTP = re.compile(r"^[cbdefghijklnrtuv]{32,48}$")
+
+
+@_filter("yubikey_otp", "a YubiKey one-time password (32-48 modhex letters: cjikftknbikt…): used once, worthless after",
+         generic_only=True)
+def is_yubikey_otp(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return _YUBIKEY_OTP.match(value.strip()) is not None

@@ -36,3 +36,11 @@ def test_a_constant_per_authentication_mechanism_names_it() -> None:
     # (from a sweep of 150 Debian php-* packages: php-amqplib's AMQPConnectionConfig, confirmed)
     assert hidden("    public const AUTH_AMQPPLAIN = 'AMQPLAIN';\n", "PhpAmqpLib/Connection/AMQPConnectionConfig.php")
     assert outcomes(f"    public const AUTH_TOKEN = '{random_chars(_R, 20)}';\n", "src/Config.php") == ["confirmed"]
+
+
+def test_a_yubikey_one_time_password_is_used_once() -> None:
+    # (from a sweep of 17 Django add-ons on PyPI: django-two-factor-auth's YubiKey tests)
+    modhex = "cbdefghijklnrtuv"
+    assert hidden(f"        token = '{random_chars(_R, 44, modhex)}'\n", "tests/test_yubikey.py")
+    assert outcomes(f"        token = '{random_chars(_R, 44, string.ascii_lowercase + string.digits)}'\n",
+                    "src/auth.py") == ["confirmed"]
