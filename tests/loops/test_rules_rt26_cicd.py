@@ -2,7 +2,8 @@
 built from literals in Groovy, secret parameters and inputs with a literal default (Tekton, Azure Pipelines
 templates, GitHub Actions inputs), Vault legacy tokens on `vault login`, AppRole secret IDs next to their
 role IDs, registry passwords on `kubectl create secret docker-registry`, and values typed into secret setters
-(`pulumi config set --secret`, `drone secret add --data`, `glab variable set --value`). Each is found by its
+(`pulumi config set --secret`, `drone secret add --data`, `glab variable set --value`), Jenkinsfile parameter
+defaults and Pulumi's secret outputs made from literals. Each is found by its
 rule and shown after the filters and the offline judge; references, generated values, stdin and files in
 the same places are not matched; and a scan's report never carries a value. Values are random, made here in
 each format; assertion messages name rules and paths, never values (PYTEST_DONT_REWRITE: plain asserts, so a
@@ -79,7 +80,15 @@ CASES = [
     ("cli-secret-set-value", "infra/pulumi/ci.sh", "pulumi config set -s prod apiToken {v} --secret\n", _key),
     ("cli-secret-set-value", "ci/drone-secrets.sh",
      "drone secret add --repository acme/app --name docker_password --data {v}\n", _key),
-    ("cli-secret-set-value", "ci/gitlab-vars.sh", "glab variable set DEPLOY_PASSWORD --value {v} --masked\n", _key),
+    ("cli-secret-set-value", "ci/gitlab-vars.sh", "glab variable set DEPLOY_PASSWORD --value {v} --masked\n", _key),    ("jenkins-parameter-default-secret", "jenkins/pipelines/params.Jenkinsfile",
+     "pipeline {{\n  agent any\n  parameters {{\n    password(name: 'DB_PASS', defaultValue: '{v}', description: 'DB')\n  }}\n}}\n", _key),
+    ("jenkins-parameter-default-secret", "Jenkinsfile",
+     "properties([parameters([string(name: 'API_TOKEN', description: 'deploy API', defaultValue: \"{v}\")])])\n",
+     lambda: _s(32, "0123456789abcdef")),
+    ("sensitive-wrapper-literal", "infra/pulumi/index.ts",
+     "import * as pulumi from \"@pulumi/pulumi\";\nexport const apiKey = pulumi.secret(\"{v}\");\n", _key),
+    ("sensitive-wrapper-literal", "infra/pulumi/__main__.py",
+     "import pulumi\npulumi.export(\"token\", pulumi.Output.secret(\"{v}\"))\n", _key),
 ]
 
 
@@ -123,7 +132,11 @@ NOT_MATCHED = [
     ("cli-secret-set-value", "pulumi config set aws:region eu-west-1\n"),
     ("cli-secret-set-value", "pulumi config set --secret apiToken\n"),
     ("cli-secret-set-value", "drone secret add --repository acme/app --name ssh_key --data @/home/ci/.ssh/id_ed25519\n"),
-    ("cli-secret-set-value", "glab variable set DEPLOY_TOKEN --value \"$DEPLOY_TOKEN\"\n"),
+    ("cli-secret-set-value", "glab variable set DEPLOY_TOKEN --value \"$DEPLOY_TOKEN\"\n"),    ("jenkins-parameter-default-secret", "    string(name: 'BRANCH', defaultValue: 'main')\n"),
+    ("jenkins-parameter-default-secret", "    password(name: 'SIGNING_KEY', defaultValue: '', description: 'leave empty')\n"),
+    ("jenkins-parameter-default-secret", "    string(name: 'API_TOKEN', defaultValue: \"${env.API_TOKEN}\")\n"),
+    ("sensitive-wrapper-literal", "const dbPassword = pulumi.secret(cfg.require(\"dbPassword\"));\n"),
+    ("sensitive-wrapper-literal", "ctx.Export(\"pw\", pulumi.ToSecret(password.Result))\n"),
 ]
 
 
