@@ -3,7 +3,8 @@ built from literals in Groovy, secret parameters and inputs with a literal defau
 templates, GitHub Actions inputs), Vault legacy tokens on `vault login`, AppRole secret IDs next to their
 role IDs, registry passwords on `kubectl create secret docker-registry`, and values typed into secret setters
 (`pulumi config set --secret`, `drone secret add --data`, `glab variable set --value`), Jenkinsfile parameter
-defaults and Pulumi's secret outputs made from literals. Each is found by its
+defaults, Pulumi's secret outputs made from literals, Terraform's plaintext_value of GitHub secrets, Vault
+unseal key shares and chef-vault items written inline. Each is found by its
 rule and shown after the filters and the offline judge; references, generated values, stdin and files in
 the same places are not matched; and a scan's report never carries a value. Values are random, made here in
 each format; assertion messages name rules and paths, never values (PYTEST_DONT_REWRITE: plain asserts, so a
@@ -11,6 +12,7 @@ failure shows only its message)."""
 
 from __future__ import annotations
 
+import base64
 import random
 import string
 import uuid
@@ -42,6 +44,11 @@ def _key() -> str:
 
 def _uuid() -> str:
     return str(uuid.UUID(int=_R.getrandbits(128), version=4))
+
+
+def _share() -> str:
+    """A Shamir share as vault operator init prints it: base64 of 33 bytes."""
+    return base64.b64encode(bytes(_R.randrange(256) for _ in range(33))).decode()
 
 
 def _legacy_vault() -> str:
@@ -88,7 +95,20 @@ CASES = [
     ("sensitive-wrapper-literal", "infra/pulumi/index.ts",
      "import * as pulumi from \"@pulumi/pulumi\";\nexport const apiKey = pulumi.secret(\"{v}\");\n", _key),
     ("sensitive-wrapper-literal", "infra/pulumi/__main__.py",
-     "import pulumi\npulumi.export(\"token\", pulumi.Output.secret(\"{v}\"))\n", _key),
+     "import pulumi\npulumi.export(\"token\", pulumi.Output.secret(\"{v}\"))\n", _key),    ("terraform-github-secret-plaintext", "infra/terraform/github.tf",
+     # (secret_name, the secret's name, is left out: another rule takes it and the filters dismiss it)
+     "resource \"github_actions_environment_secret\" \"npm\" {{\n  repository      = \"app\"\n  environment     = \"prod\"\n"
+     "  plaintext_value = \"{v}\"\n}}\n", _key),
+    ("vault-unseal-key", "ops/vault/init-output.txt",
+     "Unseal Key 1: {v}\nUnseal Key 2: {o}\n\nInitial root token printed separately.\n", _share),
+    ("vault-unseal-key", "ops/runbooks/unseal.sh", "#!/bin/sh\nvault operator unseal {v}\n", _share),
+    ("knife-vault-json-secret", "chef/scripts/vault.sh",
+     "knife vault create passwords mysql '{{\"root\": \"{v}\"}}' -A admin,ci -M client\n", _key),
+    ("registry-login-password", "azure/pipelines/acr.yml", "steps:\n  - script: az acr login -n acmeprod -u acmeprod -p {v}\n", _key),
+    ("hcl-name-value-block-secret", "infra/terraform/ssm.tf",
+     "resource \"aws_ssm_parameter\" \"db\" {{\n  name  = \"/prod/db/password\"\n  type  = \"SecureString\"\n"
+     "  value = \"{v}\"\n}}\n", _key),
+    ("cli-secret-set-value", "ops/consul/seed.sh", "consul kv put secret/db/password {v}\n", _key),
 ]
 
 
@@ -103,7 +123,8 @@ def test_each_rule_finds_its_value_and_the_pipeline_shows_it(rule_id, path, temp
 
 def test_every_new_rule_of_the_set_has_a_case() -> None:
     new = {"jenkins-credential-literal", "ci-parameter-secret-default", "vault-cli-login-token",
-           "vault-approle-secret-id", "kubectl-docker-registry-password"}
+           "vault-approle-secret-id", "kubectl-docker-registry-password", "terraform-github-secret-plaintext",
+           "vault-unseal-key", "knife-vault-json-secret"}
     assert new <= {r for r, _, _, _ in CASES}, sorted(new - {r for r, _, _, _ in CASES})
 
 
@@ -136,7 +157,17 @@ NOT_MATCHED = [
     ("jenkins-parameter-default-secret", "    password(name: 'SIGNING_KEY', defaultValue: '', description: 'leave empty')\n"),
     ("jenkins-parameter-default-secret", "    string(name: 'API_TOKEN', defaultValue: \"${env.API_TOKEN}\")\n"),
     ("sensitive-wrapper-literal", "const dbPassword = pulumi.secret(cfg.require(\"dbPassword\"));\n"),
-    ("sensitive-wrapper-literal", "ctx.Export(\"pw\", pulumi.ToSecret(password.Result))\n"),
+    ("sensitive-wrapper-literal", "ctx.Export(\"pw\", pulumi.ToSecret(password.Result))\n"),    ("terraform-github-secret-plaintext", "  plaintext_value = var.npm_token\n"),
+    ("terraform-github-secret-plaintext", "  encrypted_value = \"" + _share() + "\"\n"),
+    ("vault-unseal-key", "vault operator unseal\n"),
+    ("vault-unseal-key", "Unseal Key 1: <key share>\n"),
+    ("knife-vault-json-secret", "knife vault create passwords mysql -J ./mysql.json -A admin\n"),
+    ("knife-vault-json-secret", "knife vault create passwords mysql '{\"root\": \"$MYSQL_ROOT\"}'\n"),
+    ("registry-login-password", "az acr login -n acmeprod\n"),
+    ("hcl-name-value-block-secret", "resource \"aws_ssm_parameter\" \"db\" {\n  name  = \"/prod/db/password\"\n"
+                                    "  type  = \"SecureString\"\n  value = random_password.db.result\n}\n"),
+    ("cli-secret-set-value", "consul kv put secret/db/password @password.txt\n"),
+    ("cli-secret-set-value", "consul kv put config/keycloak/url https://sso.example.com\n"),
 ]
 
 
@@ -159,7 +190,7 @@ def test_references_and_generated_values_are_not_matched(rule_id: str, text: str
 def test_scan_report_shows_the_pipeline_cases_and_never_carries_a_value(tmp_path) -> None:
     """Through the CLI's own pipeline (discover, scan, filter, offline judge, report)."""
     root = tmp_path / "repo"
-    groovy, param, legacy, secret_id, pulumi = _key(), _key(), _legacy_vault(), _uuid(), _key()
+    groovy, param, legacy, secret_id, pulumi, share = _key(), _key(), _legacy_vault(), _uuid(), _key(), _share()
     files = {
         "jenkins/init.groovy.d/security.groovy": (
             f"def c = new UsernamePasswordCredentialsImpl(CredentialsScope.GLOBAL, \"d\", \"Deploy\", \"deploy\", \"{groovy}\")\n", groovy),
@@ -168,5 +199,6 @@ def test_scan_report_shows_the_pipeline_cases_and_never_carries_a_value(tmp_path
         "ops/login.sh": (f"#!/bin/sh\nvault login {legacy}\n", legacy),
         "ops/approle.sh": (f"vault write auth/approle/login role_id={_uuid()} secret_id={secret_id}\n", secret_id),
         "infra/ci.sh": (f"pulumi config set --stack prod dbPassword '{pulumi}' --secret\n", pulumi),
+        "ops/init.txt": (f"Unseal Key 1: {share}\n", share),
     }
     require_planted_files_shown_and_not_carried(root, tmp_path, files)
