@@ -132,6 +132,8 @@ def test_every_new_rule_of_the_set_has_a_case() -> None:
 NOT_MATCHED = [
     ("jenkins-credential-literal", "def slack = Secret.fromString(System.getenv(\"SLACK_TOKEN\"))\n"),
     ("jenkins-credential-literal", "sh \"echo ${Secret.fromString(params.TOKEN).getPlainText()}\"\n"),
+    # Jenkins' own encrypted form, sealed with the controller's key (fromString decrypts it there)
+    ("jenkins-credential-literal", "Secret.fromString(\"{AQAAABAAAAAQ" + _share() + "}\")\n"),
     ("jenkins-credential-literal",
      "withCredentials([usernamePassword(credentialsId: 'nexus', usernameVariable: 'U', passwordVariable: 'P')]) {\n"),
     ("ci-parameter-secret-default", "inputs:\n  token:\n    description: GitHub token\n    default: ${{ github.token }}\n"),
