@@ -143,6 +143,12 @@ NOT_MATCHED = [
     ("ci-parameter-secret-default", "  params:\n    - name: registry-password\n      type: string\n"
                                     "    - name: replicas\n      default: \"3\"\n"),
     ("ci-parameter-secret-default", "  params:\n    - name: api-token\n      default: \"{{ .Values.apiToken }}\"\n"),
+    # settings about a secret, named after it: a lifetime, a version, a path, a length, a header
+    ("ci-parameter-secret-default", "inputs:\n  token-ttl:\n    description: lifetime\n    default: 768h\n"),
+    ("ci-parameter-secret-default", "inputs:\n  token-version:\n    required: false\n    default: 'v1.4.2'\n"),
+    ("ci-parameter-secret-default", "  params:\n    - name: secret-path\n      type: string\n      default: kv/data/ci/deploy-2\n"),
+    ("ci-parameter-secret-default", "  params:\n    - name: password-length\n      type: string\n      default: \"32\"\n"),
+    ("ci-parameter-secret-default", "parameters:\n  - name: keyVaultSecretName\n    type: string\n    default: 'db-password-v2'\n"),
     ("vault-cli-login-token", "vault login -method=oidc role=ops\n"),
     ("vault-cli-login-token", "vault login \"$VAULT_TOKEN\"\n"),
     ("vault-approle-secret-id", "role_id_file_path   = \"/etc/vault/role-id\"\nsecret_id_file_path = \"/etc/vault/secret-id\"\n"),
