@@ -80,6 +80,9 @@ CASES = [
     ("vault-approle-secret-id", "ops/vault/approle.sh",
      "vault write auth/approle/login role_id={o} secret_id={v}\n", _uuid),
     ("vault-approle-secret-id", "ops/vault/login.json", "{{\"role_id\": \"{o}\", \"secret_id\": \"{v}\"}}\n", _uuid),
+    ("vault-approle-secret-id", "infra/terraform/vault.tf",
+     "resource \"vault_approle_auth_backend_login\" \"ci\" {{\n  role_id   = vault_approle_auth_backend_role.ci.role_id\n"
+     "  secret_id = \"{v}\"\n}}\n", _uuid),
     ("kubectl-docker-registry-password", "deploy/pull-secret.sh",
      "kubectl create secret docker-registry regcred \\\n  --docker-server=registry.example.com \\\n"
      "  --docker-username=ci \\\n  --docker-password={v}\n", _key),
