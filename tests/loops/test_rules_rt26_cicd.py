@@ -4,7 +4,7 @@ templates, GitHub Actions inputs), Vault legacy tokens on `vault login`, AppRole
 role IDs, registry passwords on `kubectl create secret docker-registry`, and values typed into secret setters
 (`pulumi config set --secret`, `drone secret add --data`, `glab variable set --value`), Jenkinsfile parameter
 defaults, Pulumi's secret outputs made from literals, Terraform's plaintext_value of GitHub secrets, Vault
-unseal key shares and chef-vault items written inline. Each is found by its
+unseal key shares, chef-vault items written inline and Consul/Nomad ACL SecretIDs. Each is found by its
 rule and shown after the filters and the offline judge; references, generated values, stdin and files in
 the same places are not matched; and a scan's report never carries a value. Values are random, made here in
 each format; assertion messages name rules and paths, never values (PYTEST_DONT_REWRITE: plain asserts, so a
@@ -111,7 +111,10 @@ CASES = [
     ("hcl-name-value-block-secret", "infra/terraform/ssm.tf",
      "resource \"aws_ssm_parameter\" \"db\" {{\n  name  = \"/prod/db/password\"\n  type  = \"SecureString\"\n"
      "  value = \"{v}\"\n}}\n", _key),
-    ("cli-secret-set-value", "ops/consul/seed.sh", "consul kv put secret/db/password {v}\n", _key),
+    ("cli-secret-set-value", "ops/consul/seed.sh", "consul kv put secret/db/password {v}\n", _key),    ("hashicorp-acl-secret-id", "ops/consul/acl-bootstrap.txt",
+     "AccessorID:       {o}\nSecretID:         {v}\nDescription:      Bootstrap Token (Global Management)\nLocal:            false\n", _uuid),
+    ("hashicorp-acl-secret-id", "ops/nomad/bootstrap.txt",
+     "Accessor ID  = {o}\nSecret ID    = {v}\nName         = Bootstrap Token\nType         = management\n", _uuid),
 ]
 
 
@@ -127,7 +130,7 @@ def test_each_rule_finds_its_value_and_the_pipeline_shows_it(rule_id, path, temp
 def test_every_new_rule_of_the_set_has_a_case() -> None:
     new = {"jenkins-credential-literal", "ci-parameter-secret-default", "vault-cli-login-token",
            "vault-approle-secret-id", "kubectl-docker-registry-password", "terraform-github-secret-plaintext",
-           "vault-unseal-key", "knife-vault-json-secret"}
+           "vault-unseal-key", "knife-vault-json-secret", "hashicorp-acl-secret-id"}
     assert new <= {r for r, _, _, _ in CASES}, sorted(new - {r for r, _, _, _ in CASES})
 
 
@@ -179,6 +182,8 @@ NOT_MATCHED = [
                                     "  type  = \"SecureString\"\n  value = random_password.db.result\n}\n"),
     ("cli-secret-set-value", "consul kv put secret/db/password @password.txt\n"),
     ("cli-secret-set-value", "consul kv put config/keycloak/url https://sso.example.com\n"),
+    ("hashicorp-acl-secret-id", "SecretID:         " + _uuid() + "\n"),
+    ("hashicorp-acl-secret-id", "AccessorID:       " + _uuid() + "\nSecretID:         <hidden>\n"),
 ]
 
 
