@@ -10,6 +10,7 @@ import re
 
 from .code_structure import _is_quoted
 from .registry import _filter
+from .text_shapes import _looks_random
 from .word_shapes import wordlike
 from .words import key_words, names_credential
 
@@ -167,3 +168,25 @@ def is_attribute_map_entry(value: str, line: str, key_name: str | None, language
     runs = [w for p in pieces for w in _WORD_RUN.findall(p)]
     words = [w for w in runs if len(w) >= 3 and not w.isupper() and wordlike(w)]
     return bool(words) and sum(map(len, words)) >= 0.65 * sum(map(len, runs))
+
+
+# An element that holds one setting as a pair of attributes (<property key="…" value="…"/>, Ant's
+# <filter token="…" value="…"/>): the first names the setting, value= holds it.
+_SETTING_NAME = re.compile(r"^[A-Za-z$@][A-Za-z0-9_.${}@-]*$")
+_NAME_ATTRIBUTE = re.compile(r"""<[A-Za-z][\w:.-]*\s(?:[^<>]*?\s)?(?:key|token|name)\s*=\s*(["'])([^"'<>]*)\1[^<>]*?\svalue\s*=""")
+
+
+@_filter("name_of_a_value_attribute", "the name in an element's name and value pair (<property key=\"xc32-ld-extra\" "
+         "value=\"\"/>, <filter token=\"JDT_JAR\" value=\"…\"/>): which setting, its value is the other attribute",
+         generic_only=True)
+def is_name_of_a_value_attribute(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    # a setting's name is words and separators; a random run under token= would be a token however it is placed
+    if not v or "value" not in line or _SETTING_NAME.match(v) is None:
+        return False
+    pieces = [p for p in re.split(r"[-_.${}@]", v) if p]
+    if len(pieces) < 2 and _looks_random(v):
+        return False
+    if not all(len(p) <= 16 and re.search(r"[A-Za-z]{2}", p) for p in pieces):
+        return False  # a UUID or a hex or random run between hyphens is no setting's name
+    return any(m.group(2) == v for m in _NAME_ATTRIBUTE.finditer(line))

@@ -369,3 +369,31 @@ def is_word_list_entry(value: str, line: str, key_name: str | None, language: st
         if m is not None and _WORD_LIST_CLOSER[m.group(1)] not in text[m.end():]:
             return True
     return False
+
+
+# A module-definition file's export (krb5_32.def, zlibvc.def): a function's name, then its ordinal
+# (@99, maybe NONAME, PRIVATE or DATA after it), the number the DLL exports it under.
+_EXPORT_LINE = re.compile(r"^[ \t]*[A-Za-z_][A-Za-z0-9_@]*[ \t]+@[0-9]{1,5}(?:[ \t]+(?:NONAME|PRIVATE|DATA))*[ \t]*(?:;.*)?$")
+
+
+@_filter("export_ordinal", "the ordinal of a function a DLL exports (krb5_change_password @99 in a .def file): a "
+         "number in a table, not a password", generic_only=True)
+def is_export_ordinal(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    return v[:1] == "@" and v[1:].isdigit() and _EXPORT_LINE.match(line) is not None
+
+
+# A make rule's target and its prerequisites (libpassword_la-crypt-blowfish.lo: crypt-blowfish.c): files
+# that a build makes and reads, named for what they hold.
+_MAKE_RULE = re.compile(r"^[ \t]*([A-Za-z0-9_.$()/@-]+)[ \t]*::?(?![=])[ \t]*(.*)$")
+_BUILD_FILE = re.compile(r"^[A-Za-z0-9_.$()/@+-]+\.(?:c|cc|cpp|cxx|h|hh|hpp|o|lo|obj|a|la|so|y|l|S|s|in|am|def|rc)$")
+
+
+@_filter("make_prerequisite", "a prerequisite of a make rule named for what it builds (get-passphrase.o: "
+         "get-passphrase.c): a file name, not a password", generic_only=True)
+def is_make_prerequisite(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if language != "makefile" or _BUILD_FILE.match(v) is None:
+        return False
+    m = _MAKE_RULE.match(line)
+    return m is not None and v in m.group(2).split()

@@ -42,6 +42,9 @@ def is_uuid_identifier(value: str, line: str, key_name: str | None, language: st
 # (Leading dots: a relative module path, `.api.authorization_api`.)
 _DOTTED_NAME = re.compile(r"^\.{0,3}[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$")
 _TRAILING_NUMBER = re.compile(r"\d{2,}$")
+# Lower-case words, dotted, hyphens inside a segment, at least three segments: a context attribute's name as
+# Java libraries spell their constants (HttpClient's AUTH_CACHE = "http.auth.auth-cache").
+_DOTTED_HYPHENATED_NAME = re.compile(r"^[a-z]{2,}(?:-[a-z]{2,})*(?:\.[a-z]{2,}(?:-[a-z]{2,})*){2,}$")
 _SLUG = re.compile(r"^[a-z0-9]+(?:_[a-z0-9]+){3,}$")
 
 
@@ -57,6 +60,8 @@ def is_dotted_name(value: str, line: str, key_name: str | None, language: str | 
         # the module's name reads as words, or is its class's name run together (HTTPBearerConfigParam:
         # ".httpbearerconfig")
         return wordlike(core) or (len(core) >= 6 and core in (key_name or "").lower().replace("_", ""))
+    if _DOTTED_HYPHENATED_NAME.match(value):
+        return True  # an attribute's or a property's name (http.auth.auth-cache): three or more dotted segments of words
     if not _DOTTED_NAME.match(value) or value.lower().endswith((".com", ".org", ".net", ".io")):
         return False
     if not any(c.isdigit() for c in value):
@@ -347,3 +352,98 @@ def is_key_name_within_value(value: str, line: str, key_name: str | None, langua
     # "xet-auth"): a dict key or a link's relation, spelled by the constant that holds it.
     return (v.islower() and words[-1] in ("key", "name", "header", "field", "param", "rel") and len(value_words) < len(words)
             and _run_inside(value_words, words) and all(wordlike(w) or len(w) <= 4 for w in value_words))
+
+
+# A name on a line of its own before the PEM block it labels: OpenSSL's evp test files write
+# PrivateKey=ALICE_cf_private, then the key. The key is found by its own rule; the name only says which one.
+_LABEL_LINE = re.compile(r"^[ \t]*[A-Za-z]+[ \t]*[=:][ \t]*([A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)[ \t]*$")
+_LABEL_PIECE = re.compile(r"[A-Za-z]{3,}")
+
+
+@_filter("key_block_name", "the name given to the PEM block beside it (PrivateKey=ALICE_cf_private, then -----BEGIN "
+         "PRIVATE KEY-----): which key a test uses, the key is the block", generic_only=True, surroundings=True)
+def is_key_block_name(value: str, line: str, key_name: str | None, language: str | None, around: Surroundings) -> bool:
+    v = value.strip()
+    m = _LABEL_LINE.match(line)
+    if not key_name or key_words(key_name)[-1:] != ["key"] or m is None or m.group(1) != v:
+        return False
+    # a name is made of pieces, one a word of three letters or more (ALICE, private, Bob); a run of random
+    # characters is one piece with no separator
+    pieces = re.split(r"[_.-]", v)
+    if len(pieces) < 2 or not any(_LABEL_PIECE.fullmatch(p) and wordlike(p.lower()) for p in pieces):
+        return False
+    return any(other.lstrip().startswith("-----BEGIN ") for other in around.lines)
+
+
+# The parts TLS cipher suites are named from: key exchange, authentication, cipher, mode and MAC, as IANA
+# (TLS_DHE_PSK_WITH_AES_128_CBC_SHA256) and OpenSSL (DHE-PSK-AES128-CBC-SHA256) spell them.
+_CIPHER_SUITE_PARTS = frozenset({
+    "tls", "ssl", "with", "psk", "dhe", "ecdhe", "edh", "eecdh", "rsa", "dh", "ecdh", "ecdsa", "dss", "anon", "adh", "aecdh",
+    "srp", "krb5", "export", "export1024", "aes", "aes128", "aes256", "cbc", "gcm", "ccm", "ccm8", "8", "128", "256", "40",
+    "56", "sha", "sha1", "sha256", "sha384", "md5", "null", "camellia", "camellia128", "camellia256", "aria", "aria128",
+    "aria256", "chacha20", "poly1305", "3des", "des", "des40", "ede", "rc4", "rc2", "idea", "seed", "old", "gost",
+    "gost89", "gost94", "kx", "cbc3", "rsapsk", "ecdhepsk", "dhepsk",
+})
+_CIPHER_SUITE_CORE = frozenset({"aes", "aes128", "aes256", "camellia", "camellia128", "camellia256", "aria", "aria128",
+                                "aria256", "chacha20", "3des", "des", "rc4", "null", "idea", "seed", "cbc3", "gost89"})
+_CIPHER_SUITE = re.compile(r"^[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+){2,}$")
+
+
+def _cipher_suite(name: str) -> bool:
+    pieces = re.split(r"[-_]", name)
+    if pieces[0].lower() not in _CIPHER_SUITE_PARTS and pieces[0].isalpha() and pieces[0].isupper():
+        pieces = pieces[1:]  # a library's prefix on its constant (MBEDTLS_TLS_DHE_PSK_WITH_…)
+    parts = [p.lower() for p in pieces]
+    return (len(parts) >= 3 and all(p in _CIPHER_SUITE_PARTS for p in parts)
+            and any(p in _CIPHER_SUITE_CORE for p in parts) and any(p.startswith(("sha", "md5", "gcm", "ccm", "poly"))
+                                                                     for p in parts))
+
+
+@_filter("cipher_suite_name", "a TLS cipher suite's name or a list of them (TLS_DHE_PSK_WITH_AES_128_CBC_SHA256, "
+         "DHE-PSK-AES128-CBC-SHA256): PSK names the key exchange, no key is in it", generic_only=True)
+def is_cipher_suite_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip().strip(":")
+    names = v.split(":")
+    if all(_CIPHER_SUITE.match(n) and _cipher_suite(n) for n in names):
+        return True
+    # a piece of a list that a line break or a string's end cut into (…CBC-SHA256:ECDHE-PSK-, NULL-SHA-E): every
+    # part a cipher suite's, the last one maybe cut short
+    if ":" not in v or not re.fullmatch(r"[A-Za-z0-9:_-]+", v):
+        return False
+    parts = [p.lower() for p in re.split(r"[-_:]", v) if p]
+    whole, last = parts[:-1], parts[-1] if parts else ""
+    return (len(whole) >= 3 and all(p in _CIPHER_SUITE_PARTS for p in whole)
+            and any(p in _CIPHER_SUITE_CORE for p in whole)
+            and (last in _CIPHER_SUITE_PARTS or any(w.startswith(last) for w in _CIPHER_SUITE_PARTS)))
+
+
+_UPPER_SNAKE = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+){2,}$")
+
+
+@_filter("renamed_constant", "an UPPER_SNAKE constant given as another one's new name (POLARSSL_ERR_X MBEDTLS_ERR_X in "
+         "a table of renames): the name of a constant", generic_only=True)
+def is_renamed_constant(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if not key_name or _UPPER_SNAKE.match(v) is None or _UPPER_SNAKE.match(key_name) is None or v == key_name:
+        return False
+    old, new = key_name.split("_"), v.split("_")
+    # the name's words, in order, end the new name or follow its prefix (a library's or a module's)
+    tail = old[1:] if len(old) > 2 else old
+    return new[-len(tail):] == tail or old == new[-len(old):]
+
+
+# A JCA provider's table of algorithms: addAlgorithm("Alg.Alias.SecretKeyFactory.PBE", "PKCS12PBE-…"),
+# put("Cipher.AES", "org.bouncycastle.…"): names of algorithms and the classes that implement them.
+_JCA_REGISTRATION = re.compile(r"""(?:addAlgorithm|\bput)\s*\(\s*"(?:Alg\.Alias\.)?[A-Z][A-Za-z0-9]*\.[^"]+"\s*,\s*"([^"]+)"\s*[,)]""")
+_ALGORITHM_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9]*(?:[-./_$][A-Za-z0-9]+)*$")
+
+
+@_filter("jca_algorithm_registration", "an algorithm's name or class in a Java security provider's table "
+         "(addAlgorithm(\"Alg.Alias.SecretKeyFactory.PBE\", \"PKCS12PBE-…\")): which algorithm, no key",
+         generic_only=True)
+def is_jca_algorithm_registration(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if _ALGORITHM_NAME.match(v) is None or ("Alg." not in line and "addAlgorithm" not in line):
+        return False
+    return any(m.group(1) == v for m in _JCA_REGISTRATION.finditer(line))
+

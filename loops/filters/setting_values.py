@@ -101,7 +101,9 @@ _NON_SECRET_LITERALS = frozenset({
 
 @_filter("null_or_boolean", "an empty, null, boolean or type-name literal (None, null, false, '', string)")
 def is_null_or_boolean(value: str, line: str, key_name: str | None, language: str | None) -> bool:
-    return value.strip().lower() in _NON_SECRET_LITERALS
+    v = value.strip().lower()
+    # PostgreSQL's catalog data files (pg_authid.dat) spell SQL NULL as _null_, a marker no word can be confused with
+    return v in _NON_SECRET_LITERALS or v == "_null_"
 
 
 _COLOR = re.compile(r"^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"

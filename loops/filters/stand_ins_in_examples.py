@@ -51,6 +51,8 @@ _TEST_VECTOR_WORDS = frozenset({
     # a key-derivation vector (RFC 6070 PBKDF2, RFC 5869 HKDF, Wycheproof): the password or IKM in hex
     # beside its salt, iteration count and derived key, and the test case's id
     "salt", "iterations", "rounds", "dk", "dklen", "ikm", "okm", "prk", "tcid",
+    # a key-agreement vector as OpenSSL's evp tests write it: Derive=<own key>, PeerKey=<peer's>, SharedSecret=<hex>
+    "derive", "peer",
 })
 _ASSIGNED_NAME = re.compile(r"""(?:^|[\s,{(\[])["']?([A-Za-z_][A-Za-z0-9_]*)["']?[ \t]*(?::|=(?!=))""")
 _MIN_TEST_VECTOR_HEX = 16
@@ -70,6 +72,26 @@ def is_crypto_test_vector(value: str, line: str, key_name: str | None, language:
         for m in _ASSIGNED_NAME.finditer(text):
             parts.update(w for w in key_words(m.group(1)) if w in _TEST_VECTOR_WORDS)
     return len(parts) >= 2
+
+
+# A test case as a data-driven suite writes it, one per line: the test function's name, then its arguments
+# separated by colons, hex strings quoted (Mbed TLS's tests/suites/*.data:
+# auth_crypt_tv:MBEDTLS_CIPHER_AES_128_GCM:"<key>":"<iv>":"":"<tag>":0).
+_TEST_CASE_LINE = re.compile(r"^[ \t]*[a-z][a-z0-9_]*:[^ \t=]")
+_QUOTED_HEX_ARGUMENT = re.compile(r'(?:(?<=:)|^)"([0-9a-fA-F]*)"(?=:|[ \t]*$)')
+
+
+@_filter("test_case_arguments", "a hex argument of a test case written as a data line (test_function:ARG:\"<hex>\":\"<hex>\":0"
+         " in a suite's .data file): the inputs and expected outputs of a published test vector", generic_only=True,
+         surroundings=True)
+def is_test_case_arguments(value: str, line: str, key_name: str | None, language: str | None,
+                           around: Surroundings) -> bool:
+    v = value.strip()
+    if not around.in_test_path or len(v) < _MIN_TEST_VECTOR_HEX or not _HEX.match(v) or not _TEST_CASE_LINE.match(line):
+        return False
+    hex_arguments = _QUOTED_HEX_ARGUMENT.findall(line)
+    # the value is one argument, and another quoted hex argument (or an empty one) stands beside it
+    return v in hex_arguments and len(hex_arguments) >= 2
 
 
 # Fewer characters than this (after percent-decoding) cannot be a credential worth a warning where

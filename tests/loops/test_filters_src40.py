@@ -1,0 +1,185 @@
+"""Follow-ups to a sweep of Debian source packages written in C, C++, Java, Kotlin, Scala and C# (servers,
+TLS and crypto libraries, Java commons; 169 packages): known-answer test data (Mbed TLS's .data suites,
+OpenSSL's evp test stanzas), TLS cipher suite names, tables of renamed constants and of JCA algorithms, a DLL's
+export ordinals, make rules, automake's test driver, name/value attribute pairs and PostgreSQL's _null_. Each
+class has a synthetic line written here and, beside it, a close case that must still be shown or not matched.
+Values that look like secrets are made at run time."""
+
+from __future__ import annotations
+
+import random
+
+from secretloop.loops.filters import FILTERS_BY_NAME, Surroundings
+from tests.loops.test_fp_corpus_classes import hidden, hit, require_shown
+from tests.support.tokens import high_entropy, random_password
+
+
+def _hex(seed: int, n: int) -> str:
+    r = random.Random(seed)
+    return "".join(r.choice("0123456789abcdef") for _ in range(n))
+
+
+def _check(name: str, value: str, line: str, key: str | None, language: str | None, around: Surroundings) -> bool:
+    return FILTERS_BY_NAME[name].check(value, line, key, language, around)
+
+
+# automake's test driver counts results with a command substitution in a Makefile recipe
+
+def test_a_command_substitution_in_a_makefile_recipe() -> None:
+    mk = ('check-TESTS:\n\tall=`  grep "^$$ws*:test-result:"  $$results | wc -l`; \\\n'
+          '\tpass=`  grep "^$$ws*:test-result:$$ws*PASS"  $$results | wc -l`; \\\n')
+    assert hidden(mk, "lib/Makefile.in")
+
+
+def test_a_password_set_in_a_makefile_is_shown() -> None:
+    require_shown(f"DB_PASSWORD = {random_password(seed=4001)}\n", "deploy/Makefile")
+
+
+# PostgreSQL's catalog data files spell SQL NULL as _null_
+
+def test_the_catalog_null_marker() -> None:
+    assert hit("null_or_boolean", "_null_", "  rolpassword => '_null_', rolvaliduntil => '_null_' },", "rolpassword", "text")
+
+
+def test_a_password_around_underscores_is_no_null() -> None:
+    assert not hit("null_or_boolean", "_nullify_", "  rolpassword => '_nullify_' },", "rolpassword", "text")
+    require_shown(f"  rolpassword => '{random_password(seed=4002)}', rolvaliduntil => '_null_' }},\n",
+                  "src/include/catalog/roles.dat")
+
+
+# Known-answer tests: OpenSSL's evp stanzas and Mbed TLS's data-driven suites
+
+def test_an_evp_key_agreement_stanza_is_a_test_vector() -> None:
+    stanza = ("Derive=ALICE_cf_brainpoolP256r1\nPeerKey=BOB_cf_brainpoolP256r1_PUB\n"
+              f"SharedSecret={_hex(4003, 64)}\n\n")
+    assert hidden(stanza, "test/recipes/30-test_evp_data/evppkey_brainpool.txt")
+
+
+def test_a_shared_secret_without_its_stanza_is_kept() -> None:
+    value = _hex(4004, 64)
+    alone = Surroundings(lines=("# a key shared between the two hosts", "Result = OK"), in_test_path=True)
+    assert not _check("crypto_test_vector", value, f"SharedSecret={value}", "SharedSecret", "text", alone)
+    # the same stanza outside a test is no test vector
+    stanza = Surroundings(lines=("Derive=ALICE_cf_brainpoolP256r1", "PeerKey=BOB_cf_brainpoolP256r1_PUB"))
+    assert not _check("crypto_test_vector", value, f"SharedSecret={value}", "SharedSecret", "text", stanza)
+
+
+def test_a_test_case_data_line() -> None:
+    line = (f'auth_crypt_tv:MBEDTLS_CIPHER_AES_128_GCM:"{_hex(4005, 32)}":"{_hex(4006, 32)}":"":"":'
+            f'"{_hex(4007, 32)}":"":"":0\n')
+    data = "AES-GCM NIST Validation (AES-128,128,0,0,128) #0\ndepends_on:MBEDTLS_AES_C\n" + line
+    assert hidden(data, "tests/suites/test_suite_cipher.gcm.data")
+
+
+def test_a_test_case_line_needs_a_test_and_a_second_argument() -> None:
+    key = _hex(4008, 32)
+    line = f'auth_crypt_tv:MBEDTLS_CIPHER_AES_128_GCM:"{key}":"{_hex(4009, 32)}":0'
+    assert not _check("test_case_arguments", key, line, "auth_crypt_tv", "text", Surroundings())
+    alone = f'set_key:MBEDTLS_CIPHER_AES_128_GCM:"{key}":0'
+    assert not _check("test_case_arguments", key, alone, "set_key", "text", Surroundings(in_test_path=True))
+
+
+# A key's name on the line before its PEM block
+
+def test_the_name_of_a_pem_block() -> None:
+    around = Surroundings(lines=("# ECDH Alice with Bob peer", "", "-----BEGIN PRIVATE KEY-----", "MC4CAQAwBQYDK2VuBCIE"),
+                          in_test_path=True)
+    assert _check("key_block_name", "ALICE_cf_private", "PrivateKey=ALICE_cf_private", "PrivateKey", "text", around)
+
+
+def test_a_random_value_beside_a_pem_block_is_kept() -> None:
+    around = Surroundings(lines=("", "-----BEGIN PRIVATE KEY-----"), in_test_path=True)
+    value = high_entropy(seed=4010, length=24)
+    assert not _check("key_block_name", value, f"PrivateKey={value}", "PrivateKey", "text", around)
+    # a name with no PEM block near is left to the rest
+    assert not _check("key_block_name", "ALICE_cf_private", "PrivateKey=ALICE_cf_private", "PrivateKey", "text",
+                      Surroundings(lines=("", "Result = OK")))
+
+
+# TLS cipher suites, and tables of renamed constants
+
+def test_cipher_suite_names() -> None:
+    pod = " TLS_DHE_PSK_WITH_AES_128_CBC_SHA256            DHE-PSK-AES128-CBC-SHA256\n"
+    assert hidden(pod, "doc/man1/openssl-ciphers.pod.in")
+    assert hit("cipher_suite_name", "MBEDTLS_TLS_ECDHE_PSK_WITH_AES_128_CBC_SHA256",
+               "TLS_ECDHE_PSK_WITH_AES_128_CBC_SHA256 MBEDTLS_TLS_ECDHE_PSK_WITH_AES_128_CBC_SHA256",
+               "TLS_ECDHE_PSK_WITH_AES_128_CBC_SHA256", "text")
+    # a list cut by the end of its string
+    assert hit("cipher_suite_name", "AES256-CBC-SHA384:DHE-PSK-", '"DHE-PSK-AES256-CBC-SHA384:DHE-PSK-', "psk", "c")
+
+
+def test_a_psk_that_is_not_a_cipher_suite_is_kept() -> None:
+    value = f"PSK-{high_entropy(seed=4011, length=20)}-SHA256"
+    assert not hit("cipher_suite_name", value, f"psk_key = {value}", "psk_key", "text")
+    require_shown(f"TLS_PSK_WITH_AES_128_CBC_SHA256 {high_entropy(seed=4012, length=32)}\n", "conf/tls-psk.txt")
+
+
+def test_a_table_of_renamed_constants() -> None:
+    assert hit("renamed_constant", "MBEDTLS_ERR_PKCS12_PASSWORD_MISMATCH",
+               "POLARSSL_ERR_PKCS12_PASSWORD_MISMATCH MBEDTLS_ERR_PKCS12_PASSWORD_MISMATCH",
+               "POLARSSL_ERR_PKCS12_PASSWORD_MISMATCH", "text")
+
+
+def test_an_upper_case_password_is_no_renamed_constant() -> None:
+    assert not hit("renamed_constant", "WINTER_SUN_42_GO", "DB_PASSWORD = WINTER_SUN_42_GO", "DB_PASSWORD", "text")
+    assert not hit("renamed_constant", "PROD_DB_PASSWORD_ALPHA", "DB_PASSWORD PROD_DB_PASSWORD_ALPHA", "DB_PASSWORD", "text")
+
+
+# A Java security provider's algorithm table
+
+def test_a_jca_algorithm_alias() -> None:
+    java = ('        provider.addAlgorithm("Alg.Alias.SecretKeyFactory.PBEWITHSHAAND128BITAES-CBC-BC",'
+            ' "PBEWITHSHA256AND128BITAES-CBC-BC");\n')
+    assert hidden(java, "prov/src/main/java/org/example/provider/symmetric/AES.java")
+
+
+def test_a_secret_put_in_a_map_is_shown() -> None:
+    require_shown(f'        settings.put("client.secret", "{high_entropy(seed=4013, length=32)}");\n',
+                  "src/main/java/org/example/Config.java")
+
+
+# Module-definition exports and make rules
+
+def test_export_ordinals() -> None:
+    assert hidden("EXPORTS\n\tkrb5_change_password\t\t\t@99\n\tkrb5_set_password\t\t@230\n", "src/lib/krb5_32.def")
+
+
+def test_a_password_after_an_at_sign_is_no_ordinal() -> None:
+    value = "@" + random_password(seed=4014)
+    assert not hit("export_ordinal", value, f"password {value}", "password", "text")
+    assert not hit("export_ordinal", "@99", "password = @99", "password", "text")
+
+
+def test_make_prerequisites() -> None:
+    mk = "libcommon_a-get-passphrase.o: get-passphrase.c\n\t$(CC) -c -o $@ $<\n"
+    assert hidden(mk, "common/Makefile.in")
+
+
+def test_a_make_variable_is_no_prerequisite() -> None:
+    assert not hit("make_prerequisite", "get-passphrase.c", "passphrase = get-passphrase.c", "passphrase", "makefile")
+    assert not hit("make_prerequisite", "get-passphrase.c", "get-passphrase.o: get-passphrase.c", "passphrase", "text")
+
+
+# An element's name and value attributes
+
+def test_the_name_of_a_name_value_pair() -> None:
+    assert hidden('      <property key="xc32-ld-extra-opts" value=""/>\n', "nbproject/configurations.xml")
+    assert hidden('    <filter token="JDT_JAR" value="${jdt.jar}"/>\n', "build.xml")
+
+
+def test_a_random_token_attribute_is_kept() -> None:
+    value = high_entropy(seed=4015, length=32)
+    assert not hit("name_of_a_value_attribute", value, f'<auth token="{value}" value="x"/>', "token", "xml")
+    uuid = "-".join(_hex(4016, n) for n in (8, 4, 4, 4, 12))
+    assert not hit("name_of_a_value_attribute", uuid, f'<auth token="{uuid}" value="x"/>', "token", "xml")
+
+
+# A context attribute's name: dotted words with hyphens
+
+def test_a_dotted_hyphenated_attribute_name() -> None:
+    assert hidden('    public static final String AUTH_CACHE = "http.auth.auth-cache";\n',
+                  "httpclient/src/main/java/org/example/ClientContext.java")
+
+
+def test_two_dotted_words_are_not_enough() -> None:
+    assert not hit("dotted_name", "correct.horse-battery", 'password = "correct.horse-battery"', "password", "java")
