@@ -178,6 +178,7 @@ NOT_MATCHED = [
     ("knife-vault-json-secret", "knife vault create passwords mysql -J ./mysql.json -A admin\n"),
     ("knife-vault-json-secret", "knife vault create passwords mysql '{\"root\": \"$MYSQL_ROOT\"}'\n"),
     ("registry-login-password", "az acr login -n acmeprod\n"),
+    ("registry-login-password", "2026-11-30T10:01:02Z ##[group]Run docker login -u acmebot -p *** docker.io\n"),
     ("hcl-name-value-block-secret", "resource \"aws_ssm_parameter\" \"db\" {\n  name  = \"/prod/db/password\"\n"
                                     "  type  = \"SecureString\"\n  value = random_password.db.result\n}\n"),
     ("cli-secret-set-value", "consul kv put secret/db/password @password.txt\n"),
