@@ -85,7 +85,8 @@ ORDER: tuple[str, ...] = (
     "schema_type_name", "php_complex_interpolation", "constant_name_as_value", "attribute_selector_value",
     "negated_expression", "dunder_name", "keyboard_access_key", "starred_marker", "phrase_in_json_list",
     "test_case_arguments", "key_block_name", "cipher_suite_name", "renamed_constant", "jca_algorithm_registration",
-    "export_ordinal", "make_prerequisite", "name_of_a_value_attribute",
+    "export_ordinal", "make_prerequisite", "name_of_a_value_attribute", "build_variable", "c_statement_value",
+    "namespaced_command", "c_format_string", "equality_comparison", "parameter_description",
 )
 
 

@@ -273,7 +273,8 @@ def is_name_in_a_statement(value: str, line: str, key_name: str | None, language
 
 # A path's next segment after `::` (Rust's auth::AuthScheme, C++'s Flow::DefaultChain, PHP's
 # Config::KEY): a rule that splits `name: value` at the first colon keeps the second one.
-_PATH_SEGMENT = re.compile(r"^:[A-Za-z_][A-Za-z0-9_]*$")
+# (and the segments after it: Auth::User::Pointer, read from Auth)
+_PATH_SEGMENT = re.compile(r"^:[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*){0,8}$")
 
 
 @_filter("path_segment", "the next segment of a path (auth::AuthScheme, CredentialFlow::DefaultChain): a name "
@@ -393,7 +394,94 @@ _BUILD_FILE = re.compile(r"^[A-Za-z0-9_.$()/@+-]+\.(?:c|cc|cpp|cxx|h|hh|hpp|o|lo
          "get-passphrase.c): a file name, not a password", generic_only=True)
 def is_make_prerequisite(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
-    if language != "makefile" or _BUILD_FILE.match(v) is None:
+    # (Automake's Makefile.am has no language of its own: it is read as text, and the rule's shape decides)
+    if language not in ("makefile", "text") or _BUILD_FILE.match(v) is None:
         return False
     m = _MAKE_RULE.match(line)
-    return m is not None and v in m.group(2).split()
+    if m is None or v not in m.group(2).split():
+        return False
+    return language == "makefile" or _BUILD_FILE.match(m.group(1)) is not None or m.group(1).replace("_", "").isalnum()
+
+
+# A build variable whose suffix says what it holds (Automake's prog_LDFLAGS, prog_SOURCES, lib_LIBADD; make's
+# CFLAGS): compiler and linker options or the files a program is built from.
+_BUILD_VARIABLE_WORDS = frozenset({"flags", "cflags", "cxxflags", "cppflags", "ldflags", "ltflags", "libadd", "ldadd",
+                                   "sources", "headers", "dependencies", "libs"})
+_BUILD_OPTION = re.compile(r"^-{1,2}[A-Za-z][A-Za-z0-9_=.,+/:-]*$")
+
+
+@_filter("build_variable", "the options or files of a build variable (auth_LDFLAGS = -export-dynamic, psk_SOURCES = "
+         "psk-file.c): how a program is built, not a credential", generic_only=True)
+def is_build_variable(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    words = key_words(key_name or "")
+    if not words or words[-1] not in _BUILD_VARIABLE_WORDS:
+        return False
+    items = value.split()
+    if not items:
+        return False
+    if words[-1] in ("sources", "headers", "dependencies"):
+        return all(_BUILD_FILE.match(i) for i in items)
+    return all(_BUILD_OPTION.match(i) or _BUILD_FILE.match(i) or i.startswith("$(") for i in items)
+
+
+# The right side of a C statement, unquoted before its semicolon (token_ptr = GSS_C_NO_BUFFER;, opts.auth =
+# F_AUTH|F_AUTH_REQUIRE;, ctx->secret = conn->read_secret;): names in code, a literal would be quoted.
+_C_FAMILY = frozenset({"c", "cpp", "java", "csharp", "objc", "kotlin", "scala", "go", "rust", "swift", "javascript",
+                       "typescript", "php"})
+_C_EXPRESSION = re.compile(r"^&?[A-Za-z_][A-Za-z0-9_]*(?:(?:->|\.|::|[ \t]*[|&][ \t]*)[A-Za-z_][A-Za-z0-9_]*)*"
+                           r"(?:[ \t]*[+-][ \t]*[0-9]{1,3})?$")
+_C_STATEMENT_END = re.compile(r"^[ \t]*;[ \t]*(?:(?://|/\*).*)?\\?$")
+_C_CONSTANTS = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?:[ \t]*[|&][ \t]*[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)*$")
+
+
+@_filter("c_statement_value", "a C statement's right side before its semicolon (token_ptr = GSS_C_NO_BUFFER;, "
+         "ctx->secret = conn->read_secret;): a name or constant in code, not a literal", generic_only=True)
+def is_c_statement_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    core = value.strip()
+    if not key_name or not core or _C_EXPRESSION.match(core) is None:
+        return False
+    at = line.find(core)
+    while at >= 0 and not _C_STATEMENT_END.match(line[at + len(core):]):
+        at = line.find(core, at + 1)
+    if at < 0:
+        return False
+    before = line[:at].rstrip()
+    if language in _C_FAMILY and before.split()[-1:] == [key_name] and core.isidentifier():
+        return True  # a declaration: the key is the type, the value the variable's name (Tls13SecretCb tls13KeyLogCb;)
+    if before[-1:] != "=":
+        return False
+    if _C_CONSTANTS.match(core) or "->" in core:
+        return True  # constants or a member through a pointer: code, even in a patch or a grammar file
+    if language not in _C_FAMILY:
+        return False
+    # names joined as code joins them (sslctx_key, conn.secret)
+    return any(sep in core for sep in ("_", ".", "::", "|", "&"))
+
+
+# A command in a namespace and its first word (Tcl's vc::fossil::import::cvs::pass define …; C++'s ns::pass ...):
+# the key is the command's last segment, the value a subcommand.
+_NAMESPACED = re.compile(r"(?:^|[\s\[])(?:[A-Za-z_][A-Za-z0-9_]*::)+([A-Za-z_][A-Za-z0-9_]*)[ \t]+([a-z][a-z_]{1,15})\b")
+
+
+@_filter("namespaced_command", "a subcommand after a command in a namespace (vc::fossil::import::cvs::pass define): "
+         "a word of code, not a password", generic_only=True)
+def is_namespaced_command(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if not key_name or not v.isalpha() or not v.islower() or "::" not in line:
+        return False
+    return any(m.group(1) == key_name and m.group(2) == v for m in _NAMESPACED.finditer(line))
+
+
+# `name == VALUE` read as `name = "=VALUE"`: a comparison in code (if( eOnePass==ONEPASS_OFF )), nothing assigned.
+_EQUALITY = re.compile(r"([A-Za-z_][A-Za-z0-9_.>-]*)[ \t]*==[ \t]*([A-Za-z_][A-Za-z0-9_]*)")
+
+
+@_filter("equality_comparison", "a comparison taken for an assignment (if( eOnePass==ONEPASS_OFF )): the name is "
+         "tested against a constant, no value is given", generic_only=True)
+def is_equality_comparison(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if not key_name or not v.startswith("=") or "==" not in line:
+        return False
+    core = v[1:].strip()
+    return any(m.group(1).endswith(key_name) and m.group(2) == core for m in _EQUALITY.finditer(line))
+

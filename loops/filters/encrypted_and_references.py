@@ -118,6 +118,28 @@ def is_templated(value: str, line: str, key_name: str | None, language: str | No
     return re.match(r"""["'`]\s*(?:%\s*[\w(\[]|\.format\()""", after) is not None
 
 
+# A conversion of C's printf family, with its flags, width, precision and length: %s, %.*s, %-8lu, %p.
+_C_CONVERSION = re.compile(r"(?<!%)%[-+ #0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|z|j|t|L|q)?[diouxXcspfeEgG]")
+_C_FORMAT_LANGUAGES = frozenset({"c", "cpp", "objc", "java", "csharp", "go", "kotlin", "scala"})
+
+
+@_filter("c_format_string", "text of a format string in C-family code that formats arguments (\"EAP %s (%d)\", "
+         "\"PSK %.*s\"): a log message or a template, the values come from the arguments", generic_only=True)
+def is_c_format_string(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    if language not in _C_FORMAT_LANGUAGES or _C_CONVERSION.search(value) is None:
+        return False
+    # a message: words apart, the conversions among them; a password may hold % and a letter (ab%d+X) but no space,
+    # and its letters are no words
+    text = _C_CONVERSION.sub(" ", value)
+    words = re.findall(r"[A-Za-z]{2,}", text)
+    if " " not in value.strip() or not words or sum(map(len, words)) < 0.5 * len(text.replace(" ", "")):
+        return False
+    at = line.find(value)
+    # inside a double-quoted literal (a format passed to printf, a logger, snprintf; maybe continued from the line
+    # before): a literal of its own would be assigned, a conversion inside it fills in an argument
+    return at > 0 and '"' in line[:at]
+
+
 # A value encrypted by a secrets tool, in the envelope its documentation defines: only the holder of
 # the tool's key (KMS, age, PGP, the encryptor password kept elsewhere) can read it, and the file is
 # meant to be committed. sops: ENC[AES256_GCM,data:…,iv:…,tag:…,type:str]; Jasypt (Spring):

@@ -382,10 +382,10 @@ _CIPHER_SUITE_PARTS = frozenset({
     "srp", "krb5", "export", "export1024", "aes", "aes128", "aes256", "cbc", "gcm", "ccm", "ccm8", "8", "128", "256", "40",
     "56", "sha", "sha1", "sha256", "sha384", "md5", "null", "camellia", "camellia128", "camellia256", "aria", "aria128",
     "aria256", "chacha20", "poly1305", "3des", "des", "des40", "ede", "rc4", "rc2", "idea", "seed", "old", "gost",
-    "gost89", "gost94", "kx", "cbc3", "rsapsk", "ecdhepsk", "dhepsk",
+    "gost89", "gost94", "kx", "cbc3", "rsapsk", "ecdhepsk", "dhepsk", "sm4", "sm3",
 })
 _CIPHER_SUITE_CORE = frozenset({"aes", "aes128", "aes256", "camellia", "camellia128", "camellia256", "aria", "aria128",
-                                "aria256", "chacha20", "3des", "des", "rc4", "null", "idea", "seed", "cbc3", "gost89"})
+                                "aria256", "chacha20", "3des", "des", "rc4", "null", "idea", "seed", "cbc3", "gost89", "sm4"})
 _CIPHER_SUITE = re.compile(r"^[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+){2,}$")
 
 
@@ -395,7 +395,7 @@ def _cipher_suite(name: str) -> bool:
         pieces = pieces[1:]  # a library's prefix on its constant (MBEDTLS_TLS_DHE_PSK_WITH_…)
     parts = [p.lower() for p in pieces]
     return (len(parts) >= 3 and all(p in _CIPHER_SUITE_PARTS for p in parts)
-            and any(p in _CIPHER_SUITE_CORE for p in parts) and any(p.startswith(("sha", "md5", "gcm", "ccm", "poly"))
+            and any(p in _CIPHER_SUITE_CORE for p in parts) and any(p.startswith(("sha", "md5", "gcm", "ccm", "poly", "sm3"))
                                                                      for p in parts))
 
 

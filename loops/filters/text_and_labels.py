@@ -258,3 +258,23 @@ _CODEPOINT_LINE = re.compile(r"^[a-z0-9_]{1,60}[ \t]+[0-9a-f]{4,6}[ \t]*$")
 def is_icon_codepoint(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     return 4 <= len(v) <= 6 and all(c in "0123456789abcdef" for c in v) and _CODEPOINT_LINE.match(line.strip()) is not None
+
+
+# A parameter's description in a documentation comment (kernel-doc's ` * @vendor: EAP Vendor-Id (0 = IETF)`,
+# Doxygen's `@param password the password (UTF-8)`): words about the parameter, not its value.
+_PARAMETER_DOC = re.compile(r"^[ \t]*(?:/\*\*|\*|//[/!]?)[ \t]*[@\\](?:param(?:\[[a-z, ]+\])?[ \t]+)?[A-Za-z_][A-Za-z0-9_]*:?[ \t]+(.*)$")
+
+
+@_filter("parameter_description", "words of a parameter's description in a documentation comment (* @password: "
+         "0-to-256-unicode-char Password (IN; UTF-8)): what the parameter is, not a value", generic_only=True)
+def is_parameter_description(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    m = _PARAMETER_DOC.match(line)
+    if m is None or v not in m.group(1):
+        return False
+    # a phrase, its words apart or hyphenated (0-to-256-unicode-char): two words or more, one a word a person writes,
+    # and more of the description after it
+    words = re.findall(r"[A-Za-z]{2,}", v)
+    rest = m.group(1).replace(v, " ", 1)
+    return ((" " in v or ("-" in v and len(re.findall(r"[A-Za-z]{2,}", rest)) >= 1)) and len(words) >= 2
+            and any(wordlike(w.lower()) for w in words))

@@ -157,7 +157,7 @@ def test_make_prerequisites() -> None:
 
 def test_a_make_variable_is_no_prerequisite() -> None:
     assert not hit("make_prerequisite", "get-passphrase.c", "passphrase = get-passphrase.c", "passphrase", "makefile")
-    assert not hit("make_prerequisite", "get-passphrase.c", "get-passphrase.o: get-passphrase.c", "passphrase", "text")
+    assert not hit("make_prerequisite", "get-passphrase.c", "get-passphrase.o: get-passphrase.c", "passphrase", "yaml")
 
 
 # An element's name and value attributes
@@ -183,3 +183,97 @@ def test_a_dotted_hyphenated_attribute_name() -> None:
 
 def test_two_dotted_words_are_not_enough() -> None:
     assert not hit("dotted_name", "correct.horse-battery", 'password = "correct.horse-battery"', "password", "java")
+
+
+# Build variables, C statements and namespaced commands
+
+def test_build_variables_hold_options_and_files() -> None:
+    am = ("auth_LDFLAGS = -export-dynamic\npsk_file_SOURCES = psk-file.c\n"
+          "basic_sspi_auth_CXXFLAGS = -DUNICODE,--enable-auto-import\n")
+    assert hidden(am, "src/auth/Makefile.am")
+
+
+def test_a_secret_under_a_build_variable_is_kept() -> None:
+    value = high_entropy(seed=4017, length=24)
+    assert not hit("build_variable", value, f"auth_LDFLAGS = {value}", "auth_LDFLAGS", "text")
+    # a name that only ends in a build word's letters
+    assert not hit("build_variable", "-secret", "api_secretflags = -secret", "api_secret", "text")
+
+
+def test_unquoted_names_before_a_semicolon_in_c() -> None:
+    c = ("\ttoken_ptr = GSS_C_NO_BUFFER;\n\tlisten_opts.auth = F_AUTH|F_AUTH_REQUIRE;\n"
+         "\tlockdata.locktoken.ptr = lockdata.lockroot->ptr;\n")
+    assert hidden(c, "src/gss-genr.c")
+    assert hit("c_statement_value", "tls13KeyLogCb", "        Tls13SecretCb   tls13KeyLogCb;", "Tls13SecretCb", "c")
+
+
+def test_a_quoted_or_random_value_in_c_is_kept() -> None:
+    value = random_password(seed=4018)
+    require_shown(f'\tconst char *secret = "{value}";\n', "src/client.c")
+    word = high_entropy(seed=4019, length=14)
+    # outside code, a bare word before a semicolon may be a configuration's value
+    assert not hit("c_statement_value", word, f"secret = {word};", "secret", "text")
+    assert not hit("c_statement_value", "my_secret_value", "secret = my_secret_value;", "secret", "text")
+
+
+def test_a_subcommand_after_a_namespaced_command() -> None:
+    tcl = "vc::fossil::import::cvs::pass define \\\n    CollRev {Collate revisions} ::vc::fossil::import::cvs::pass::collrev\n"
+    assert hidden(tcl, "tools/cvs2fossil/lib/c2f_pcollrev.tcl")
+
+
+def test_a_password_after_a_plain_command_is_kept() -> None:
+    assert not hit("namespaced_command", "hunter", "pass hunter", "pass", "text")
+    assert not hit("namespaced_command", "hunter", "mypass hunter # vc::x", "mypass", "text")
+
+
+def test_a_qualified_name_read_from_its_first_segment() -> None:
+    assert hit("path_segment", ":User::Pointer", "Auth::User::Pointer", "Auth", "cpp")
+    # read from the middle of a longer name it is no segment of
+    assert not hit("path_segment", ":User::Pointer", "myAuth::User::Pointer", "Auth", "cpp")
+
+
+def test_sm4_suites() -> None:
+    assert hit("cipher_suite_name", "ECDHE-PSK-SM4-CCM-SM3", " TLS_ECDHE_PSK_WITH_SM4_CCM_SM3   ECDHE-PSK-SM4-CCM-SM3",
+               "TLS_ECDHE_PSK_WITH_SM4_CCM_SM3", "text")
+    assert not hit("cipher_suite_name", "ECDHE-PSK-SM4", "psk = ECDHE-PSK-SM4", "psk", "text")
+
+
+# Format strings, comparisons and parameter descriptions in C
+
+def test_format_strings_in_c() -> None:
+    c = ('\t_gnutls_handshake_log("EXT[%p]: PSK KE mode %.2x received\\n", session, val);\n'
+         '\t\t       "id=%d len=%d) from STA: EAP Response-%s (%d)",\n')
+    assert hidden(c, "lib/ext/psk_ke_modes.c")
+
+
+def test_a_psk_literal_without_conversions_is_kept() -> None:
+    value = high_entropy(seed=4021, length=24)
+    assert not hit("c_format_string", value, f'\tconst char *psk = "{value}";', "psk", "c")
+    # a password may hold a percent sign before a letter: without words apart it is no message
+    pw = high_entropy(seed=4024, length=8) + "%d" + high_entropy(seed=4025, length=8)
+    assert not hit("c_format_string", pw, f'\tauth = smtp_auth("mail", "{pw}");', "auth", "go")
+    # a conversion outside a C-family file is another language's business
+    assert not hit("c_format_string", "EAP Response-%s", 'msg: "EAP Response-%s"', None, "yaml")
+
+
+def test_an_equality_test_is_no_assignment() -> None:
+    assert hidden("    if( eOnePass==ONEPASS_OFF ){\n", "src/delete.c")
+
+
+def test_an_assignment_is_not_a_comparison() -> None:
+    value = high_entropy(seed=4022, length=16)
+    # a value that starts with "=" assigned with one, a comparison of something else beside it
+    assert not hit("equality_comparison", "=" + value, f'pass = "={value}"; if (a == b)', "pass", "c")
+    assert not hit("equality_comparison", "=" + value, f"other_pass = x; y ==pass; pass=={value}x", "pass", "c")
+
+
+def test_a_parameter_description_in_a_doc_comment() -> None:
+    c = (" * nt_password_hash - NtPasswordHash() - RFC 2759, Sect. 8.3\n"
+         " * @password: 0-to-256-unicode-char Password (IN; UTF-8)\n * @password_len: Length of password\n")
+    assert hidden(c, "src/crypto/ms_funcs.c")
+
+
+def test_a_password_in_a_doc_comment_example_is_kept() -> None:
+    value = random_password(seed=4023)
+    assert not hit("parameter_description", value, f" * @password: {value}", "password", "c")
+    assert not hit("parameter_description", "use this one", " * password: use this one", "password", "c")
