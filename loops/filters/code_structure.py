@@ -482,6 +482,20 @@ def is_equality_comparison(value: str, line: str, key_name: str | None, language
     v = value.strip()
     if not key_name or not v.startswith("=") or "==" not in line:
         return False
-    core = v[1:].strip()
+    core = v[1:].strip().rstrip(");{ \t")  # the rule's match may run on to the condition's closing parenthesis
     return any(m.group(1).endswith(key_name) and m.group(2) == core for m in _EQUALITY.finditer(line))
+
+
+# The branches of a conditional expression, read as a mapping: (status == 0) ? "pass" : "fail" is no
+# "pass": "fail". The key is the literal after `?`, the value the other branch.
+_TERNARY = re.compile(r"""\?[ \t]*(["'])([^"'\n]{1,40})\1[ \t]*:[ \t]*(["'])([^"'\n]*)\3""")
+
+
+@_filter("ternary_branch", "the other branch of a conditional expression (ok ? \"pass\" : \"fail\"): two words a "
+         "program chooses between, not a name and its value", generic_only=True)
+def is_ternary_branch(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if not key_name or "?" not in line:
+        return False
+    return any(m.group(2) == key_name and m.group(4).strip() == v for m in _TERNARY.finditer(line))
 

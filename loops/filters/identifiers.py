@@ -32,6 +32,8 @@ def is_uuid_identifier(value: str, line: str, key_name: str | None, language: st
     if not _UUID.match(value.strip()):
         return False
     words = _context_words(value.strip(), line, key_name)
+    if key_words(key_name or "")[:1] in (["guid"], ["uuid"]):
+        return True  # the name says first what it holds: an installer's GuidKpasswd is the kpasswd component's GUID
     # (a collection of them says so after it: globalCredentialIdList)
     while len(words) > 1 and words[-1] in ("list", "lists", "array", "set", "items"):
         words = words[:-1]

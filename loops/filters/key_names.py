@@ -34,6 +34,8 @@ _DESCRIBING_WORDS = frozenset({
     "store", "storage", "manager", "service", "class", "handler", "helper", "factory", "generator", "builder",
     "parser", "validity", "location", "env", "var", "variable", "ref", "reference", "id", "ids", "arn",
     "tokenizer", "tokenize", "changed", "updated", "created", "at", "date", "time",
+    # a switch: OpenLDAP's olcSmbK5PwdEnable: samba names which hashes the overlay keeps
+    "enable", "disable",
     # how strong a password is, how severe an error about a secret is: secret.level = 'handshake'
     "level",
     # framework settings that name code or a template handling credentials: AUTH_USER_MODEL,

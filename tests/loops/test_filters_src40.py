@@ -277,3 +277,39 @@ def test_a_password_in_a_doc_comment_example_is_kept() -> None:
     value = random_password(seed=4023)
     assert not hit("parameter_description", value, f" * @password: {value}", "password", "c")
     assert not hit("parameter_description", "use this one", " * password: use this one", "password", "c")
+
+
+def test_a_comparison_closed_by_its_parenthesis() -> None:
+    assert hit("equality_comparison", "=NULL)", "+   if (deliver_password==NULL) {", "deliver_password", "text")
+
+
+# A GUID under a name that says so first
+
+def test_a_guid_named_first() -> None:
+    guid = "-".join(_hex(4026, n).upper() for n in (8, 4, 4, 4, 12))
+    assert hidden(f"<?define GuidKpasswd={guid} ?>\n", "packages/windows/installer/heimdal-command.wxs")
+
+
+def test_a_uuid_under_a_password_name_is_kept() -> None:
+    guid = "-".join(_hex(4027, n) for n in (8, 4, 4, 4, 12))
+    assert not hit("uuid", guid, f"KpasswdGuidSecret={guid}", "KpasswdGuidSecret", "text")
+
+
+# A switch named for a credential, and the branches of a conditional
+
+def test_a_switch_under_a_credential_name() -> None:
+    assert hidden("olcSmbK5PwdEnable: samba\n", "debian/tests/smbk5pwd.ldif")
+
+
+def test_a_password_under_a_credential_name_is_kept() -> None:
+    require_shown(f"olcSmbK5Pwd: {random_password(seed=4028)}\n", "debian/slapd.ldif")
+
+
+def test_the_other_branch_of_a_conditional() -> None:
+    assert hidden('        TEST_info("%s", (status == 0) ? "pass" : "fail");\n', "src/acvp_util.c")
+
+
+def test_a_mapping_after_a_conditional_is_kept() -> None:
+    value = random_password(seed=4029)
+    assert not hit("ternary_branch", value, f'x = ok ? 1 : 0; cfg = {{"pass": "{value}"}}', "pass", "c")
+    assert not hit("ternary_branch", value, f'flag ? "user" : "{value}"', "pass", "c")
