@@ -238,8 +238,10 @@ def production_credential(feats: dict[str, float], key_name: str | None = None) 
     if any(feats[name] for name in _STAND_IN_EVIDENCE):
         return False
     # A URL's or a connection string's password (postgres://user:…@, libpq `password=…`) is a
-    # slot a person fills; the provider exclusion is for token formats, which nobody chooses.
-    if feats["kind_provider"] and not feats["kind_url"]:
+    # slot a person fills; the provider exclusion is for token formats (a known prefix), which
+    # nobody chooses. A provider rule that only names a slot (a value in a Kubernetes Secret, a
+    # registry login's password) holds whatever a person typed there.
+    if feats["kind_provider"] and feats["known_prefix"] and not feats["kind_url"]:
         return False
     if named:
         return True

@@ -162,6 +162,9 @@ _HUMAN_PASSWORDS = ["".join(parts) for parts in (
     ('DATABASES = {{"default": {{"PASSWORD": "{v}"}}}}\n', "project/settings.py"),
     ("database:\n  password: {v}\n", "deploy/config.yaml"),
     ("DB_PASSWORD={v}\n", ".env"),
+    # provider rules that name a slot, not a token format: what a person typed there
+    ("apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\nstringData:\n  password: {v}\n", "k8s/db-secret.yaml"),
+    ("kubectl create secret docker-registry regcred --docker-username=ci --docker-password={v}\n", "deploy/registry.sh"),
 ])
 def test_a_word_made_password_in_production_config_waits_for_a_person_at_least(value, text, path) -> None:
     req = request(text.format(v=value), path=path)
