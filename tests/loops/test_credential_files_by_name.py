@@ -24,6 +24,7 @@ COOKIE = random_chars(_R, 20, string.ascii_uppercase)
 LEAKS = [
     ("etc/rsyncd.secrets", f"# user:password\nbackup:{PW}\n", "rsyncd-secrets-line"),
     ("etc/rsync.password", f"{PW}\n", "rsync-password-file"),
+    ("deploy/ansible/.vault_pass", f"{PW}\n", "ansible-vault-password-file"),
     ("etc/exim4/passwd.client", f"### target.mail.server.example:login:password\n*.isp.net:relay:{PW}\n",
      "exim-passwd-client-line"),
     ("etc/davfs2/secrets", f"# mount point  user  password\nhttps://dav.example.org/dav alice {PW}\n",
@@ -67,6 +68,7 @@ def test_the_same_text_under_another_name_is_not_read_by_the_file_rule(path: str
 SAFE = [
     ("etc/rsyncd.secrets", "# backup:password\n"),
     ("etc/rsync.password", "changeme\n"),
+    ("deploy/ansible/.vault_pass", "#!/usr/bin/env python3\nimport os\nprint(os.environ['VAULT_PASS'])\n"),
     ("etc/exim4/passwd.client", "### target.mail.server.example:login:password\n"),
     ("etc/davfs2/secrets", "# /media/webdav  webdav-username  password\n# proxy.example.com  proxyuser  proxypassword\n"),
     ("etc/racoon/psk.txt", "# 10.160.94.3 mekmitasdigoat\n"),
