@@ -87,6 +87,7 @@ ORDER: tuple[str, ...] = (
     "test_case_arguments", "key_block_name", "cipher_suite_name", "renamed_constant", "jca_algorithm_registration",
     "export_ordinal", "make_prerequisite", "name_of_a_value_attribute", "build_variable", "c_statement_value",
     "namespaced_command", "c_format_string", "equality_comparison", "parameter_description", "ternary_branch",
+    "argument_keyword",
 )
 
 

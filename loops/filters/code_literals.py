@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from .code_structure import _is_quoted
-from .registry import _filter
+from .registry import Surroundings, _filter
 from .text_shapes import _looks_random
 from .word_shapes import wordlike
 from .words import key_words, names_credential
@@ -190,3 +190,25 @@ def is_name_of_a_value_attribute(value: str, line: str, key_name: str | None, la
     if not all(len(p) <= 16 and re.search(r"[A-Za-z]{2}", p) for p in pieces):
         return False  # a UUID or a hex or random run between hyphens is no setting's name
     return any(m.group(2) == v for m in _NAME_ATTRIBUTE.finditer(line))
+
+
+# A command's keyword in a table of its arguments (Redis's commands/*.json: "token": "WEIGHTS" beside
+# "name": "weight"): the word a client types before the argument, named again beside it.
+_KEYWORD = re.compile(r"^[A-Z][A-Z_-]{1,30}$")
+_ARGUMENT_NAME = re.compile(r"""["']?name["']?\s*[:=]\s*["']([A-Za-z_][\w-]{2,40})["']""")
+
+
+@_filter("argument_keyword", "a command's keyword beside the argument it introduces (\"token\": \"WEIGHTS\", "
+         "\"name\": \"weight\"): a word of the command's syntax", generic_only=True, surroundings=True)
+def is_argument_keyword(value: str, line: str, key_name: str | None, language: str | None,
+                        around: Surroundings) -> bool:
+    v = value.strip()
+    if _KEYWORD.match(v) is None:
+        return False
+    word = v.lower().replace("-", "_")
+    for text in around.lines:
+        for m in _ARGUMENT_NAME.finditer(text):
+            name = m.group(1).lower().replace("-", "_")
+            if name.startswith(word) or word.startswith(name):
+                return True
+    return False

@@ -313,3 +313,19 @@ def test_a_mapping_after_a_conditional_is_kept() -> None:
     value = random_password(seed=4029)
     assert not hit("ternary_branch", value, f'x = ok ? 1 : 0; cfg = {{"pass": "{value}"}}', "pass", "c")
     assert not hit("ternary_branch", value, f'flag ? "user" : "{value}"', "pass", "c")
+
+
+# A command's keyword in a table of its arguments
+
+def test_a_command_keyword_beside_its_argument() -> None:
+    table = ('            {\n                "token": "WEIGHTS",\n                "name": "weight",\n'
+             '                "type": "integer",\n                "optional": true\n            },\n')
+    assert hidden(table, "src/commands/zinter.json")
+
+
+def test_a_token_beside_an_unrelated_name_is_kept() -> None:
+    value = high_entropy(seed=4030, length=12).upper()
+    around = Surroundings(lines=('    "name": "weight",', '    "type": "integer",'))
+    assert not _check("argument_keyword", value, f'    "token": "{value}",', "token", "json", around)
+    around = Surroundings(lines=('    "name": "production",',))
+    assert not _check("argument_keyword", "WEIGHTS", '    "token": "WEIGHTS",', "token", "json", around)
