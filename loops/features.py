@@ -100,6 +100,7 @@ def _is_test_dir(name: str) -> bool:
 _DIR_WORD_SEPARATORS = re.compile(r"[-_.]")
 
 
+@functools.lru_cache(maxsize=4096)  # asked once per candidate; a file dense with them repeats its path
 def is_test_path(path: str) -> bool:
     """True for test code and fixtures: tests/, fixtures/, __tests__/, *_test.go, test_*.py, *.spec.ts, ..."""
     parts = [p for p in path.replace("\\", "/").split("/") if p]
@@ -128,6 +129,7 @@ _MAN_PAGE = re.compile(r"\.[1-9n][a-z]{0,4}$")
 _EXAMPLE_COLLECTIONS = frozenset({"examples", "samples"})
 
 
+@functools.lru_cache(maxsize=4096)
 def is_docs_path(path: str) -> bool:
     """True for documentation and examples: docs/, docs_src/, examples/, *.md, *.rst, *.adoc, README*,
     *.examples.json, examples-1.json."""
