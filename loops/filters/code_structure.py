@@ -495,7 +495,8 @@ _TERNARY = re.compile(r"""\?[ \t]*(["'])([^"'\n]{1,40})\1[ \t]*:[ \t]*(["'])([^"
          "program chooses between, not a name and its value", generic_only=True)
 def is_ternary_branch(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
-    if not key_name or "?" not in line:
+    # (a generated run in the other branch may be a real secret chosen in production: dev ? "pass" : "<key>")
+    if not key_name or "?" not in line or _looks_random(v):
         return False
     return any(m.group(2) == key_name and m.group(4).strip() == v for m in _TERNARY.finditer(line))
 

@@ -329,3 +329,8 @@ def test_a_token_beside_an_unrelated_name_is_kept() -> None:
     assert not _check("argument_keyword", value, f'    "token": "{value}",', "token", "json", around)
     around = Surroundings(lines=('    "name": "production",',))
     assert not _check("argument_keyword", "WEIGHTS", '    "token": "WEIGHTS",', "token", "json", around)
+
+
+def test_a_generated_value_in_the_other_branch_is_kept() -> None:
+    value = high_entropy(seed=4031, length=24)
+    assert not hit("ternary_branch", value, f'secret = dev ? "pass" : "{value}";', "pass", "c")
