@@ -13,6 +13,9 @@ import re
 from urllib.parse import unquote
 
 from ..rules.checksums import b64_decode
+from .expired_signatures import _ISO_TIME
+from .hashes_and_digests import _CRYPT_HASH
+from .paths_urls_and_directory_names import is_ldap_dn_value
 from .placeholders import _METASYNTACTIC, _PLACEHOLDER_VALUES, _stand_in_password, is_placeholder
 from .registry import Surroundings, _filter
 from .stand_ins_in_examples import stand_in_text
@@ -207,6 +210,36 @@ def is_encoded_stand_in_pair(value: str, line: str, key_name: str | None, langua
     if not password:
         return is_placeholder(user, "", None, None) or user.lower() in ("username", "user", "client_id", "client-id")
     return _stand_in_password(user, password)
+
+
+# Kubernetes keeps a Secret's data: base64-encoded, and charts and CI files keep values encoded the same way
+# (b64enc). Encoded, a stand-in or a value that is no credential reads as random; decoded it is what the filters
+# dismiss as written: a placeholder (changeme, REPLACE_ME), a password hash (Argo CD keeps the admin's as
+# bcrypt), a timestamp (admin.passwordMtime) or an LDAP DN (the bind DN beside its password).
+_PADDED_BASE64 = re.compile(r"^(?:[A-Za-z0-9+/]{4}){2,128}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$")
+
+
+@_filter("base64_of_stand_in", "base64 that decodes to a stand-in or to no credential (changeme, REPLACE_ME, a "
+         "bcrypt hash, a timestamp, an LDAP DN), as a Kubernetes Secret's data: keeps them", generic_only=True)
+def is_base64_of_stand_in(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if _PADDED_BASE64.match(v) is None:
+        return False
+    raw = b64_decode(v)
+    try:
+        text = raw.decode("utf-8").strip() if raw else ""
+    except UnicodeDecodeError:
+        return False
+    if len(text) < 3 or not text.isprintable():
+        return False  # random bytes, or a key: what base64 of a secret decodes to
+    # (only a single value is read as a placeholder: a document, a docker config's JSON, holds a
+    # registry's example URL beside a real auth)
+    single = _SINGLE_VALUE.fullmatch(text) is not None and is_placeholder(text, text, key_name, language)
+    return (single or _CRYPT_HASH.match(text) is not None or _ISO_TIME.match(text) is not None
+            or is_ldap_dn_value(text, text, key_name, language))
+
+
+_SINGLE_VALUE = re.compile(r"[^\s{}\[\]\"']{3,64}")
 
 
 # A JOSE header alone ({"alg":"HS256","typ":"JWT"}): tests and docs keep the first segment of a token to build

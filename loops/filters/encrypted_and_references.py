@@ -220,11 +220,13 @@ _SECRET_REFERENCE = re.compile(
     r"|VaultName=[\w-]+;\s*SecretName=[\w-]+(?:;\s*SecretVersion=[0-9a-f]{32})?)\)$"
     r"|^https://[\w-]+\.vault\.(?:azure\.net|azure\.cn|usgovcloudapi\.net)/secrets/[\w-]+(?:/[0-9a-f]{32})?/?$"
     r"|^projects/[\w.:-]+/secrets/[\w-]+(?:/versions/(?:\d+|latest))?$"
+    # Spinnaker's secret engines (Halyard, Kork): encrypted:<engine>!<k>:<v>!… names a bucket, file and key
+    r"|^encrypted(?:File)?:[a-z][a-z0-9-]{1,30}(?:![a-z]:[^!\s]{1,200}){1,8}$"
 )
 
 
 @_filter("secret_manager_reference", "a reference to a secret kept in a secret manager (@Microsoft.KeyVault(…), "
-         "projects/…/secrets/…/versions/…): it names where the secret is, it is not the secret", generic_only=True)
+         "projects/…/secrets/…/versions/…, Spinnaker's encrypted:s3!b:…!f:…): it names where the secret is, it is not the secret", generic_only=True)
 def is_secret_manager_reference(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     return bool(_SECRET_REFERENCE.match(value.strip()))
 

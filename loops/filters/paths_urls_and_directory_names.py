@@ -178,6 +178,19 @@ def is_ldap_dn_value(value: str, line: str, key_name: str | None, language: str 
     return len(parts) >= 2 and all(_DN_PART.match(p) for p in parts) and any(_DN_NAMING.match(p) for p in parts)
 
 
+# A secret mount's options on a build command line (docker build --secret id=npmrc,src=$HOME/.npmrc, podman's
+# --secret=id=netrc,src=.netrc,type=file, BuildKit's RUN --mount=type=secret,id=aws): they name the secret and the
+# file or variable it is read from at build time, which keeps it out of the image.
+_MOUNT_OPTION = re.compile(r"^(?:id|src|source|type|target|dst|destination|env|required|mode|uid|gid)(?:=[^,=\s]*)?$")
+
+
+@_filter("secret_mount_spec", "a secret mount's options (id=npmrc,src=~/.npmrc): they name the file or variable "
+         "the secret is read from, not the secret", generic_only=True)
+def is_secret_mount_spec(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    parts = value.strip().strip("\"'").split(",")
+    return len(parts) >= 2 and any(p.startswith("id=") for p in parts) and all(_MOUNT_OPTION.match(p) for p in parts)
+
+
 # An LDAP search filter (RFC 4515): (uid=%u), (&(objectClass=posixAccount)(uid=$)), (mail=*): which entries a
 # lookup selects, with the user's name substituted in. Each item is an attribute's name, a comparison and a
 # value that is a substitution (%u, %login, $, ?, {0}, %{User-Name}), a wildcard or a short word.
