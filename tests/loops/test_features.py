@@ -92,6 +92,8 @@ def test_language_for(path: str, language: str) -> None:
     "acme/functional_tests.go", "app/unit_tests.py", "jwcrypto/tests-cookbook.py", "src/test-utils.js",
     "openpgp/keys_test_data.go", "openpgp/read_write_test_data.go", "vectors/test_vectors.json", "pkg/testdata.go",
     "crypto/ecdsa_test_keys.py", "auth/test-fixtures.yaml",
+    "src/test/regress/sql/password.sql", "openssh/regress/keys/rsa", "cyrus/cunit/md5.testc", "tests/unittests/a.cpp",
+    "pkg/testsuite/ldap.conf", "sasl/test-sasl.c", "krb5/lib/crypto/t_vectors.c", "poco/Net/StreamSocketTest.cpp",
 ])
 def test_is_test_path_positive(path: str) -> None:
     assert is_test_path(path)
@@ -100,7 +102,8 @@ def test_is_test_path_positive(path: str) -> None:
 @pytest.mark.parametrize("path", ["src/app.py", "contest.py", "testament.py", "latest/config.json", "attestation.go", "testing.md",
                                   "src/protest/main.py", "src/Contest.java", "", "contest-data/config.json",
                                   "latest-build/a.py", "attest-ca/key.pem",
-                                  "src/contests.py", "latest_data.go", "contest-vectors.json", "attestdata.py", "pkg/testament_keys.go"])
+                                  "src/contests.py", "latest_data.go", "contest-vectors.json", "attestdata.py", "pkg/testament_keys.go",
+                                  "src/regressor.py", "lib/t_config.h", "src/Contest.cpp", "src/latest-sasl.c"])
 def test_is_test_path_negative(path: str) -> None:
     assert not is_test_path(path)
 
