@@ -1,6 +1,7 @@
 """Text for people where a value would be: natural language beyond ASCII,
 sentences, message-catalogue labels, a form's label for the field, capital words a tool writes as
-a marker, an error code set for a form field, and a table row of colon-separated names.
+a marker, an error code set for a form field, a table row of colon-separated names, and a word that
+stands in the same column of the rows around it (a table's category).
 """
 
 from __future__ import annotations
@@ -278,3 +279,31 @@ def is_parameter_description(value: str, line: str, key_name: str | None, langua
     rest = m.group(1).replace(v, " ", 1)
     return ((" " in v or ("-" in v and len(re.findall(r"[A-Za-z]{2,}", rest)) >= 1)) and len(words) >= 2
             and any(wordlike(w.lower()) for w in words))
+
+
+# A whitespace-aligned table of names and their kinds (git's command-list.txt: git-credential-store  purehelpers;
+# OpenSSL's util/other.syms: OSSL_PASSPHRASE_CALLBACK  datatype): a credential word in a row's name makes the
+# row read as `password value`, but the same word stands in the same column of the rows around it, which a
+# password never does.
+_COLUMN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_.\-]{1,40}")
+_MIN_SAME_ROWS = 2
+
+
+@_filter("table_category_column", "a word in the same column of the rows around it (git-credential-store  "
+         "purehelpers, OSSL_PASSPHRASE_CALLBACK  datatype): a table's category, not a password",
+         generic_only=True, surroundings=True)
+def is_table_category_column(value: str, line: str, key_name: str | None, language: str | None,
+                             around: Surroundings) -> bool:
+    v = value.strip()
+    if _COLUMN_WORD.fullmatch(v) is None or "=" in line or ":" in line:
+        return False
+    fields = line.split()
+    if len(fields) < 2 or v not in fields[1:]:
+        return False
+    col = fields.index(v, 1)
+    same = 0
+    for other in around.lines:
+        row = other.split()
+        if len(row) > col and row[col] == v and row[0] != fields[0] and "=" not in other and ":" not in other:
+            same += 1
+    return same >= _MIN_SAME_ROWS

@@ -334,3 +334,25 @@ def test_a_token_beside_an_unrelated_name_is_kept() -> None:
 def test_a_generated_value_in_the_other_branch_is_kept() -> None:
     value = high_entropy(seed=4031, length=24)
     assert not hit("ternary_branch", value, f'secret = dev ? "pass" : "{value}";', "pass", "c")
+
+
+# A table's category column
+
+def test_a_word_in_the_same_column_of_the_rows_around_it_is_a_category() -> None:
+    syms = ("OSSL_LIB_CTX                            datatype\nOSSL_PARAM                              datatype\n"
+            "OSSL_PASSPHRASE_CALLBACK                datatype\nOSSL_PROVIDER                           datatype\n")
+    assert hidden(syms, "util/other.syms")
+    commands = ("git-count-objects                       ancillaryinterrogators\n"
+                "git-credential                          purehelpers\ngit-credential-cache                    purehelpers\n"
+                "git-credential-store                    purehelpers\n")
+    assert hidden(commands, "command-list.txt")
+
+
+def test_a_password_column_that_changes_row_to_row_is_kept() -> None:
+    rows = "".join(f"svc{i}_password    {random_password(seed=4040 + i)}\n" for i in range(4))
+    value = random_password(seed=4041)
+    around = Surroundings(lines=tuple(rows.splitlines()))
+    assert not _check("table_category_column", value, f"svc1_password    {value}", "svc1_password", "text", around)
+    # the same word in another column of the rows around (a user name) is no category of this one
+    around = Surroundings(lines=("alice    datatype    x", "bob    datatype    y"))
+    assert not _check("table_category_column", "datatype", "db_password    other    datatype", "db_password", "text", around)
