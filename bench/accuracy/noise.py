@@ -16,14 +16,12 @@ from __future__ import annotations
 import argparse
 import collections
 import json
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run import TOOLS, command_for, ensure_peers  # noqa: E402
+from run import TOOLS, ensure_peers, scan_folder  # noqa: E402
 
 
 def _secretloop_lines(report: Path) -> dict[str, collections.Counter]:
@@ -64,15 +62,9 @@ def sweep(folder: Path, tools: list[str], top: int) -> None:
         work = Path(tmp)
         for tool in tools:
             report = work / f"{tool}.json"
-            argv, cwd = command_for(tool, folder, report, work)
-            started = time.perf_counter()
-            proc = subprocess.run(argv, cwd=cwd, capture_output=True, text=True)
-            seconds = time.perf_counter() - started
-            if tool == "detect-secrets" and proc.returncode == 0:
-                report.write_text(proc.stdout, encoding="utf-8")
-            if not report.exists():
-                tail = (proc.stderr or proc.stdout).strip().splitlines()[-2:]
-                print(f"  {tool:15} failed (exit {proc.returncode}): {' | '.join(tail)}")
+            seconds, error = scan_folder(tool, folder, report, work)
+            if error:
+                print(f"  {tool:15} failed ({error})")
                 continue
             if tool == "secretloop":
                 by_status = _secretloop_lines(report)

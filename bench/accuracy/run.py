@@ -74,9 +74,8 @@ def command_for(tool: str, files: Path, report: Path, work: Path) -> tuple[list[
     raise ValueError(tool)
 
 
-def run_tool(tool: str, dataset: Path, work: Path) -> Outcome:
-    files = dataset / "files"
-    report = work / f"{tool}-{dataset.name}.json"
+def scan_folder(tool: str, files: Path, report: Path, work: Path) -> tuple[float, str]:
+    """Run `tool` over `files`, leaving its report at `report`: (wall seconds, "" or what went wrong)."""
     argv, cwd = command_for(tool, files, report, work)
     started = time.perf_counter()
     proc = subprocess.run(argv, cwd=cwd, capture_output=True, text=True)
@@ -87,7 +86,15 @@ def run_tool(tool: str, dataset: Path, work: Path) -> Outcome:
     failed = proc.returncode not in ((0, 1) if tool == "secretloop" else (0,)) or not report.exists()
     if failed:
         tail = (proc.stderr or proc.stdout).strip().splitlines()[-3:]
-        return Outcome(tool, dataset.name, seconds, None, f"exit {proc.returncode}: {' | '.join(tail)}")
+        return seconds, f"exit {proc.returncode}: {' | '.join(tail)}"
+    return seconds, ""
+
+
+def run_tool(tool: str, dataset: Path, work: Path) -> Outcome:
+    report = work / f"{tool}-{dataset.name}.json"
+    seconds, error = scan_folder(tool, dataset / "files", report, work)
+    if error:
+        return Outcome(tool, dataset.name, seconds, None, error)
     return Outcome(tool, dataset.name, seconds, score_report(dataset, report))
 
 
