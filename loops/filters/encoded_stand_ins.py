@@ -23,12 +23,19 @@ from .word_shapes import english_like, wordlike
 from .words import key_words
 
 
-def _basic_credentials(value: str) -> tuple[str, str] | None:
-    """(user, password) that a Basic value's base64 decodes to, or None."""
+def _decoded_text(value: str) -> str | None:
+    """The UTF-8 text that base64 `value` decodes to ("" when it is not base64), or None when the bytes are not text."""
     raw = b64_decode(value)
     try:
-        text = raw.decode("utf-8") if raw is not None else ""
+        return raw.decode("utf-8") if raw is not None else ""
     except UnicodeDecodeError:
+        return None
+
+
+def _basic_credentials(value: str) -> tuple[str, str] | None:
+    """(user, password) that a Basic value's base64 decodes to, or None."""
+    text = _decoded_text(value)
+    if text is None:
         return None
     user, sep, password = text.partition(":")
     # RFC 7617 sends the pair as typed, but clients percent-encode it first (RFC 6749 section 2.3.1)
@@ -225,11 +232,7 @@ def is_base64_of_stand_in(value: str, line: str, key_name: str | None, language:
     v = value.strip()
     if _PADDED_BASE64.match(v) is None:
         return False
-    raw = b64_decode(v)
-    try:
-        text = raw.decode("utf-8").strip() if raw else ""
-    except UnicodeDecodeError:
-        return False
+    text = (_decoded_text(v) or "").strip()
     if len(text) < 3 or not text.isprintable():
         return False  # random bytes, or a key: what base64 of a secret decodes to
     # (only a single value is read as a placeholder: a document, a docker config's JSON, holds a
