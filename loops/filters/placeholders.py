@@ -86,7 +86,29 @@ def is_placeholder(value: str, line: str, key_name: str | None, language: str | 
         return True
     if _encoded_blob(value):
         return False  # `todo` or `your` after a / or + of a long base64 key is chance, not a phrase
-    return any(p.search(low) for p in _PLACEHOLDER_PHRASES)
+    stripped = value.strip()
+    return any(not _chance_in_random_run(stripped, m.start(), m.end()) if len(low) == len(stripped) else True
+               for p in _PLACEHOLDER_PHRASES for m in p.finditer(low))
+
+
+_ALNUM_RUN = re.compile(r"[A-Za-z0-9]+")
+# A random run of letters and digits this long holds a given three-letter word in some case now and
+# then (tbd in ...k3TbD9x...: about one token in a thousand); a person's stand-in is set off by
+# separators or ends the value.
+_MIN_RANDOM_RUN = 20
+
+
+def _chance_in_random_run(value: str, start: int, end: int) -> bool:
+    """The phrase at value[start:end] sits inside a long run of letters and digits, with letters or
+    digits on both sides: the letters of a random token, not words a person wrote."""
+    if start == 0 or end >= len(value) or not (value[start - 1].isalnum() and value[end].isalnum()):
+        return False
+    for run in _ALNUM_RUN.finditer(value):
+        if run.start() <= start and end <= run.end():
+            text = run.group()
+            classes = char_classes(text)
+            return len(text) >= _MIN_RANDOM_RUN and "1" in classes and classes != "1" and not english_like(text)
+    return False
 
 
 _ENCODED_LINE = re.compile(r"[A-Za-z0-9+/=_-]+")
