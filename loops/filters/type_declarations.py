@@ -164,7 +164,7 @@ def is_go_field_type(value: str, line: str, key_name: str | None, language: str 
 # A Go constant of a named type is a member of an enumeration, its value the kind's wire name:
 # `SymmetricSecret SecretType = "symmetric"`, `TokenTypeBearer TokenType = "bearer"`. A constant of type
 # string, or untyped, holds whatever it is given, and stays with the judge.
-_GO_TYPED_CONST = re.compile(r'^\s*(?:const\s+)?([A-Za-z_]\w*)\s+(?:[A-Za-z_]\w*\.)?([A-Za-z_]\w*)\s*=\s*"([^"\\]*)"'
+_GO_TYPED_CONST = re.compile(r'^\s*(?:const\s+)?(?!(?:const|var)\s)([A-Za-z_]\w*)\s+(?:[A-Za-z_]\w*\.)?([A-Za-z_]\w*)\s*=\s*"([^"\\]*)"'
                              r'\s*(?://.*)?$')
 _LOWER_SLUG = re.compile(r"^[a-z][a-z0-9]*(?:[_\-.][a-z0-9]+)*$")
 _NOT_LETTER_OR_DIGIT = re.compile(r"[^a-z0-9]")

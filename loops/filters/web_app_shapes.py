@@ -69,8 +69,9 @@ def is_negated_expression(value: str, line: str, key_name: str | None, language:
     if not value.startswith("!") or not _NEGATED_NAME.match(value):
         return False
     at = line.find(value)
-    # Quoted, "!abc" could be a typed password; unquoted it is code.
-    return at > 0 and line[at - 1] not in "\"'`"
+    # Quoted, "!abc" could be a typed password; unquoted it is code, unless it is a URL's
+    # user-info (postgres://app:!abc@db), which no language evaluates.
+    return at > 0 and line[at - 1] not in "\"'`" and not line.startswith("@", at + len(value))
 
 
 _DUNDER = re.compile(r"^__[a-z][a-z0-9_]*[a-z0-9]__$"
