@@ -172,7 +172,8 @@ _CATALOGUE_EXTENSIONS = frozenset({"json", "yml", "yaml", "properties", "strings
 # a translations folder and named for a locale like the others.
 _PHP_CATALOGUE_EXTENSIONS = frozenset({"php", "inc"})
 _GETTEXT_EXTENSIONS = frozenset({"po", "pot"})
-_LOCALE_NAME = re.compile(r"^[a-z]{2,3}(?:[-_][A-Za-z]{2,4}){0,2}$")  # fi, pt-BR, zh-Hant, en_US, sr-Latn-RS
+# fi, pt-BR, zh-Hant, en_US, sr-Latn-RS, and a variant of five to eight letters (MediaWiki's nl-informal, be-tarask)
+_LOCALE_NAME = re.compile(r"^[a-z]{2,3}(?:[-_][A-Za-z]{2,4}){0,2}(?:[-_][a-z]{5,8})?$")
 # MediaWiki names its message files for the language code in the class's spelling: MessagesFi.php, MessagesZh_hant.php.
 _MESSAGES_FILE = re.compile(r"^Messages[A-Z][a-z]{1,2}(?:_[a-z]{2,4}){0,2}$")
 
@@ -201,6 +202,28 @@ def is_catalogue_path(path: str) -> bool:
     if not any(p.lower() in _CATALOGUE_DIRS for p in parts[:-1]):
         return False
     return _LOCALE_NAME.match(stem) is not None or (len(parts) >= 2 and _LOCALE_NAME.match(parts[-2]) is not None)
+
+
+def is_patch_file(path: str) -> bool:
+    """A unified diff kept as a file (debian/patches/*.patch, fix.diff)."""
+    return _name_of(path).endswith((".patch", ".diff"))
+
+
+# The header naming the file a hunk changes: `+++ b/tests/test-oauth.js` (a date may follow after a tab).
+_PATCHED_FILE = re.compile(r"\+\+\+ (?:[ab]/)?([^\t\n ]+)")
+
+
+def patched_file(text: str, line_start: int) -> str | None:
+    """The file that the hunk holding the line at line_start changes, from the nearest `+++` header above it."""
+    at = text.rfind("\n+++ ", 0, line_start)
+    if at < 0:
+        at = 0 if text.startswith("+++ ") else -1
+        if at < 0:
+            return None
+    else:
+        at += 1
+    m = _PATCHED_FILE.match(text, at)
+    return m.group(1) if m and m.group(1) != "/dev/null" else None
 
 
 def is_declaration_file(path: str) -> bool:
@@ -633,6 +656,9 @@ def build_features(
     if language == "text" and text.startswith("#!"):
         language = script_language(text) or language
     in_test = is_test_path(path) or (language == "rust" and in_rust_test_module(text, start))
+    patched = patched_file(text, line_start) if is_patch_file(path) else None
+    if patched and not in_test:
+        in_test = is_test_path(patched)  # a hunk of a patch to a test (debian/patches/fix-test.patch on tests/x.js)
     in_docs = is_docs_path(path)
     in_doc = ((language == "python" and in_python_doc(text, start)) or (language == "perl" and in_perl_pod(text, start))
               or (language in ("json", "jsonc") and in_json_doc_member(line, start - line_start)))
@@ -640,6 +666,9 @@ def build_features(
     catalogue = is_catalogue_path(path)
     col = start - line_start
     commented = in_doc or in_comment(line, col, language)
+    if not commented and patched and col >= 1 and line[:1] in " +-":
+        # a hunk's line is the patched file's line behind one column of diff marker: read it in that file's language
+        commented = in_comment(line[1:], col - 1, language_for(patched))
     if not commented and language in BLOCK_COMMENT and block_comment_open_at(text, line_start, language):
         commented = in_comment(line, col, language, open_block=True)  # unless it closes before the value
     return Features(

@@ -500,3 +500,26 @@ def is_ternary_branch(value: str, line: str, key_name: str | None, language: str
         return False
     return any(m.group(2) == key_name and m.group(4).strip() == v for m in _TERNARY.finditer(line))
 
+
+
+# PHP and Perl join strings with a dot: 'Authorization: Bearer '.$token, '--password='.escapeshellarg($pw). A rule
+# that reads from the opening quote to the next one takes the code after the closing quote for the value.
+_CONCATENATED_CODE = re.compile(r"^\.\s*(?:\$[A-Za-z_]|[A-Za-z_][A-Za-z0-9_]*\s*(?:\(|::)|[A-Za-z_][A-Za-z0-9_\\\\]*::)")
+_DOT_CONCATENATING = frozenset({"php", "perl"})
+
+
+@_filter("dot_concatenated_code", "code joined to a closing string with a dot ('Bearer '.$token, "
+         "'--password='.escapeshellarg($pw)): a variable or a call in PHP or Perl, not a literal", generic_only=True)
+def is_dot_concatenated_code(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    if language not in _DOT_CONCATENATING:
+        return False
+    at = line.find(value)
+    if at <= 0 or line[at - 1] not in "'\"":
+        return False
+    if _CONCATENATED_CODE.match(value) is not None:
+        return True
+    # the value stops at the class's name: '&oauth_token_secret='.Horde_Oauth_Utils::urlencodeRfc3986(…)
+    return _CONCATENATED_NAME.match(value) is not None and line.startswith(("::", "("), at + len(value))
+
+
+_CONCATENATED_NAME = re.compile(r"^\.\s*[A-Za-z_][A-Za-z0-9_\\\\]*$")

@@ -277,3 +277,25 @@ def is_interpolated_variables(value: str, line: str, key_name: str | None, langu
         return False
     literal = sum(c.isalnum() for c in rest)
     return literal <= _MOST_LITERAL_CHARACTERS or _file_path(rest.strip())
+
+
+# A shell value built of expansions alone (Debian's setup-mysql: DB_PASSWORD="$DB_PASSWORD${MATRIX:$((RANDOM%${#MATRIX})):1}"):
+# the password is made at run time from variables and arithmetic; no character of it is written here.
+# Innermost first: a name ($RANDOM, ${#CHARS}), then the arithmetic or the expansion that held it.
+_SHELL_EXPANSION = re.compile(r"\$\{[^{}$()]*\}|\$\(\([^()$]*\)\)|\$[A-Za-z_][A-Za-z0-9_]*|\$[0-9#?$!@*]")
+_SHELL_LANGUAGES = frozenset({"shell", "bash", "dockerfile", "makefile"})
+
+
+@_filter("shell_expansion_value", "a shell value made of expansions alone ($PW${CHARS:$((RANDOM%${#CHARS})):1}): "
+         "computed when the script runs, no literal", generic_only=True)
+def is_shell_expansion_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip().strip("\"'")
+    if language not in _SHELL_LANGUAGES or not v.startswith("$") or len(v) > 400:
+        return False
+    rest, expansions = v, 0
+    for _ in range(8):  # a few levels of nesting at most
+        rest, n = _SHELL_EXPANSION.subn("", rest)
+        expansions += n
+        if not n:
+            break
+    return rest == "" and expansions >= 2

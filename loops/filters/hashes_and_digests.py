@@ -9,9 +9,9 @@ from __future__ import annotations
 import hashlib
 import re
 
-from .registry import _filter
+from .registry import Surroundings, _filter
 from .text_shapes import _HEX
-from .words import _context_words, key_words
+from .words import _context_words, key_words, names_credential
 
 
 _HEX_DIGEST_LENGTHS = frozenset({32, 40, 56, 64, 96, 128})
@@ -152,3 +152,25 @@ def is_digest_of_literal_beside(value: str, line: str, key_name: str | None, lan
         if any(hashlib.new(a, data).hexdigest() == v for a in algorithms):
             return True
     return False
+
+
+# A table of component revisions (RabbitMQ's git-revisions.txt: `cowlib <sha1>`, one dependency a line): a commit id
+# beside each name, the names of credentials among them only by chance (credentials_obfuscation is a library).
+_REVISION_ROW = re.compile(r"^\s*[A-Za-z0-9][\w.@/+-]{0,80}\s+([0-9a-f]{40}|[0-9a-f]{64})(?:\s+\S.{0,80})?\s*$")
+_REVISION_ROWS_AROUND = 3
+
+
+@_filter("commit_id_table", "a commit id in a table of component revisions (cowlib <sha1>, one a line): which "
+         "revision each part was built from, not a credential", generic_only=True, surroundings=True)
+def is_commit_id_table(value: str, line: str, key_name: str | None, language: str | None,
+                       around: Surroundings) -> bool:
+    m = _REVISION_ROW.match(line)
+    if m is None or m.group(1) != value.strip():
+        return False
+    rows = [r for r in around.lines if r != line and _REVISION_ROW.match(r)]
+    # the other rows name other parts: a config of several secrets of one length is not a table of names
+    names = {r.split()[0] for r in rows}
+    if len(rows) < _REVISION_ROWS_AROUND or len(names) < len(rows):
+        return False
+    # most rows name parts, not credentials: a file of `github_token <hex>` lines is a file of secrets
+    return sum(names_credential(key_words(n)) for n in names) * 2 < len(names)

@@ -249,6 +249,12 @@ _QUALIFIED_NAME = re.compile(r"^[A-Z][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*){1
          "a name in code, not a credential", generic_only=True)
 def is_qualified_package_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
+    if v.startswith(":") and key_name:
+        # A rule that splits `name: value` at the first colon cut the name in two: the key is its head and the
+        # value its tail (a CPAN META.yml's `provides:` entry, Authen::Passphrase::AcceptAll:).
+        v = key_name + "::" + v.strip(":")
+        if v not in line:
+            return False
     if len(v) > 120 or not _QUALIFIED_NAME.match(v):
         return False
     return not any(_looks_random(p) for p in v.split("::"))

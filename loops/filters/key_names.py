@@ -28,6 +28,8 @@ _DESCRIBING_WORDS = frozenset({
     "rules", "label", "title", "placeholder", "prompt", "message", "msg", "error", "errors", "err", "field",
     "fields", "input", "type", "types", "mode", "format", "url", "uri", "urls", "endpoint", "path", "file",
     "files", "dir", "directory", "name", "names", "header", "headers", "param", "parameter", "prefix", "suffix",
+    # the name of the column or attribute that holds it: Horde's 'pass_col' => 'user_pass'
+    "col", "attr", "attribute",
     "expiry", "expires", "expiration", "expire", "ttl", "timeout", "lifetime", "count", "size", "enabled",
     "disabled", "required", "strength", "validator", "validation", "icon", "button", "text", "description",
     "desc", "help", "tooltip", "method", "methods", "provider", "scope", "scopes", "version", "algorithm", "alg",
@@ -71,7 +73,9 @@ _ENCODING_WORDS = frozenset({"hex", "b64", "base64", "bytes", "str", "utf8"})
 
 
 _LEADING_DESCRIBING_WORDS = frozenset({"pattern", "prefix", "suffix", "regex", "regexp", "hint", "label", "placeholder",
-                                       "prompt", "tooltip", "hashed"})
+                                       "prompt", "tooltip", "hashed",
+                                       # an LDAP attribute's or a column's name: ATTRIBUTE_PASSWORD = 'userPassword'
+                                       "attribute", "attr", "column"})
 # Where credentials are kept: keyVaultToStoreSecrets, bucket_for_secrets name the container.
 _CONTAINER_WORDS = frozenset({"vault", "vaults", "bucket", "buckets", "keyring", "keychain", "keystore", "folder", "table"})
 _PREPOSITIONS = frozenset({"to", "for", "of", "with", "from", "in", "into"})
@@ -247,7 +251,7 @@ def is_storage_key_name(value: str, line: str, key_name: str | None, language: s
         words = words[:-1]  # one slot of several: SESSION_KEY_TASKS
     if len(words) < 2 or words[-1] != "key" or words[-2] not in _STORAGE_WORDS:
         return False
-    v = value.strip().lstrip("_")  # a private slot: __upload_status, _sf2_meta
+    v = value.strip().lstrip("_").rstrip("/")  # a private slot: __upload_status, _sf2_meta; a prefix: imp_compose/
     if words[-2] == "cache" and len(v) in _HEX_DIGEST_LENGTHS and _HEX.match(v):
         return True  # the digest of what is cached, alone (token_cache_key = sha1 of the session's name)
     if not _IDENTIFIER_KEY_VALUE.match(v.lower() if v.isupper() else v):  # app_state, or in capitals: WP_DATA
@@ -478,3 +482,20 @@ _QUALIFIED_TYPE_KEY = re.compile(r"""["']?[A-Z][A-Za-z0-9]*(?:::[A-Z][A-Za-z0-9]
 def is_resource_type_as_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     at = line.find(value.strip()) if value.strip() else -1
     return at > 0 and "::" in line[:at] and _QUALIFIED_TYPE_KEY.search(line[:at]) is not None
+
+
+# A salt's default named for the library (phpseclib's $password_default_salt = 'phpseclib/salt'): a salt is stored
+# beside the hash it varies, and one spelled in words is the library's published constant. A random salt under a
+# CMS's AUTH_SALT keys its cookies and stays for the judge.
+_WORDED_SALT = re.compile(r"^[a-z][a-z0-9]*(?:[/._:\-][a-z][a-z0-9]*){0,4}$")
+
+
+@_filter("worded_salt", "a salt spelled in words (password_default_salt = 'phpseclib/salt'): a library's published "
+         "constant that varies a hash, not a password", generic_only=True)
+def is_worded_salt(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    words = key_words(key_name)
+    if not words or words[-1] not in ("salt", "salts"):
+        return False
+    v = value.strip()
+    return len(v) <= 40 and _WORDED_SALT.match(v) is not None and all(
+        wordlike(p) for p in re.split(r"[/._:\-]", v) if len(p) >= 4)

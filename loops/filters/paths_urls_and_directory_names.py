@@ -254,7 +254,8 @@ def is_query_parameter_start(value: str, line: str, key_name: str | None, langua
 
 # Anonymous FTP (RFC 1635): the user "anonymous" (or "ftp") logs in with an e-mail address as the password, by
 # convention. Said so beside it, the address is that courtesy, not a secret.
-_ANONYMOUS_LOGIN = re.compile(r"""(?i)\b(?:user(?:_?name)?|login)["']?[ \t]*[:=][ \t]*["']?(?:anonymous|ftp)\b|\banonymous:""")
+# (a private member counts: PHP's $this->_login="anonymous")
+_ANONYMOUS_LOGIN = re.compile(r"""(?i)(?<![A-Za-z0-9])(?:user(?:_?name)?|login)["']?[ \t]*[:=][ \t]*["']?(?:anonymous|ftp)\b|\banonymous:""")
 
 
 @_filter("anonymous_ftp_password", "an e-mail address as the password of an anonymous FTP login (username=anonymous, "

@@ -46,6 +46,11 @@ def _regex_like(s: str) -> bool:
     return sum(bool(p.search(s)) for p in _REGEX_PIECES) >= 2
 
 
+# A PCRE pattern between delimiters, anchored at both ends, with its flags: '/^ok$/i' (a preg_match the setting
+# feeds). A password does not start with /^ and end with $/.
+_ANCHORED_DELIMITED = re.compile(r"^([/#~])\^.{1,200}\$\1[imsxuUD]*$")
+
+
 def _enclosing_literal(value: str, line: str) -> str | None:
     """The quoted literal on the line that holds the value (the value may stop at a quote inside it)."""
     at = line.find(value)
@@ -62,7 +67,7 @@ def _enclosing_literal(value: str, line: str) -> str | None:
          "describes secrets, not one", generic_only=True)
 def is_regex_source(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
-    if _regex_like(v):
+    if _regex_like(v) or _ANCHORED_DELIMITED.match(v):
         return True
     literal = _enclosing_literal(v, line)
     return literal is not None and literal != v and _regex_like(literal)

@@ -468,3 +468,16 @@ def is_recorded_response_cookie(value: str, line: str, key_name: str | None, lan
     m = _SET_COOKIE.search(line, 0, at) if at > 0 else None
     # the header's name before the value, and no request header (Cookie:) between them
     return m is not None and "cookie:" not in line[m.end():at].lower()
+
+
+# A default that spells what belongs in its place: its length and its kind (Roundcube's des_key default
+# rcmail-!24ByteDESkey*Str, a 32-char-secret-key): the text of a stand-in, written to be replaced.
+_SIZE_AND_KIND = re.compile(r"(?i)[0-9]{1,4}[-_ ]?(?:bytes?|chars?|characters?|bits?|digits?)[-_ ]?[A-Za-z]{0,8}?"
+                            r"(?:key|secret|salt|str|string|pass(?:word|phrase)?|token|random)")
+
+
+@_filter("size_and_kind_spelled", "a value that spells its own length and kind (24ByteDESkey, 32-char-secret): "
+         "a default written to be replaced", generic_only=True)
+def is_size_and_kind_spelled(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    return len(v) <= 64 and _SIZE_AND_KIND.search(v) is not None

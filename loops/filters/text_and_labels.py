@@ -7,6 +7,7 @@ stands in the same column of the rows around it (a table's category).
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from .registry import Surroundings, _filter
 from .word_shapes import _TYPED_WORD_PAIRS, _VOWELS, _bigram_score, _typed_word, english_like, wordlike
@@ -83,6 +84,13 @@ def is_catalogue_text(value: str, line: str, key_name: str | None, language: str
     v = value.strip()
     if not v or len(v) > _LONGEST_CATALOGUE_TEXT or not (around.in_catalogue or _keyed_by_a_sentence(v, line)):
         return False
+    if around.in_catalogue:
+        # A letter with a mark set above or below it (Tyap's a̱, Hakka's e̍) is written by people: no key holds one.
+        if _signwriting(v) or any(unicodedata.combining(c) for c in v):
+            return True
+        v = _plain_catalogue_text(v)
+        if not v:
+            return False
     if "%" in v or "{" in v or "$" in v:
         # Where the program puts a value into the text (%s MOT DE PASSE, {count} Schlüssel): the rest is the label.
         v = _FORMAT_DIRECTIVE.sub(" ", v).strip()
@@ -103,7 +111,41 @@ def is_catalogue_text(value: str, line: str, key_name: str | None, language: str
     reads = sum(w.isdigit() or _reads_as_a_word(w) for w in words)
     # A sentence of a language whose words are spelled otherwise than English (Quechua, Lojban) has a few that
     # do not read as words by English letter pairs; a sentence it stays when most do.
-    return reads == len(words) or (len(words) >= _SENTENCE_WORDS and reads * 4 >= len(words) * 3)
+    if reads == len(words) or (len(words) >= _SENTENCE_WORDS and reads * 4 >= len(words) * 3):
+        return True
+    # In a catalogue file the text is a translation: words apart by spaces (Uuzi peittosana, Zoiyi lambokon sirri)
+    # are a label when half of them read as words; a password is one run, not a phrase.
+    return around.in_catalogue and len(words) >= 2 and len(v.split()) >= 2 and reads * 2 >= len(words)
+
+
+# Formal SignWriting (the ASCII form of Sutton SignWriting, American Sign Language's "translation" in MediaWiki's
+# ase.json): each sign is a box (B, L, M or R with its size, 518x531) and symbols (S, five hex digits, a place).
+_FSW_SIGN = re.compile(r"^(?:AS[0-9a-f]{5}(?:S[0-9a-f]{5})*)?[BLMR][0-9]{3}x[0-9]{3}(?:S[0-9a-f]{5}[0-9]{3}x[0-9]{3})*$"
+                       r"|^S[0-9a-f]{5}[0-9]{3}x[0-9]{3}$")
+
+
+def _signwriting(value: str) -> bool:
+    signs = value.split()
+    return bool(signs) and all(_FSW_SIGN.match(s.strip(".,:;!?")) for s in signs)
+
+
+# MediaWiki's message markup: a link ([[Special:Preferences|…]]) or a template ({{Identical|Password}}).
+_WIKI_MARKUP = re.compile(r"\[\[[^\[\]]{0,200}\]\]|\{\{[^{}]{0,200}\}\}")
+# A page alias in a catalogue runs its words together in capitals (Quechua's YaykunaRimataHukchay).
+_RUN_TOGETHER_WORDS = re.compile(r"^(?:[A-Z][a-z]{2,}){2,8}$")
+
+
+def _plain_catalogue_text(value: str) -> str:
+    """A translation as plain letters: compatibility forms folded (a full-width colon, as Chinese writes it), the
+    combining marks that some orthographies write above or below a letter dropped (Hakka's me̍t, Tyap's a̱), wiki
+    markup taken out, words run together in a page alias spaced, a sentence's opening mark (Lojban's ".i") cut."""
+    v = unicodedata.normalize("NFKC", value)
+    v = "".join(c for c in v if not unicodedata.combining(c))  # (NFKC composed the letters that have one form: é)
+    v = "".join(c for c in v if unicodedata.category(c) != "Cf")  # direction marks: U+200E beside a word
+    v = _WIKI_MARKUP.sub(" ", v).replace("\\n", " ").replace('\\"', '"').strip()
+    if _RUN_TOGETHER_WORDS.match(v):
+        v = " ".join(re.findall(r"[A-Z][a-z]+", v))
+    return v.lstrip(".¿¡ ").strip()
 
 
 _SENTENCE_WORDS = 4
