@@ -50,6 +50,9 @@ LEAKS = [
     ("src/main/resources/application.properties", f"api.secret=%{KEY}\n", "env-properties-symbol-first-secret"),
     # a Chef data bag of passwords names each by its account: "root", not "root_password"
     ("chef/data_bags/passwords/mysql.json", f'{{\n  "id": "mysql",\n  "root": "{PW}"\n}}\n', "chef-passwords-data-bag-item"),
+    # Rails' master key (32 hex): it decrypts config/credentials.yml.enc beside it
+    ("shop/config/master.key", HEX[:32], "rails-master-key-file"),
+    ("shop/config/credentials/production.key", HEX[8:40] + "\n", "rails-master-key-file"),
 ]
 
 
@@ -78,6 +81,7 @@ SAFE = [
     ("etc/tacacs+/tac_plus.conf", "key = <shared secret>\n"),
     ("deploy/.env", "DB_PASSWORD=************\nTHEME_SECRET_COLOR=#ffaa00\nSMTP_PASS=%SMTP_PASS%\n"),
     ("chef/data_bags/passwords/mysql.json", '{\n  "id": "mysql",\n  "root": "changeme",\n  "repl": "<replication password>"\n}\n'),
+    ("shop/config/master.key", "# the key is in the team vault: set RAILS_MASTER_KEY\n"),
 ]
 
 
