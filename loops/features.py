@@ -116,12 +116,15 @@ def is_test_path(path: str) -> bool:
 
 
 _DOCS_DIRS = frozenset({"docs", "doc", "documentation", "examples", "example", "samples", "sample", "tutorial", "tutorials",
-                        "demo", "demos"})
+                        "demo", "demos",
+                        "cookbook"})  # recipes: the jose library's cookbook/ runs RFC 7520's examples
 _DOCS_EXTENSIONS = frozenset({"md", "markdown", "mdx", "rst", "adoc", "asciidoc",
                               "pod"})  # Perl's documentation (Net/LDAP/FAQ.pod)
 _DOCS_NAMES = ("readme", "changelog", "contributing")
 # A package's metadata file (an sdist's PKG-INFO, a wheel's METADATA): its body is the README.
-_DOCS_FILES = frozenset({"pkg-info", "metadata"})
+_DOCS_FILES = frozenset({"pkg-info", "metadata",
+                         # a release history under its other usual names (a CPAN distribution's Changes, GNU's NEWS)
+                         "changes", "changes.txt", "news", "news.txt"})
 
 
 _MAN_SECTION_DIR = re.compile(r"man[1-9nl][a-z]{0,4}")
@@ -462,6 +465,35 @@ def in_perl_pod(text: str, offset: int) -> bool:
     return last is not None and last != "cut"
 
 
+# Elixir writes its documentation as heredocs after an attribute (@moduledoc """, @doc ~S"""): text for people, with
+# iex> examples in it, like a Python docstring.
+_ELIXIR_HEREDOC = re.compile(r'"""|\'\'\'')
+_ELIXIR_DOC_OPENER = re.compile(r"@(?:moduledoc|doc|typedoc)\s+(?:~[sS])?$")
+
+
+def in_elixir_doc(text: str, offset: int) -> bool:
+    """True when offset falls inside an @moduledoc, @doc or @typedoc heredoc of Elixir source."""
+    opener = -1
+    for m in _ELIXIR_HEREDOC.finditer(text, 0, offset):
+        opener = -1 if opener >= 0 else m.start()  # heredocs do not nest: they open and close in turn
+    if opener < 0:
+        return False
+    line_start = text.rfind("\n", 0, opener) + 1
+    return _ELIXIR_DOC_OPENER.search(text, line_start, opener) is not None
+
+
+# Erlang keeps EUnit tests in the module, between `-ifdef(TEST).` and `-endif.`: test code, like Rust's cfg(test).
+_ERLANG_TEST_BLOCK = re.compile(r"^-ifdef\s*\(\s*(?:TEST|EUNIT)\s*\)\s*\.|^-endif\b", re.MULTILINE)
+
+
+def in_erlang_test_block(text: str, offset: int) -> bool:
+    """True when offset falls between `-ifdef(TEST).` and the next `-endif.` of Erlang source."""
+    inside = False
+    for m in _ERLANG_TEST_BLOCK.finditer(text, 0, offset):
+        inside = m.group(0).startswith("-ifdef")
+    return inside
+
+
 # Markdown code blocks (CommonMark): a fence is a line of three or more backticks or tildes,
 # indented at most three spaces, closed by a line of at least as many of the same character; an
 # indented block is a run of lines indented four spaces (or a tab) after a blank line, outside a list.
@@ -655,13 +687,15 @@ def build_features(
     language = language_for(path)
     if language == "text" and text.startswith("#!"):
         language = script_language(text) or language
-    in_test = is_test_path(path) or (language == "rust" and in_rust_test_module(text, start))
+    in_test = (is_test_path(path) or (language == "rust" and in_rust_test_module(text, start))
+               or (language == "erlang" and in_erlang_test_block(text, start)))
     patched = patched_file(text, line_start) if is_patch_file(path) else None
     if patched and not in_test:
         in_test = is_test_path(patched)  # a hunk of a patch to a test (debian/patches/fix-test.patch on tests/x.js)
     in_docs = is_docs_path(path)
     in_doc = ((language == "python" and in_python_doc(text, start)) or (language == "perl" and in_perl_pod(text, start))
-              or (language in ("json", "jsonc") and in_json_doc_member(line, start - line_start)))
+              or (language in ("json", "jsonc") and in_json_doc_member(line, start - line_start))
+              or (language == "elixir" and in_elixir_doc(text, start)))
     declaration = language == "typescript" and is_declaration_file(path)
     catalogue = is_catalogue_path(path)
     col = start - line_start

@@ -266,3 +266,18 @@ def is_anonymous_ftp_password(value: str, line: str, key_name: str | None, langu
     if "@" not in v or _EMAIL_ADDRESS.match(v) is None:
         return False
     return any(_ANONYMOUS_LOGIN.search(text) for text in (line, *around.lines))
+
+
+# A URL written as a pattern of its parts: http://proxyuser:proxypass@proxyhost:port. A real address has a number
+# for its port; the word says every part of it is a name to fill in.
+_WORD_PORT = re.compile(r"@[A-Za-z0-9_.\-]+:(?:port|PORT|Port|port_?num(?:ber)?)(?![\w.])")
+
+
+@_filter("url_with_a_word_port", "a URL whose port is the word port (user:pass@host:port): a pattern of its parts, "
+         "not an account", generic_only=True)
+def is_url_with_a_word_port(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    at = line.find(":" + v + "@") if v else -1
+    if at < 0 or "://" not in line[max(0, at - 200):at]:
+        return False
+    return _WORD_PORT.match(line, at + len(v) + 1) is not None

@@ -278,3 +278,17 @@ _YUBIKEY_OTP = re.compile(r"^[cbdefghijklnrtuv]{32,48}$")
          generic_only=True)
 def is_yubikey_otp(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     return _YUBIKEY_OTP.match(value.strip()) is not None
+
+
+# debhelper selects the binary package a command acts on with -p<package> (dh_installdocs -proundcube-mysql): a
+# rule for `mysql -p<password>` reads the -p of a package whose name holds "mysql".
+_DEBHELPER_COMMAND = re.compile(r"^\s*(?:[-@+]\s*)?dh_[a-z0-9_]+\b")
+
+
+@_filter("debhelper_package_option", "the -p option of a debhelper command (dh_installdocs -proundcube-mysql): the "
+         "binary package it acts on, not a password", generic_only=True)
+def is_debhelper_package_option(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    at = line.find("-p" + v)
+    return (at > 0 and _DEBHELPER_COMMAND.match(line) is not None
+            and re.fullmatch(r"[a-z0-9][a-z0-9+.\-]+", v) is not None)

@@ -242,3 +242,75 @@ def test_a_commented_line_in_a_hunk_is_a_comment() -> None:
     code = f"--- a/src/Crypt.php\n+++ b/src/Crypt.php\n@@ -1,3 +1,3 @@\n+$key->setPassword('{value}');\n"
     start = code.index(value)
     assert not build_features(value, code, start, start + len(value), "debian/patches/x.patch", "low").in_comment
+
+
+# Elixir documents a module in an @moduledoc heredoc, with iex> examples that print tokens
+
+def test_an_elixir_moduledoc_is_documentation() -> None:
+    token = high_entropy(seed=4122, length=36)
+    text = f'defmodule JOSE.JWT do\n  @moduledoc ~S"""\n  ## Examples\n\n      iex> sign(jwk)\n      "{token}"\n  """\nend\n'
+    start = text.index(token)
+    assert build_features(token, text, start, start + len(token), "lib/jose/jwt.ex", "low").in_comment
+
+
+def test_an_elixir_string_after_the_doc_is_code() -> None:
+    token = high_entropy(seed=4123, length=36)
+    text = f'defmodule A do\n  @moduledoc """\n  Text.\n  """\n  @key """\n  {token}\n  """\nend\n'
+    start = text.index(token)
+    assert not build_features(token, text, start, start + len(token), "lib/a.ex", "low").in_comment
+
+
+# Erlang keeps EUnit tests in the module between -ifdef(TEST). and -endif.
+
+def test_an_erlang_test_block_is_test_code() -> None:
+    value = high_entropy(seed=4124, length=16)
+    text = f'-module(c).\nf() -> ok.\n-ifdef(TEST).\nparse_test() ->\n    parse("amqp://u:{value}@h:5672").\n-endif.\n'
+    start = text.index(value)
+    assert build_features(value, text, start, start + len(value), "src/c.erl", "low").in_test_path
+    after = text + f'g() -> "{value}".\n'
+    start = after.rindex(value)
+    assert not build_features(value, after, start, start + len(value), "src/c.erl", "low").in_test_path
+
+
+# A recipe book and a release history are documentation
+
+def test_a_cookbook_and_a_changes_file_are_docs() -> None:
+    from secretloop.loops.features import is_docs_path
+    assert is_docs_path("jose-4.11.4/cookbook/jwe.mjs")
+    assert is_docs_path("libwww-perl-6.68/Changes")
+    assert not is_docs_path("lib/changes_feed.py")
+
+
+# libwww-perl's Changes: http_proxy="http://proxyuser:proxypass@proxyhost:port"
+
+def test_a_url_with_the_word_port_is_a_pattern() -> None:
+    line = 'http_proxy="http://proxyuser:proxypass@proxyhost:port" Patch by someone'
+    assert hit("url_with_a_word_port", "proxypass", line, None, "text")
+    assert hidden(line + "\n", "lib/LWP/notes.txt")
+
+
+def test_a_url_with_a_number_for_its_port_is_kept() -> None:
+    value = random_password(seed=4125, length=14)
+    line = f'http_proxy="http://proxyuser:{value}@proxy.corp.example.com:3128"'
+    assert not hit("url_with_a_word_port", value, line, None, "text")
+    require_shown(line + "\n", "deploy/env.sh")
+
+
+# debhelper's -p<package>: dh_installdocs -proundcube-mysql
+
+def test_a_debhelper_package_option() -> None:
+    rules = "override_dh_installdocs:\n\tdh_installdocs -proundcube-mysql -proundcube-pgsql\n"
+    assert hidden(rules, "debian/rules")
+
+
+def test_a_mysql_password_in_debian_rules_is_kept() -> None:
+    value = random_password(seed=4126, length=14)
+    assert not hit("debhelper_package_option", value, f"\tmysql -uroot -p{value} < schema.sql", None, "text")
+    require_shown(f"override_dh_auto_test:\n\tmysql -uroot -p{value} < schema.sql\n", "debian/rules")
+
+
+# MediaWiki's ApiLogin: $authRes = 'Failed' holds the outcome
+
+def test_an_authentication_result() -> None:
+    assert hit("describing_key_name", "Aborted", "$authRes = 'Aborted';", "authRes", "php")
+    assert not hit("describing_key_name", random_password(seed=4127), "$authKey = 'x';", "authKey", "php")
