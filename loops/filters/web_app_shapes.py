@@ -118,3 +118,25 @@ def is_phrase_in_json_list(value: str, line: str, key_name: str | None, language
     if line.count(" ", line.find('"')) > 4:
         return False  # a keyword is a few words; twelve or more lower-case words may be a wallet's seed phrase
     return bool(_LIST_PHRASE.match(line)) and value in line
+
+
+# A Rails route's target: "controller#action" (put "/disk/:encoded_token" => "active_storage/disk#update"). The path
+# segment before it names a parameter the route takes, and the value names the code that handles it.
+_ROUTE_TARGET = re.compile(r"^[a-z][a-z0-9_]*(?:/[a-z][a-z0-9_]*){0,4}#[a-z_][a-z0-9_]*[!?]?$")
+
+
+@_filter("rails_route_target", "a Rails route's target (\"active_storage/disk#update\"): the controller and action "
+         "that handle a path, not a credential", generic_only=True)
+def is_rails_route_target(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return language == "ruby" and _ROUTE_TARGET.match(value.strip()) is not None
+
+
+# CGI and Rack name a request header in the environment with HTTP_ before it (HTTP_AUTHORIZATION,
+# X-HTTP_AUTHORIZATION): the name of where a credential arrives, not the credential.
+_CGI_HEADER_NAME = re.compile(r"^(?:X[-_])?HTTP_[A-Z][A-Z0-9_]{1,60}$")
+
+
+@_filter("cgi_header_variable", "a request header's name in a CGI or Rack environment (HTTP_AUTHORIZATION): where a "
+         "credential arrives, not one", generic_only=True)
+def is_cgi_header_variable(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return _CGI_HEADER_NAME.match(value.strip()) is not None

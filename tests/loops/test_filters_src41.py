@@ -314,3 +314,23 @@ def test_a_mysql_password_in_debian_rules_is_kept() -> None:
 def test_an_authentication_result() -> None:
     assert hit("describing_key_name", "Aborted", "$authRes = 'Aborted';", "authRes", "php")
     assert not hit("describing_key_name", random_password(seed=4127), "$authKey = 'x';", "authKey", "php")
+
+
+# Rails routes and Rack's names for request headers
+
+def test_a_rails_route_target() -> None:
+    routes = 'Rails.application.routes.draw do\n  put  "/disk/:encoded_token" => "active_storage/disk#update", as: :update_disk\nend\n'
+    assert hidden(routes, "config/routes.rb")
+
+
+def test_a_token_with_a_hash_sign_is_no_route() -> None:
+    value = random_password(seed=4128, length=10) + "#" + random_password(seed=4129, length=8)
+    assert not hit("rails_route_target", value, f'token = "{value}"', "token", "ruby")
+    assert not hit("rails_route_target", "disk#update", "token = 'disk#update'", "token", "python")
+
+
+def test_a_header_name_in_a_rack_environment() -> None:
+    line = "AUTHORIZATION_KEYS = ['HTTP_AUTHORIZATION', 'X-HTTP_AUTHORIZATION', 'X_HTTP_AUTHORIZATION']"
+    assert hidden(f"class Request\n  {line}\nend\n", "lib/rack/auth/abstract/request.rb")
+    secret = "HTTP_" + high_entropy(seed=4130, length=20)
+    assert not hit("cgi_header_variable", secret, f"token = '{secret}'", "token", "ruby")
