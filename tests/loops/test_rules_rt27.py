@@ -2,7 +2,8 @@
 ASP.NET Core configuration path ("Jwt:Key" in user secrets, Jwt__Key), Azure SDK credentials built from a
 literal account key (StorageSharedKeyCredential, AzureNamedKeyCredential), a machineKey attribute on its own
 line, Rust's unwrap_or(String::from("…")) fallback, OmniAuth provider secrets, Joken signer keys, Meilisearch
-master/admin keys, Gemfury tokens in source URLs, Magento's crypt key and Rails' master.key. Each is found by
+master/admin keys, Gemfury tokens in source URLs, Magento's crypt key, Rails' master.key, Craft CMS's
+security key and Go JWTs signed with a literal key. Each is found by
 its rule and shown after the filters and the offline judge; references, placeholders, public keys and ids in
 the same places are not matched (an upper-case TWILIO_SID=AC… is no session cookie); and a scan's report
 never carries a value. Values are random, made here in each format; assertion messages name rules and paths,
@@ -92,6 +93,11 @@ CASES = [
      "<?php\nreturn [\n    'crypt' => [\n        'key' => '{v}'\n    ],\n    'db' => [\n        'table_prefix' => ''\n    ],\n];\n",
      lambda: _s(32, _HEX)),
     ("rails-master-key-file", "config/master.key", "{v}", lambda: _s(32, _HEX)),
+    ("craft-security-key", "craft/.env",
+     "CRAFT_APP_ID=CraftCMS--shop\nCRAFT_ENVIRONMENT=production\nCRAFT_SECURITY_KEY={v}\n", lambda: _s(32, _URLSAFE)),
+    ("go-jwt-signedstring-literal", "internal/auth/token.go",
+     "func Sign(c jwt.Claims) (string, error) {{\n\treturn jwt.NewWithClaims(jwt.SigningMethodHS256, c).SignedString([]byte(\"{v}\"))\n}}\n",
+     lambda: _s(40)),
 ]
 
 
@@ -103,7 +109,7 @@ def test_each_rule_finds_its_value_and_the_pipeline_shows_it(rule_id, path, temp
 def test_every_new_or_widened_rule_of_the_set_has_a_case() -> None:
     rules = {"aspnet-config-key-path", "azure-named-key-credential", "aspnet-machine-key", "env-lookup-default-secret",
              "omniauth-provider-secret", "joken-signer-key", "meilisearch-key-setting", "gemfury-url-token",
-             "magento-crypt-key", "rails-master-key-file"}
+             "magento-crypt-key", "rails-master-key-file", "craft-security-key", "go-jwt-signedstring-literal"}
     assert rules <= {r for r, _, _, _ in CASES}, sorted(rules - {r for r, _, _, _ in CASES})
 
 
@@ -148,6 +154,10 @@ NOT_MATCHED = [
     ("rails-master-key-file", "config/master.key", "<%= ENV['RAILS_MASTER_KEY'] %>\n"),
     # the same 32 hex under another name: not Rails' key file
     ("rails-master-key-file", "config/cache.key", _s(32, _HEX)),
+    ("craft-security-key", "craft/.env", "CRAFT_SECURITY_KEY=\nSECURITY_KEY=$CRAFT_SECURITY_KEY\n"),
+    ("craft-security-key", "config/general.php", "    'securityKey' => App::env('CRAFT_SECURITY_KEY'),\n"),
+    ("go-jwt-signedstring-literal", "token.go", "tokenString, err := token.SignedString([]byte(os.Getenv(\"JWT_SECRET\")))\n"),
+    ("go-jwt-signedstring-literal", "token.go", "tokenString, err := token.SignedString(privateKey)\n"),
     # an upper-case NAME_SID= is an environment variable holding an account id, not a session cookie
     ("session-cookie", ".env", "TWILIO_SID=AC" + _s(32, _HEX) + "\nTWILIO_ACCOUNT_SID=AC" + _s(32, _HEX) + "\n"),
 ]
