@@ -104,6 +104,11 @@ def is_password_equal_to_user(value: str, line: str, key_name: str | None, langu
         if line[start + 1 : at] == value:
             return True
     v = value.strip()
+    # LDAP: the password repeats a name of the bind DN (ldapwhoami -D cn=admin,dc=symfony,dc=com -w symfony, or
+    # LDAP_ROOT: dc=symfony,dc=com beside LDAP_ADMIN_PASSWORD: symfony): a test directory's account
+    if len(v) >= 3 and v.isalnum() and any(re.search(r"(?i)\b(?:cn|uid|dc|o|ou)=" + re.escape(v) + r"(?![\w.-])", text)
+                                           for text in (line, *around.lines) if v in text):
+        return True
     # SQL: CREATE USER blog WITH PASSWORD 'blog', CREATE USER 'app'@'%' IDENTIFIED BY 'app'
     if any(m.group(1) == v for m in _SQL_USER_BEFORE_PASSWORD.finditer(line)):
         return True

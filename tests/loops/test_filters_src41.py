@@ -334,3 +334,20 @@ def test_a_header_name_in_a_rack_environment() -> None:
     assert hidden(f"class Request\n  {line}\nend\n", "lib/rack/auth/abstract/request.rb")
     secret = "HTTP_" + high_entropy(seed=4130, length=20)
     assert not hit("cgi_header_variable", secret, f"token = '{secret}'", "token", "ruby")
+
+
+# A CI job's directory: LDAP_ROOT: dc=symfony,dc=com beside LDAP_ADMIN_PASSWORD: symfony
+
+def test_a_password_repeating_a_name_of_the_bind_dn() -> None:
+    around = Surroundings(lines=("LDAP_ADMIN_USERNAME: admin", "LDAP_ROOT: dc=symfony,dc=com"))
+    assert _check("password_equals_user", "symfony", "LDAP_ADMIN_PASSWORD: symfony", "LDAP_ADMIN_PASSWORD", "yaml", around)
+    line = "ldapwhoami -H ldap://ldap:3389 -D cn=admin,dc=symfony,dc=com -w symfony"
+    assert _check("password_equals_user", "symfony", line, None, "shell", Surroundings())
+
+
+def test_a_password_that_only_contains_a_dn_name_is_kept() -> None:
+    value = "symfony" + random_password(seed=4131, length=10)
+    around = Surroundings(lines=("LDAP_ROOT: dc=symfony,dc=com",))
+    assert not _check("password_equals_user", value, f"LDAP_ADMIN_PASSWORD: {value}", "LDAP_ADMIN_PASSWORD", "yaml", around)
+    assert not _check("password_equals_user", "symfony", "LDAP_ADMIN_PASSWORD: symfony", "LDAP_ADMIN_PASSWORD", "yaml",
+                      Surroundings(lines=("LDAP_ROOT: dc=symfony-corp,dc=com",)))
