@@ -523,3 +523,45 @@ def is_dot_concatenated_code(value: str, line: str, key_name: str | None, langua
 
 
 _CONCATENATED_NAME = re.compile(r"^\.\s*[A-Za-z_][A-Za-z0-9_\\\\]*$")
+
+
+# An operand of a strict or loose comparison: isObject = state.tokens.curr.value === "Object". A rule that reads
+# `name = value` takes the comparison for an assignment; the name is tested against the literal, it is given nothing.
+_COMPARED_BEFORE = re.compile(r"(?:===?|!==?)[ \t]*[\"'`]?$")
+
+
+@_filter("compared_operand", "a literal compared with a name (x.value === \"Object\", token !== 'none'): a test of "
+         "the name, not a value given to it", generic_only=True)
+def is_compared_operand(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    # a random literal compared with a token is the expected secret itself (token == "<the key>"): only a word is
+    # a kind, a type or a keyword the name is tested for
+    if not v or not key_name or "=" not in line or len(v) > 40 or _looks_random(v) or not wordlike(v):
+        return False
+    # a credential compared with a word is a password checked in code (password === "letmein"): that one stays;
+    # a member of a parser's token (state.tokens.curr.value) is not a credential
+    if names_credential(key_words(re.split(r"[.\[\]>-]+", key_name.strip(".[]"))[-1])):
+        return False
+    at = line.find(v)
+    while at > 0:
+        before = line[:at]
+        if _COMPARED_BEFORE.search(before) and before.rstrip(" \t\"'`=!").endswith(key_name):
+            return True
+        at = line.find(v, at + 1)
+    return False
+
+
+# An Erlang variable where a value would be (a record's field set from one: auth_state = AuthState1}}): variables
+# start with a capital or an underscore; the literal, if any, was bound elsewhere.
+_ERLANG_VARIABLE = re.compile(r"^[A-Z_][A-Za-z0-9_@]*[}\]),;.]*$")
+
+
+@_filter("erlang_variable", "an Erlang variable where a value would be (auth_state = AuthState1): bound elsewhere, "
+         "not a literal", generic_only=True)
+def is_erlang_variable(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if language not in ("erlang", "elixir") or _ERLANG_VARIABLE.match(v) is None or not any(c.islower() for c in v):
+        return False
+    # unquoted: a string or binary literal ("Passw0rd", <<"Passw0rd">>) holds a value, whatever its case
+    at = line.find(v)
+    return at >= 0 and line[at - 1:at] not in ("\"", "'")

@@ -140,3 +140,18 @@ _CGI_HEADER_NAME = re.compile(r"^(?:X[-_])?HTTP_[A-Z][A-Z0-9_]{1,60}$")
          "credential arrives, not one", generic_only=True)
 def is_cgi_header_variable(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     return _CGI_HEADER_NAME.match(value.strip()) is not None
+
+
+# Two columns of constant names (Net::SSLeay's POD lists its exported constants: F_CLIENT_MASTER_KEY
+# OP_SSLEAY_080_CLIENT_DH_BUG): a name beside a name, no value between them.
+_CONSTANT_COLUMNS = re.compile(r"^\s*([A-Z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)\s+([A-Z][A-Z0-9]*(?:_[A-Z0-9]+){2,})\s*$")
+
+
+@_filter("constant_name_columns", "a constant's name in a table of constant names (F_CLIENT_MASTER_KEY  "
+         "OP_NO_TICKET): names side by side, not a setting and its value", generic_only=True)
+def is_constant_name_columns(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    m = _CONSTANT_COLUMNS.match(line)
+    if m is None or m.group(2) != value.strip():
+        return False
+    # each part a short word or number, as names are spelled (a key in capitals is one long run)
+    return all(len(p) <= 12 for p in value.split("_"))

@@ -351,3 +351,38 @@ def test_a_password_that_only_contains_a_dn_name_is_kept() -> None:
     assert not _check("password_equals_user", value, f"LDAP_ADMIN_PASSWORD: {value}", "LDAP_ADMIN_PASSWORD", "yaml", around)
     assert not _check("password_equals_user", "symfony", "LDAP_ADMIN_PASSWORD: symfony", "LDAP_ADMIN_PASSWORD", "yaml",
                       Surroundings(lines=("LDAP_ROOT: dc=symfony-corp,dc=com",)))
+
+
+# A literal compared with a name, an Erlang variable, a table of constant names
+
+def test_a_literal_compared_with_a_name() -> None:
+    line = '        isObject = state.tokens.curr.value === "Object";'
+    assert hit("compared_operand", "Object", line, "state.tokens.curr.value", "javascript")
+    assert hidden("function f(state) {\n" + line + "\n}\n", "modules/ace/worker-javascript.js")
+
+
+def test_a_token_assigned_beside_a_comparison_is_kept() -> None:
+    value = high_entropy(seed=4132, length=24)
+    line = f'const token = "{value}"; if (x === "Object") {{}}'
+    assert not hit("compared_operand", value, line, "token", "javascript")
+    # a word a password is compared with is a password checked in code
+    assert not hit("compared_operand", "letmein", 'if (user.password === "letmein") {', "user.password", "javascript")
+    # a random literal a token is compared with is the expected secret itself
+    assert not hit("compared_operand", value, f'if (req.token === "{value}") {{', "req.token", "javascript")
+
+
+def test_an_erlang_variable_in_a_record() -> None:
+    assert hit("erlang_variable", "AuthState1}}", "                                    auth_state = AuthState1}};",
+               "auth_state", "erlang")
+    # a quoted literal of the same case is a value
+    value = "Pw" + high_entropy(seed=4133, length=12)  # shaped like a variable, but between quotes
+    assert not hit("erlang_variable", value, f'{{password, "{value}"}},', "password", "erlang")
+    assert not hit("erlang_variable", "AuthState1", "auth_state = AuthState1", "auth_state", "python")
+
+
+def test_two_columns_of_constant_names() -> None:
+    assert hit("constant_name_columns", "OP_SSLEAY_080_CLIENT_DH_BUG",
+               "    F_CLIENT_MASTER_KEY                     OP_SSLEAY_080_CLIENT_DH_BUG", "F_CLIENT_MASTER_KEY", "perl")
+    key = high_entropy(seed=4134, length=32).upper()
+    parts = f"{key[:16]}_{key[16:]}_X"
+    assert not hit("constant_name_columns", parts, f"API_SECRET_KEY   {parts}", "API_SECRET_KEY", "text")
