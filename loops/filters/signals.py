@@ -90,6 +90,9 @@ def is_multiword_value(value: str, line: str, key_name: str | None, language: st
 _SQL_USER_BEFORE_PASSWORD = re.compile(
     r"""(?i)\b(?:user|role|login)[ \t]+["'`]?([\w.\-]{2,64})["'`]?(?:@["'`]?[\w.%\-]+["'`]?)?[ \t]+"""
     r"""(?:with[ \t]+)?(?:(?:login|encrypted|unencrypted)[ \t]+)*(?:password|identified[ \t]+by)\b""")
+# One name of a distinguished name (cn=admin, dc=symfony): read whole, then compared (a pattern built from
+# each value would be compiled once per candidate).
+_DN_NAME = re.compile(r"(?i)\b(?:cn|uid|dc|o|ou)=([\w.-]+)")
 _LOGIN_ASSIGNMENT = re.compile(r"""(?i)(?:^|[\s,{(\[])["']?(?:user(?:_?name)?|login|uid|account)["']?[ \t]*(?:=|:)[ \t]*["']?([^"'\s,;()]{3,64})""")
 
 
@@ -106,9 +109,10 @@ def is_password_equal_to_user(value: str, line: str, key_name: str | None, langu
     v = value.strip()
     # LDAP: the password repeats a name of the bind DN (ldapwhoami -D cn=admin,dc=symfony,dc=com -w symfony, or
     # LDAP_ROOT: dc=symfony,dc=com beside LDAP_ADMIN_PASSWORD: symfony): a test directory's account
-    if len(v) >= 3 and v.isalnum() and any(re.search(r"(?i)\b(?:cn|uid|dc|o|ou)=" + re.escape(v) + r"(?![\w.-])", text)
-                                           for text in (line, *around.lines) if v in text):
-        return True
+    if len(v) >= 3 and v.isalnum():
+        low = v.lower()
+        if any(m.group(1).lower() == low for text in (line, *around.lines) if v in text for m in _DN_NAME.finditer(text)):
+            return True
     # SQL: CREATE USER blog WITH PASSWORD 'blog', CREATE USER 'app'@'%' IDENTIFIED BY 'app'
     if any(m.group(1) == v for m in _SQL_USER_BEFORE_PASSWORD.finditer(line)):
         return True
