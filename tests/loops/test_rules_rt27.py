@@ -62,7 +62,7 @@ CASES = [
      "var account = \"shopstore\";\nvar cred = new StorageSharedKeyCredential(account, \"{v}\");\n", lambda: _b64(64)),
     ("azure-named-key-credential", "app/tables.py",
      "from azure.core.credentials import AzureNamedKeyCredential\n"
-     "credential = AzureNamedKeyCredential(\"RootManageSharedAccessKey\", \"{v}\")\n", lambda: _b64(32)),
+     "policy = \"RootManageSharedAccessKey\"\ncredential = AzureNamedKeyCredential(policy, \"{v}\")\n", lambda: _b64(32)),
     ("aspnet-machine-key", "src/Legacy.Web/Web.config",
      "<system.web>\n    <machineKey validationKey=\"AutoGenerate,IsolateApps\"\n"
      "                decryptionKey=\"{v}\"\n                decryption=\"AES\" />\n</system.web>\n",
@@ -132,6 +132,8 @@ NOT_MATCHED = [
     ("azure-named-key-credential", "Blobs.cs",
      "var cred = new StorageSharedKeyCredential(account, Environment.GetEnvironmentVariable(\"STORAGE_KEY\"));\n"),
     ("azure-named-key-credential", "blobs.ts", "const cred = new StorageSharedKeyCredential(account, accountKey);\n"),
+    # both arguments literal: credential-constructor-literal's
+    ("azure-named-key-credential", "Blobs.cs", "var cred = new StorageSharedKeyCredential(\"shop\", \"" + _b64(64) + "\");\n"),
     ("aspnet-machine-key", "Web.Release.config",
      "<machineKey validationKey=\"#{MachineValidationKey}#\" decryptionKey=\"$(MachineDecryptionKey)\" />\n"),
     ("env-lookup-default-secret", "settings.rs", "let key = env::var(\"API_KEY\").unwrap_or(String::from(\"\"));\n"),
