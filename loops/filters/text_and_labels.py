@@ -349,3 +349,15 @@ def is_table_category_column(value: str, line: str, key_name: str | None, langua
         if len(row) > col and row[col] == v and row[0] != fields[0] and "=" not in other and ":" not in other:
             same += 1
     return same >= _MIN_SAME_ROWS
+
+
+# The opening of an HTML element built in code ($actions['resetpassword'] = "<a class='resetpassword' href='" . …):
+# markup for a link or a field, cut where the string closes.
+_HTML_ELEMENT_START = re.compile(r"^<(?:a|span|div|input|label|button|p|li|td|strong|em|img|form|option|select)"
+                                 r"(?:\s+[a-z][a-z0-9_:-]*(?:=|\s|$)|>|$)")
+
+
+@_filter("html_element_start", "the start of an HTML element (<a class=…, <input name=…): markup written by code, "
+         "not a credential", generic_only=True)
+def is_html_element_start(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return _HTML_ELEMENT_START.match(value.strip()) is not None

@@ -386,3 +386,17 @@ def test_two_columns_of_constant_names() -> None:
     key = high_entropy(seed=4134, length=32).upper()
     parts = f"{key[:16]}_{key[16:]}_X"
     assert not hit("constant_name_columns", parts, f"API_SECRET_KEY   {parts}", "API_SECRET_KEY", "text")
+
+
+# WordPress builds a link in code: $actions['resetpassword'] = "<a class='resetpassword' href='" . …
+
+def test_the_start_of_an_html_element() -> None:
+    line = "\t\t$actions['resetpassword'] = \"<a class='resetpassword' href='\" . wp_nonce_url( $url ) . \"'>\";"
+    assert hit("html_element_start", "<a class=", line, "resetpassword", "php")
+    assert hidden(f"<?php\n{line}\n", "wp-admin/includes/class-wp-users-list-table.php")
+
+
+def test_a_password_starting_with_a_bracket_is_kept() -> None:
+    value = "<" + high_entropy(seed=4135, length=14)
+    assert not hit("html_element_start", value, f"$password = '{value}';", "password", "php")
+    assert not hit("html_element_start", "<alpha7>", "$password = '<alpha7>';", "password", "php")
