@@ -473,13 +473,19 @@ _ELIXIR_DOC_OPENER = re.compile(r"@(?:moduledoc|doc|typedoc)\s+(?:~[sS])?$")
 
 def in_elixir_doc(text: str, offset: int) -> bool:
     """True when offset falls inside an @moduledoc, @doc or @typedoc heredoc of Elixir source."""
-    opener = -1
-    for m in _ELIXIR_HEREDOC.finditer(text, 0, offset):
-        opener = -1 if opener >= 0 else m.start()  # heredocs do not nest: they open and close in turn
-    if opener < 0:
-        return False
-    line_start = text.rfind("\n", 0, opener) + 1
-    return _ELIXIR_DOC_OPENER.search(text, line_start, opener) is not None
+    return any(a <= offset < b for a, b in _elixir_doc_spans(text))
+
+
+@functools.lru_cache(maxsize=8)
+def _elixir_doc_spans(text: str) -> tuple[tuple[int, int], ...]:
+    delimiters = list(_ELIXIR_HEREDOC.finditer(text))
+    spans = []
+    # heredocs do not nest: they open and close in turn
+    for opener, closer in zip(delimiters[::2], delimiters[1::2] + [None]):
+        line_start = text.rfind("\n", 0, opener.start()) + 1
+        if _ELIXIR_DOC_OPENER.search(text, line_start, opener.start()) is not None:
+            spans.append((opener.end(), closer.end() if closer else len(text) + 1))
+    return tuple(spans)
 
 
 # Erlang keeps EUnit tests in the module, between `-ifdef(TEST).` and `-endif.`: test code, like Rust's cfg(test).
