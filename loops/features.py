@@ -7,6 +7,7 @@ kind, comment, filter hits, inline allow marker), never the value.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import posixpath
 import re
@@ -459,10 +460,24 @@ _POD_DIRECTIVE = re.compile(r"^=([A-Za-z][A-Za-z0-9]*)", re.MULTILINE)
 
 def in_perl_pod(text: str, offset: int) -> bool:
     """True when offset falls inside a POD block of Perl source."""
-    last = None
-    for m in _POD_DIRECTIVE.finditer(text, 0, offset):
-        last = m.group(1)
-    return last is not None and last != "cut"
+    starts, ends, names = _marker_matches(_POD_DIRECTIVE, text)
+    i = bisect.bisect_right(ends, offset)  # directives that end at or before the offset
+    if i < len(starts) and starts[i] < offset:
+        # the offset splits a directive's name: read it as far as the offset, as the rule always has
+        last = None
+        for m in _POD_DIRECTIVE.finditer(text, 0, offset):
+            last = m.group(1)
+        return last is not None and last != "cut"
+    return i > 0 and names[i - 1] != "cut"
+
+
+@functools.lru_cache(maxsize=16)
+def _marker_matches(pattern: re.Pattern[str], text: str) -> tuple[tuple[int, ...], tuple[int, ...], tuple[str, ...]]:
+    """Where a line marker (POD directive, Erlang -ifdef/-endif) matches, found once per file: a file dense with
+    candidates asks for every one of them. Matches do not overlap, so their ends rise in order."""
+    found = list(pattern.finditer(text))
+    return (tuple(m.start() for m in found), tuple(m.end() for m in found),
+            tuple(m.group(m.lastindex or 0) for m in found))
 
 
 # Elixir writes its documentation as heredocs after an attribute (@moduledoc """, @doc ~S"""): text for people, with
@@ -494,10 +509,17 @@ _ERLANG_TEST_BLOCK = re.compile(r"^-ifdef\s*\(\s*(?:TEST|EUNIT)\s*\)\s*\.|^-endi
 
 def in_erlang_test_block(text: str, offset: int) -> bool:
     """True when offset falls between `-ifdef(TEST).` and the next `-endif.` of Erlang source."""
-    inside = False
-    for m in _ERLANG_TEST_BLOCK.finditer(text, 0, offset):
-        inside = m.group(0).startswith("-ifdef")
-    return inside
+    starts, ends, names = _marker_matches(_ERLANG_TEST_BLOCK, text)
+    i = bisect.bisect_right(ends, offset)  # markers that end at or before the offset
+    line_start = text.rfind("\n", 0, offset) + 1
+    # the offset splits a marker, or sits right after `-endif` glued to a word (read up to the offset, that
+    # counts as an -endif): read the markers as far as the offset, as the rule always has
+    if (i < len(starts) and starts[i] < offset) or (offset - line_start == 6 and text.startswith("-endif", line_start)):
+        inside = False
+        for m in _ERLANG_TEST_BLOCK.finditer(text, 0, offset):
+            inside = m.group(0).startswith("-ifdef")
+        return inside
+    return i > 0 and names[i - 1].startswith("-ifdef")
 
 
 # Markdown code blocks (CommonMark): a fence is a line of three or more backticks or tildes,
