@@ -217,6 +217,16 @@ def websphere_xor(value: str) -> bool:
     return _real_plaintext(text)
 
 
+def gpp_cpassword(value: str) -> bool:
+    """Group Policy Preferences cpassword: base64 with its '=' padding stripped (GPP writes it
+    so; re-padded here) of an AES-256-CBC ciphertext, so a whole number of 16-byte blocks,
+    16 to 1024 bytes (MS-GPPREF 2.2.1.1.4 "Password Encryption")."""
+    if not value or len(value) > 1368:
+        return False
+    raw = b64_decode(value.rstrip("="))
+    return raw is not None and 16 <= len(raw) <= 1024 and len(raw) % 16 == 0
+
+
 CHECKSUMS: dict[str, Callable[[str], bool]] = {
     "github_crc32": github_crc32,
     "jwt_structure": jwt_structure,
@@ -227,6 +237,7 @@ CHECKSUMS: dict[str, Callable[[str], bool]] = {
     "basic_auth_credentials": basic_auth_credentials,
     "cisco_type7": cisco_type7,
     "websphere_xor": websphere_xor,
+    "gpp_cpassword": gpp_cpassword,
 }
 
 
