@@ -108,6 +108,12 @@ _MIXPANEL_TOKEN = re.compile(r"^[0-9a-f]{32}$")
 # Android. Only that call, or a name that says Mailchimp SDK key, tells it from the API key, which stays a secret.
 _MAILCHIMP_KEY = re.compile(r"^[0-9a-f]{32}-us[0-9]{1,2}$")
 _MAILCHIMP_SDK_CALL = re.compile(r"\bMailchimp(?:SDK)?\.initialize\(\s*token\s*:|\bMailchimpSdkConfiguration\.Builder\(")
+# Pusher Channels' app key (20 hex) is what every browser and app subscribes with (`new Pusher(key, {cluster})`,
+# Laravel Echo's `key`, PUSHER_APP_KEY handed to the front end as VITE_/MIX_PUSHER_APP_KEY); the app secret signs
+# and stays on the server. The shape is too common to say so alone: a Pusher name or the client's constructor must.
+_PUSHER_APP_KEY = re.compile(r"^[0-9a-f]{20}$")
+_PUSHER_CLIENT_CALL = re.compile(r"\bPusher\s*\(\s*(?:key\s*:\s*)?['\"`]$")  # new Pusher("…", Swift's Pusher(key: "…"
+_PUSHER_BROADCASTER = re.compile(r"""\bbroadcaster['"]?\s*[:=]>?\s*['"]pusher['"]""")  # Laravel Echo's options
 _NAME_BEFORE = re.compile(r"[A-Za-z_][\w.-]*")  # a name-like token (the last one before a value names it)
 
 
@@ -121,7 +127,7 @@ def _jwt_role(value: str) -> object:
          "public token (pk.…), a Supabase/PostgREST anon key (a JWT whose role is anon, under an anon name), a "
          "RevenueCat public SDK key, a Datadog client token (pub…), a PostHog project key (phc_…), a Mailchimp mobile SDK "
          "key passed to the SDK (Mailchimp.initialize(token: …)), a Statsig client key (client-…), a Mixpanel "
-         "project token or an Amplitude API key")
+         "project token, an Amplitude API key or a Pusher app key (20 hex, under a Pusher name or given to new Pusher(…))")
 def is_public_by_format(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # The format itself says public, whatever rule took the value: Mapbox's and RevenueCat's prefixes, and
     # the role a PostgREST server gives an anon key's requests (the service_role key stays a secret).
@@ -145,12 +151,28 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
         return "revenuecat" in "".join(key_words(key_name))  # the prefixes alone are too common a shape
     if _STATSIG_CLIENT_KEY.match(v):  # (or a name that says client key, as the prefix does)
         return _names_provider("statsig", line, key_name) or "client" in key_words(key_name)
+    if _PUSHER_APP_KEY.match(v) and _is_pusher_app_key(v, line, key_name):
+        return True
     if _MIXPANEL_TOKEN.match(v):  # their API secrets have the same shape: only under a name that is no secret's
         names = set(key_words(key_name))
         if _names_provider("amplitude", line, key_name):  # Amplitude's API key is the public one, its secret key not
             return not {"secret", "password"} & names
         return _names_provider("mixpanel", line, key_name) and not {"secret", "password", "key"} & names
     return _CLIENT_SDK_PUBLIC.match(v) is not None
+
+
+def _is_pusher_app_key(value: str, line: str, key_name: str | None) -> bool:
+    """A Pusher app key: under a Pusher name that ends in key (never secret), or the first argument of Pusher's
+    client, or the key of Laravel Echo's options on a line that names the pusher broadcaster."""
+    words = key_words(key_name)
+    if {"secret", "password", "private"} & set(words):
+        return False
+    if "pusher" in words and words[-1] == "key":
+        return True  # PUSHER_APP_KEY, VITE_PUSHER_APP_KEY, NEXT_PUBLIC_PUSHER_KEY, pusher.key
+    at = line.find(value)
+    if at > 0 and _PUSHER_CLIENT_CALL.search(line[:at]):
+        return True
+    return words == ["key"] and _PUSHER_BROADCASTER.search(line) is not None
 
 
 def _names_provider(provider: str, line: str, key_name: str | None) -> bool:
@@ -168,17 +190,23 @@ def _is_mailchimp_sdk_key(value: str, line: str, key_name: str | None) -> bool:
     return m is not None and line.find(value, m.end()) >= 0  # the value is an argument of the call, not before it
 
 
-# A Firebase app's configuration (firebaseConfig in a web page, FirebaseOptions in Flutter, GoogleService-Info.plist)
+# A Firebase app's configuration (firebaseConfig in a web page, FirebaseOptions in Flutter, GoogleService-Info.plist,
+# google-services.json)
 # carries a Google API key that Firebase documents as safe to include in code: it identifies the project, and
 # Security Rules and App Check guard the data. Two more of the configuration's fields around the key say which it is.
 _FIREBASE_CONFIG_FIELDS = re.compile(
     r"\b(?:authDomain|projectId|storageBucket|messagingSenderId|appId|measurementId|databaseURL|iosBundleId"
-    r"|GCM_SENDER_ID|GOOGLE_APP_ID|PROJECT_ID|STORAGE_BUCKET|BUNDLE_ID|DATABASE_URL)\b")
+    r"|GCM_SENDER_ID|GOOGLE_APP_ID|PROJECT_ID|STORAGE_BUCKET|BUNDLE_ID|DATABASE_URL)\b"
+    # google-services.json (Android) writes them in snake case, the key as "api_key": [{"current_key": "AIza…"}]
+    # restricted to the app's package and signing certificate
+    r'|"(?:mobilesdk_app_id|project_number|firebase_url|storage_bucket|project_id|oauth_client|client_type'
+    r'|android_client_info|certificate_hash|appinvite_service|other_platform_oauth_client|configuration_version)"')
 _GOOGLE_API_KEY = re.compile(r"^AIza[0-9A-Za-z_\-]{35}$")
 
 
 @_filter("firebase_app_config_key", "the Google API key of a Firebase app's configuration (beside authDomain, projectId, "
-         "appId or GCM_SENDER_ID): Firebase documents it as safe to ship; rules guard the data", surroundings=True)
+         "appId or GCM_SENDER_ID; google-services.json's current_key beside mobilesdk_app_id, client_type): Firebase "
+         "documents it as safe to ship; rules guard the data", surroundings=True)
 def is_firebase_app_config_key(value: str, line: str, key_name: str | None, language: str | None,
                                around: Surroundings) -> bool:
     if _GOOGLE_API_KEY.match(value.strip()) is None:

@@ -21,6 +21,7 @@ _CREDENTIAL_WORDS = frozenset({
     "pw", "bindpw", "rootpw", "authtok",  # LDAP clients: bindpw, rootbindpw, SSSD's ldap_default_authtok
     "psk",  # a pre-shared key: WIFI_PSK, mosquitto's bridge_psk, wpa_psk
     "passwords", "passphrases",  # a list of them: Bitnami's KAFKA_CLIENT_PASSWORDS (a word; botpasswords is none)
+    "pepper",  # a secret mixed into every password hash (Devise's config.pepper, PASSWORD_PEPPER), kept apart from the salts
 })
 _CREDENTIAL_PARTS = ("secret", "passw", "token", "apikey", "privatekey", "accesskey", "authkey", "credential")
 
