@@ -168,9 +168,22 @@ _SNAKE_NAME = re.compile(r"^_{0,2}[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+$")  # a
 
 
 def _in_url_userinfo(value: str, line: str) -> bool:
-    """The value is the password of a URL's user-info (scheme://user:VALUE@host)."""
+    """The value is the password of a URL's user-info (scheme://user:VALUE@host), or its user part
+    (scheme://VALUE@host, scheme://VALUE:@host, scheme://VALUE:password@host): Gemfury and others take a
+    token as the user. Part of a URL literal either way, not an expression."""
     at = line.find(":" + value + "@")
-    return at >= 0 and "://" in line[:at]
+    if at >= 0 and "://" in line[:at]:
+        return True
+    at = line.find("://" + value)
+    while at >= 0:
+        rest = line[at + 3 + len(value):]
+        if rest.startswith("@") or _PASSWORD_AND_AT.match(rest):
+            return True
+        at = line.find("://" + value, at + 1)
+    return False
+
+
+_PASSWORD_AND_AT = re.compile(r":[^\s/?#@'\"`<>]*@")
 
 
 @_filter("bare_word_in_code", "an unquoted word in code: a variable's name, or a literal in an embedded config",
