@@ -7,12 +7,15 @@ into a secret manager (Key Vault, Secret Manager).
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
 
 from ..redact import char_classes
 from .paths_urls_and_directory_names import _file_path
 from .registry import _filter
-from .word_shapes import wordlike
+from .text_shapes import random_printable_run
+from .word_shapes import name_of_words, wordlike
 from .words import key_words, names_credential
 
 
@@ -27,14 +30,18 @@ _ENV_VALUE = (
     re.compile(r"\bos\.environ\b|\bgetenv\s*\(|\bSystem\.getenv\b|\bEnvironment\.GetEnvironmentVariable\b"),
     re.compile(r"\bENV\s*\[|\bENV\.fetch\b|\benv\s*\(\s*['\"]"),
 )
+_FIRST_WORDED_ENV_VALUE = 6  # from here on the patterns spell words (process.env, os.environ): no chance hit
 _ENV_ACCESSOR = r"(?:getenv|environ(?:\.get)?|GetEnvironmentVariable|env\.get|ENV(?:\.fetch)?|env)\s*[(\[]\s*['\"]"
 
 
 @_filter("env_reference", "a reference to an environment variable ($VAR, ${VAR}, os.getenv(...)), not the value")
 def is_env_reference(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
-    if any(p.search(v) for p in _ENV_VALUE):
-        return True
+    for i, p in enumerate(_ENV_VALUE):
+        m = p.search(v)
+        # (in a generated salt `${_V|*…}` or a leading `$(` is chance: there the variable must have a name of words)
+        if m is not None and (i >= _FIRST_WORDED_ENV_VALUE or not random_printable_run(v) or _names_a_value(m.group(0))):
+            return True
     yesod = _YESOD_ENV.match(v)
     if yesod:
         # Yesod settings: _env:PGPASS, or _env:PGPASS:default where the default is used when the
@@ -88,6 +95,8 @@ _TEMPLATES = (
     re.compile(r"^(?:_|XXX_?)[A-Z][A-Z0-9]{2,}(?:_[A-Z0-9]+)*(?:_|_?XXX)$"),
     # an expansion that FreeRADIUS's unlang, Logstash and syslog-ng fill in: %{User-Password}, %{ldap:ldap:///…}
     re.compile(r"^%\{[A-Za-z][\w.\-]{0,60}(?:\}|:)"),
+    # Phinx's (and other PHP tools') %%NAME%%, replaced from the environment when the config loads: %%PHINX_DBPASS%%
+    re.compile(r"%%[A-Z][A-Z0-9_]{1,60}%%"),
 )
 # A template opened in the value and closed after it on the line: the rule's match stopped at a quote
 # inside the expression ("{{ lookup('env', 'X') }}" gives `{{ lookup(`).
@@ -100,14 +109,41 @@ _PRINTF = re.compile(r"(?<!%)%[sdrif]")
 _PRINTF_SPECS_ONLY = re.compile(r"^(?:%[-+ #0]*\d*(?:\.\d+)?(?:hh|h|ll|l|q|L|z|j|t)?[diouxXeEfFgGaAcsp@][:\-/ ]?){1,8}$")
 
 
+# What opens a template expression, before the name it fills in: {{ .Values.pw }}, #{token}, ${DB_PASS}, %(pw)s.
+_TEMPLATE_OPENER = re.compile(r"^(?:\{\{-?|\{%-?|<%[=-]?|#\{|%\(|\{\$?|\$\{|%\{|%%|@|__)\s*")
+_TEMPLATE_NAME = re.compile(r"[.$@]?([A-Za-z_][\w.\-]*)")
+
+
+def _names_a_value(expression: str) -> bool:
+    """The template expression names what it fills in with words ({db_password}, #{ENV}, %(token)s, @DB_PASS@)."""
+    m = _TEMPLATE_NAME.match(_TEMPLATE_OPENER.sub("", expression, count=1))
+    return m is not None and name_of_words(m.group(1))
+
+
+def _has_template(value: str) -> bool:
+    """A template pattern matches the value. In a random printable run (a generated salt) braces, percent signs and
+    at signs fall together by chance ({kp}, {}, #{Yl}, @S@): there only an expression that names its value counts."""
+    printable_run = None
+    for p in _TEMPLATES:
+        if p.search(value) is None:
+            continue
+        if printable_run is None:
+            printable_run = random_printable_run(value)
+        if not printable_run or any(_names_a_value(m.group(0)) for m in p.finditer(value)):
+            return True
+    return False
+
+
 @_filter("templated", "a template expression filled in at render time ({{ var }}, <%= %>, %(name)s, {0}, '…%s' % x)")
 def is_templated(value: str, line: str, key_name: str | None, language: str | None) -> bool:
-    if any(p.search(value) for p in _TEMPLATES):
+    if _has_template(value):
         return True
     for opener, closer in _OPEN_TEMPLATES:
         if opener in value and closer not in value[value.rfind(opener):]:
             at = line.find(value)
             if at >= 0 and closer in line[at + len(value):]:
+                if random_printable_run(value) and not _names_a_value(value[value.rfind(opener):]):
+                    continue  # a chance {{ in a generated salt, and }} further on the line
                 return True
     if _PRINTF_SPECS_ONLY.match(value.strip()):
         return True  # nothing but conversion specs: a format (appendFormat:@"%02.2hhX"), whatever formats it
@@ -171,6 +207,28 @@ _ENCRYPTED_WORDS = frozenset({"encrypted", "ciphertext", "ciphertexts", "crypted
 _BASE64_BLOB = re.compile(r"^[A-Za-z0-9+/]{40,}={0,2}$|^[A-Za-z0-9_-]{40,}$")
 
 
+# Windows DPAPI's blob (CryptProtectData, .NET's ProtectedData, PowerShell's ConvertFrom-SecureString, NuGet's
+# encrypted <add key="Password">): version 1 and the DPAPI provider's GUID df9d8cd0-1501-11d1-8c7a-00c04fc297eb open
+# every blob. Only the Windows account (or machine) that protected it can open it.
+_DPAPI_HEADER = bytes.fromhex("01000000d08c9ddf0115d1118c7a00c04fc297eb")
+_DPAPI_BASE64 = re.compile(r"^AQAAANCMnd8BFdERjHoAwE[A-Za-z0-9+/]{40,}={0,2}$")
+_DPAPI_HEX = re.compile(r"^01000000d08c9ddf0115d1118c7a00c04fc297eb(?:[0-9a-f]{2}){20,}$", re.IGNORECASE)
+
+
+def _dpapi_blob(v: str) -> bool:
+    """Base64 or hex that decodes to bytes opening with DPAPI's header (the text's start alone is not enough:
+    the decoded header is checked)."""
+    if _DPAPI_HEX.match(v):
+        return bytes.fromhex(v).startswith(_DPAPI_HEADER)
+    if not _DPAPI_BASE64.match(v):
+        return False
+    try:
+        raw = base64.b64decode(v + "=" * (-len(v) % 4), validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    return raw.startswith(_DPAPI_HEADER)
+
+
 def _braced_base64(v: str) -> bool:
     """{<base64>} with both cases and a digit: Maven's and Jenkins' encrypted form (a word in braces is a placeholder)."""
     if len(v) < 24 or v[0] != "{" or v[-1] != "}":
@@ -184,12 +242,13 @@ _B64_BODY = re.compile(r"^[A-Za-z0-9+/]+$")
 
 
 @_filter("encrypted_value", "a value encrypted by a secrets tool (sops ENC[AES256_GCM,…], Jasypt ENC(…), ejson EJ[1:…], "
-         "Vault transit vault:v1:…, hiera-eyaml, Spring {cipher}, Maven/Jenkins {…}, OpenSSL's Salted__, a KMS "
+         "Vault transit vault:v1:…, hiera-eyaml, Spring {cipher}, Maven/Jenkins {…}, OpenSSL's Salted__, a Windows "
+         "DPAPI blob (NuGet's encrypted Password, ConvertFrom-SecureString), a KMS "
          "ciphertext under an *_encrypted name): only its key can open it",
          generic_only=True)
 def is_encrypted_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
-    if _ENCRYPTED_ENVELOPE.match(v) or _braced_base64(v):
+    if _ENCRYPTED_ENVELOPE.match(v) or _braced_base64(v) or _dpapi_blob(v):
         return True
     return bool(_BASE64_BLOB.match(v)) and any(w in _ENCRYPTED_WORDS for w in key_words(key_name))
 

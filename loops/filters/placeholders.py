@@ -12,8 +12,9 @@ from urllib.parse import unquote
 
 from ..redact import char_classes
 from .registry import Surroundings, _filter
+from .text_shapes import random_printable_run
 from .typed_runs import _typed_positions, is_repeated_or_sequential
-from .word_shapes import _KEY_PIECES, _LETTER_RUN, _typed_word, english_like, wordlike
+from .word_shapes import _KEY_PIECES, _LETTER_RUN, _typed_word, english_like, name_of_words, wordlike
 from .words import _CREDENTIAL_WORDS, _names_generated_credential, key_words, split_words
 
 
@@ -27,7 +28,9 @@ _PLACEHOLDER_VALUES = frozenset({
 })
 # Metasyntactic words: a value made only of them (bar:baz, foo-bar) stands for any value.
 _METASYNTACTIC = frozenset({"foo", "bar", "baz", "qux", "quux", "corge", "grault", "garply", "waldo", "fred", "plugh",
-                            "xyzzy", "thud", "foobar", "spam", "eggs", "ham", "blah", "fizz", "buzz", "fizzbuzz"})
+                            "xyzzy", "thud", "foobar", "spam", "eggs", "ham", "blah", "fizz", "buzz", "fizzbuzz",
+                            # the British and Perl stand-ins
+                            "wibble", "wobble", "flob", "flobble"})
 _ANGLE_PLACEHOLDER = re.compile(r"<[A-Za-z][A-Za-z0-9 _.\-]{0,48}>")
 _BRACKET_PLACEHOLDER = re.compile(r"^\[[A-Za-z][A-Za-z _\-]{1,48}\]$")
 _PLACEHOLDER_PHRASES = (
@@ -82,13 +85,22 @@ def is_placeholder(value: str, line: str, key_name: str | None, language: str | 
     caps = value.strip()
     if _CAPS_NAME.match(caps) and _caps_name(caps):
         return True  # PASSWORD, VALUE, API_TOKEN: the name of what goes here
-    if _ANGLE_PLACEHOLDER.search(value) or _BRACKET_PLACEHOLDER.match(value.strip()):
+    if _BRACKET_PLACEHOLDER.match(value.strip()) or _angle_placeholder(value):
         return True
     if _encoded_blob(value):
         return False  # `todo` or `your` after a / or + of a long base64 key is chance, not a phrase
     stripped = value.strip()
     return any(not _chance_in_random_run(stripped, m.start(), m.end()) if len(low) == len(stripped) else True
                for p in _PLACEHOLDER_PHRASES for m in p.finditer(low))
+
+
+def _angle_placeholder(value: str) -> bool:
+    """<your-key>, <TOKEN> in the value. In a random printable run (a generated salt) an angle bracket pair falls
+    around a few letters by chance (<A>, <x0ui>): there the brackets must hold words."""
+    m = _ANGLE_PLACEHOLDER.search(value)
+    if m is None:
+        return False
+    return not random_printable_run(value) or any(name_of_words(m.group(0)[1:-1]) for m in _ANGLE_PLACEHOLDER.finditer(value))
 
 
 _ALNUM_RUN = re.compile(r"[A-Za-z0-9]+")

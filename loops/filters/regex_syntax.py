@@ -8,6 +8,7 @@ import re
 
 from .code_structure import _QUOTE
 from .registry import _filter
+from .text_shapes import random_printable_run
 
 
 # A pattern where a value would be: a parser's regex writes what it captures ((.*), ([^;]+), (\\w+?)), which a
@@ -51,6 +52,31 @@ def _regex_like(s: str) -> bool:
 _ANCHORED_DELIMITED = re.compile(r"^([/#~])\^.{1,200}\$\1[imsxuUD]*$")
 
 
+def _well_formed(pattern: str) -> bool:
+    """Every group of the pattern closes and every character class ends (escapes and class contents aside):
+    a regular expression compiles only so, a random draw of punctuation seldom is."""
+    depth, in_class, i = 0, False, 0
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = c != "]"
+        elif c == "[":
+            in_class = True
+            if pattern.startswith("]", i + 1) or pattern.startswith("^]", i + 1):
+                i += 1 + (pattern[i + 1] == "^")  # []…] and [^]…]: the first ] is a member
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth < 0:
+                return False
+        i += 1
+    return depth == 0 and not in_class
+
+
 def _enclosing_literal(value: str, line: str) -> str | None:
     """The quoted literal on the line that holds the value (the value may stop at a quote inside it)."""
     at = line.find(value)
@@ -67,6 +93,8 @@ def _enclosing_literal(value: str, line: str) -> str | None:
          "describes secrets, not one", generic_only=True)
 def is_regex_source(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
+    if random_printable_run(v) and not _well_formed(v):
+        return False  # a generated salt's `.*` and `[x-y]` are chance; a pattern's groups and classes close
     if _regex_like(v) or _ANCHORED_DELIMITED.match(v):
         return True
     literal = _enclosing_literal(v, line)

@@ -14,7 +14,7 @@ from ..languages import CONFIG_LANGUAGES
 from .identifiers import _UUID
 from .placeholders import _stand_in_password
 from .registry import Surroundings, _filter
-from .text_shapes import _HEX, _looks_random
+from .text_shapes import _HEX, _looks_random, random_printable_run
 from .word_shapes import _KEY_PIECES, _LEET, _LETTER_RUN, _WORDED_KEY, _typed_word, english_like, wordlike
 from .words import _CAMEL, _CREDENTIAL_WORDS, _names_generated_credential, key_words
 
@@ -108,6 +108,7 @@ def is_short_value_in_example(value: str, line: str, key_name: str | None, langu
 
 
 _USER_PASSWORD = re.compile(r"^([^\s:]{1,64}):(\S{0,128})$")
+_USER_NAME = re.compile(r"[\w.@+\-\\%$]{1,64}")  # a login: letters, digits, ., @, +, -, a domain's \, %-escapes, $VAR
 
 
 @_filter("user_password_placeholder", "a user:password pair whose password stands in for one (user:pass, "
@@ -120,6 +121,8 @@ def is_user_password_placeholder(value: str, line: str, key_name: str | None, la
     if not m or "://" in v:
         return False
     user, password = m.group(1), unquote(m.group(2))
+    if random_printable_run(v) and _USER_NAME.fullmatch(user) is None:
+        return False  # one colon in a generated salt (…{x!:): no user name before it, no pair
     short = len(password) < _SHORTEST_EXAMPLE_SECRET and (around.example_place or not password)
     return short or _stand_in_password(unquote(user), password)
 

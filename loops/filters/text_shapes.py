@@ -53,3 +53,22 @@ _A_LETTER = re.compile(r"[A-Za-z]")
 
 def _looks_random(s: str) -> bool:
     return len(s) >= 16 and shannon_entropy(s) >= 3.5 and bool(_A_DIGIT.search(s)) and bool(_A_LETTER.search(s))
+
+
+# A generator of printable secrets (WordPress's salts: wp_generate_password(64, true, true), Django's SECRET_KEY)
+# draws from letters, digits and punctuation alike: in 40 or more such characters a brace pair, a percent sign or
+# an angle bracket turns up by chance ({kp}, #{Yl}, <A>), and they mean nothing there.
+_SHORTEST_PRINTABLE_RUN = 40
+_FEWEST_PUNCTUATION_KINDS = 5
+_PRINTABLE_RUN_ENTROPY = 4.3  # bits per character; 40 random printable characters reach 4.4 or more, words ~4
+
+
+def random_printable_run(value: str) -> bool:
+    """40 or more characters without whitespace, of letters, digits and five or more kinds of punctuation, with
+    the entropy of a random draw: a generated printable secret, in which template syntax is chance."""
+    v = value.strip()
+    if len(v) < _SHORTEST_PRINTABLE_RUN or any(c.isspace() for c in v) or not v.isascii():
+        return False
+    if len({c for c in v if not c.isalnum()}) < _FEWEST_PUNCTUATION_KINDS:
+        return False
+    return bool(_A_DIGIT.search(v)) and bool(_A_LETTER.search(v)) and shannon_entropy(v) >= _PRINTABLE_RUN_ENTROPY

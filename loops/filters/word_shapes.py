@@ -109,3 +109,21 @@ def english_like(value: str) -> bool:
 
 
 _LEET = str.maketrans("013457@$!", "oieastasi")
+
+
+
+_NAME_PIECES = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+# Short words of names that the letter-pair test cannot tell from chance.
+_NAME_WORDS = frozenset({"key", "api", "your", "my", "db", "app", "env", "id", "url", "uri", "host", "user", "name", "pw",
+                         "pwd", "pass", "auth", "jwt", "ldap", "smtp", "sql", "aws", "gcp", "var", "val", "arg", "cfg"})
+
+
+def name_of_words(text: str) -> bool:
+    """The text names something in words (db_password, DB_PASS, userToken, your-api-key): a piece of four or more
+    letters that reads as typed, or a short word of names (key, env, db), and words make at least half the letters
+    of the pieces of three or more. A name a person wrote, not letters
+    that a random draw put between a brace and a bracket (kp, hoDLd, KoPEWbCM)."""
+    pieces = [p.lower() for p in _NAME_PIECES.findall(text)]
+    longer = [p for p in pieces if len(p) >= 3]
+    words = [p for p in longer if p in _NAME_WORDS or (len(p) >= 4 and _typed_word(p))]
+    return bool(words) and 2 * sum(map(len, words)) >= sum(map(len, longer))
