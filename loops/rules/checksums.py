@@ -227,6 +227,21 @@ def gpp_cpassword(value: str) -> bool:
     return raw is not None and 16 <= len(raw) <= 1024 and len(raw) % 16 == 0
 
 
+def zigbee_network_key(value: str) -> bool:
+    """A Zigbee network key written as 16 numbers (decimal or 0x hex): every one a byte, and not a
+    counting sequence such as the fixed default Zigbee2MQTT shipped before 1.33.0 (1, 3, 5, … 13),
+    where most steps between neighbours are one and the same."""
+    try:
+        parts = value.replace(" ", "").replace("\t", "").split(",")
+        numbers = [int(part[2:], 16) if part[:2].lower() == "0x" else int(part, 10) for part in parts]
+    except ValueError:
+        return False
+    if len(numbers) != 16 or any(not 0 <= n <= 255 for n in numbers):
+        return False
+    steps = [b - a for a, b in zip(numbers, numbers[1:])]
+    return max(steps.count(step) for step in set(steps)) <= 8 and len(set(numbers)) >= 6
+
+
 CHECKSUMS: dict[str, Callable[[str], bool]] = {
     "github_crc32": github_crc32,
     "jwt_structure": jwt_structure,
@@ -238,6 +253,7 @@ CHECKSUMS: dict[str, Callable[[str], bool]] = {
     "cisco_type7": cisco_type7,
     "websphere_xor": websphere_xor,
     "gpp_cpassword": gpp_cpassword,
+    "zigbee_network_key": zigbee_network_key,
 }
 
 
