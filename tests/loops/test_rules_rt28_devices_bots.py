@@ -1,6 +1,8 @@
 """Devices, bots and web3, which a twenty-eighth red-team set planted: OpenWrt UCI keys, Tasmota console
 commands, `mosquitto_passwd -b`, Zigbee2MQTT network keys, an MQTT client's connect(id, user, password),
-Twitch chat `oauth:` tokens, Infura API keys, web3.py `Account.from_key`, and unquoted `.env` mnemonics.
+Twitch chat `oauth:` tokens, Infura API keys, web3.py `Account.from_key`, unquoted `.env` mnemonics, and the
+variants found beside them (WiFiMulti.addAP, tweepy OAuth1UserHandler, Tasmota's STA_PASS1, WEP keys,
+`airflow variables set`).
 Each is found by its rule and shown after the filters and the offline judge; references, public keys,
 index numbers, counting sequences and placeholders beside them are not matched; a scan's report never
 carries a value. Values are random, made here in each format; assertion messages name rules and paths,
@@ -99,6 +101,16 @@ CASES = [
      "void reconnect() {\n  if (mqtt.connect(DEVICE_ID, \"door\", \"{v}\")) {\n    mqtt.subscribe(\"door/cmd\");\n  }\n}\n", _human),
     ("positional-login-call-password", "firmware/weather/src/main.cpp",
      "  client.connect(clientId.c_str(), \"weather\", \"{v}\");\n", _human),
+    ("positional-login-call-password", "firmware/multi/multi.ino",
+     "WiFiMulti wifiMulti;\nvoid setup() {\n  wifiMulti.addAP(\"HomeLab\", \"{v}\");\n}\n", _human),
+    ("positional-login-call-password", "bots/twitter/post.py",
+     "auth = tweepy.OAuth1UserHandler(\"" + _s(25) + "\", \"{v}\")\n", lambda: _s(50)),
+    ("c-define-secret", "tasmota/user_config_override.h",
+     "#undef  STA_SSID1\n#define STA_SSID1 \"HomeLab\"\n#undef  STA_PASS1\n#define STA_PASS1 \"{v}\"\n", _human),
+    ("wifi-passphrase", "raspberrypi/wpa_supplicant.conf",
+     "network={\n\tssid=\"Legacy\"\n\tkey_mgmt=NONE\n\twep_key0=\"{v}\"\n}\n", lambda: _s(13)),
+    ("cli-secret-set-value", "airflow/scripts/bootstrap.sh",
+     "#!/bin/bash\nairflow variables set partner_api_key {v}\n", lambda: _s(32)),
     ("twitch-irc-oauth-token", "bots/twitch/bot.py",
      "def login(sock):\n    sock.send(\"PASS oauth:{v}\\r\\n\".encode())\n    sock.send(\"NICK acmebot\\r\\n\".encode())\n",
      lambda: _s(30, _LOWER)),
@@ -148,6 +160,9 @@ NEGATIVES = [
     ("zigbee-network-key", "zigbee2mqtt/configuration.yaml",
      "advanced:\n  network_key: [" + ", ".join(str(_R.randrange(256)) for _ in range(15)) + ", 300]\n"),
     ("positional-login-call-password", "firmware/door-sensor/door-sensor.ino", "  mqtt.connect(DEVICE_ID, MQTT_USER, MQTT_PASS);\n"),
+    ("positional-login-call-password", "firmware/multi/multi.ino", "  wifiMulti.addAP(WIFI_SSID, WIFI_PASS);\n"),
+    ("c-define-secret", "tasmota/user_config_override.h", "#define STA_PASS1 \"\"\n"),
+    ("cli-secret-set-value", "airflow/scripts/bootstrap.sh", "airflow variables set partner_api_url https://api.partner.example\n"),
     ("twitch-irc-oauth-token", "docs/twitch.md", "< PASS oauth:your_oauth_token\n< NICK your_username\n"),
     ("twitch-irc-oauth-token", "bots/twitch/index.js", "password: 'oauth:' + process.env.TWITCH_TOKEN,\n"),
     ("infura-api-key", "contracts/truffle-config.js",
