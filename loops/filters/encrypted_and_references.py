@@ -129,9 +129,15 @@ def _has_template(value: str) -> bool:
             continue
         if printable_run is None:
             printable_run = random_printable_run(value)
-        if not printable_run or any(_names_a_value(m.group(0)) for m in p.finditer(value)):
+        if not printable_run or any(_names_a_value(m.group(0)) or (m.start() == 0 and _SCHEME_TAG.match(m.group(0)))
+                                    for m in p.finditer(value)):
             return True
     return False
+
+
+# A scheme's tag in braces that opens the value, in one case: Spring Security's {bcrypt}, {noop}, {pbkdf2}, LDAP's
+# {SSHA}. Not chance: a random draw opens with a brace, three letters of one case and a brace once in millions.
+_SCHEME_TAG = re.compile(r"\{(?:[a-z][a-z0-9]{2,15}|[A-Z][A-Z0-9]{2,15})\}$")
 
 
 @_filter("templated", "a template expression filled in at render time ({{ var }}, <%= %>, %(name)s, {0}, '…%s' % x)")

@@ -256,6 +256,19 @@ def test_real_templates_stay_templates(value: str) -> None:
             "a real template is no longer read as one")
 
 
+def test_a_scheme_tag_opening_a_long_run_stays_a_template() -> None:
+    # Spring Security's DelegatingPasswordEncoder: {bcrypt}<hash>; the same letters inside the run are chance
+    bcrypt_alphabet = string.ascii_letters + string.digits + "./"
+    bcrypt_hash = "$2a$10$" + random_chars(_R, 26, bcrypt_alphabet) + "./" + random_chars(_R, 25, bcrypt_alphabet)
+    tagged = "{bcrypt}" + bcrypt_hash
+    _expect(random_printable_run(tagged), "the tagged hash is no random printable run")
+    _expect(_check("templated", tagged, f"spring.security.user.password={tagged}", "password", "properties"),
+            "{bcrypt} opening the value is not read as a tag")
+    inside = _salt("{bcrypt}")
+    _expect(not _check("templated", inside, f"define('AUTH_KEY', '{inside}');", "AUTH_KEY", "php"),
+            "{bcrypt} inside a salt is read as a template")
+
+
 def test_an_angle_placeholder_with_words_in_a_long_run_is_kept_as_placeholder() -> None:
     value = _salt("<your-api-key>")
     _expect(_check("placeholder", value, f"token = '{value}'", "token"), 'expected: _check placeholder')
