@@ -242,6 +242,16 @@ def zigbee_network_key(value: str) -> bool:
     return max(steps.count(step) for step in set(steps)) <= 8 and len(set(numbers)) >= 6
 
 
+def matrix_synapse_crc32(value: str) -> bool:
+    """Synapse access (syt_) or refresh (syr_) token: prefix, the unpadded base64 of the user's
+    localpart, 20 random letters, then '_' and the CRC32 of everything before it as 6 base62
+    characters (synapse/handlers/auth.py generate_access_token)."""
+    base, sep, check = value.rpartition("_")
+    if not sep or len(check) != 6 or not base.isascii():
+        return False
+    return base62_encode(zlib.crc32(base.encode("ascii")), 6) == check
+
+
 CHECKSUMS: dict[str, Callable[[str], bool]] = {
     "github_crc32": github_crc32,
     "jwt_structure": jwt_structure,
@@ -254,6 +264,7 @@ CHECKSUMS: dict[str, Callable[[str], bool]] = {
     "websphere_xor": websphere_xor,
     "gpp_cpassword": gpp_cpassword,
     "zigbee_network_key": zigbee_network_key,
+    "matrix_synapse_crc32": matrix_synapse_crc32,
 }
 
 

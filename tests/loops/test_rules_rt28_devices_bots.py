@@ -1,6 +1,6 @@
 """Devices, bots and web3, which a twenty-eighth red-team set planted: OpenWrt UCI keys, Tasmota console
 commands, `mosquitto_passwd -b`, Zigbee2MQTT network keys, an MQTT client's connect(id, user, password),
-Twitch chat `oauth:` tokens, Infura API keys, web3.py `Account.from_key`, unquoted `.env` mnemonics, and the
+Twitch chat `oauth:` tokens, Matrix (Synapse) syt_/syr_ tokens, Infura API keys, web3.py `Account.from_key`, unquoted `.env` mnemonics, and the
 variants found beside them (WiFiMulti.addAP, tweepy OAuth1UserHandler, Tasmota's STA_PASS1, WEP keys,
 `airflow variables set`).
 Each is found by its rule and shown after the filters and the offline judge; references, public keys,
@@ -13,13 +13,14 @@ from __future__ import annotations
 import base64
 import random
 import string
+import zlib
 from pathlib import Path
 
 import pytest
 
 from secretloop.loops.detect import Detector
 from secretloop.loops.rules.catalogue import load_catalogue
-from secretloop.loops.rules.checksums import zigbee_network_key
+from secretloop.loops.rules.checksums import base62_encode, matrix_synapse_crc32, zigbee_network_key
 from tests.support.cli_scan import require_planted_files_shown_and_not_carried
 from tests.support.rule_cases import require_case_found_and_shown
 from tests.support.tokens import random_chars
@@ -56,6 +57,13 @@ def _netkey(hexa: bool = False) -> str:
         numbers = [_R.randrange(256) for _ in range(16)]
         if zigbee_network_key(", ".join(map(str, numbers))):
             return ", ".join(f"0x{n:02x}" if hexa else str(n) for n in numbers)
+
+
+def _synapse(localpart: str, prefix: str = "syt") -> str:
+    """Synapse's token: prefix, unpadded base64 localpart, 20 random letters, base62 CRC32 of all that."""
+    local = base64.b64encode(localpart.encode()).decode().rstrip("=")
+    base = f"{prefix}_{local}_{_s(20, string.ascii_letters)}"
+    return f"{base}_{base62_encode(zlib.crc32(base.encode()), 6)}"
 
 
 def _mnemonic(n: int) -> str:
@@ -111,6 +119,12 @@ CASES = [
      "network={\n\tssid=\"Legacy\"\n\tkey_mgmt=NONE\n\twep_key0=\"{v}\"\n}\n", lambda: _s(13)),
     ("cli-secret-set-value", "airflow/scripts/bootstrap.sh",
      "#!/bin/bash\nairflow variables set partner_api_key {v}\n", lambda: _s(32)),
+    ("matrix-synapse-access-token", "bots/maubot/config.yaml",
+     "homeserver: https://matrix.example.org\nuser_id: \"@maubot:example.org\"\naccess_token: {v}\n", lambda: _synapse("maubot")),
+    ("matrix-synapse-access-token", "ops/matrix-sync.sh",
+     "curl -s -H \"Authorization: Bearer {v}\" https://matrix.example.org/_matrix/client/v3/sync\n", lambda: _synapse("ops.bot")),
+    ("matrix-synapse-access-token", "client/session.json",
+     "{\"refresh_token\": \"{v}\", \"device_id\": \"ABCDEFGHIJ\"}\n", lambda: _synapse("alice", "syr")),
     ("twitch-irc-oauth-token", "bots/twitch/bot.py",
      "def login(sock):\n    sock.send(\"PASS oauth:{v}\\r\\n\".encode())\n    sock.send(\"NICK acmebot\\r\\n\".encode())\n",
      lambda: _s(30, _LOWER)),
@@ -138,7 +152,8 @@ def test_each_rule_finds_its_value_and_the_pipeline_shows_it(rule_id, path, temp
 
 
 def test_every_new_rule_of_the_set_has_a_case() -> None:
-    new = {"openwrt-uci-secret", "tasmota-command-password", "zigbee-network-key", "twitch-irc-oauth-token", "infura-api-key"}
+    new = {"openwrt-uci-secret", "tasmota-command-password", "zigbee-network-key", "twitch-irc-oauth-token", "infura-api-key",
+           "matrix-synapse-access-token"}
     assert new <= {r for r, _, _, _ in CASES}, sorted(new - {r for r, _, _, _ in CASES})
 
 
@@ -163,6 +178,7 @@ NEGATIVES = [
     ("positional-login-call-password", "firmware/multi/multi.ino", "  wifiMulti.addAP(WIFI_SSID, WIFI_PASS);\n"),
     ("c-define-secret", "tasmota/user_config_override.h", "#define STA_PASS1 \"\"\n"),
     ("cli-secret-set-value", "airflow/scripts/bootstrap.sh", "airflow variables set partner_api_url https://api.partner.example\n"),
+    ("matrix-synapse-access-token", "docs/maubot.md", "access_token: syt_YOUR_ACCESS_TOKEN\n"),
     ("twitch-irc-oauth-token", "docs/twitch.md", "< PASS oauth:your_oauth_token\n< NICK your_username\n"),
     ("twitch-irc-oauth-token", "bots/twitch/index.js", "password: 'oauth:' + process.env.TWITCH_TOKEN,\n"),
     ("infura-api-key", "contracts/truffle-config.js",
@@ -187,6 +203,15 @@ def test_zigbee_network_key_check() -> None:
     assert not zigbee_network_key(", ".join(["7"] * 16)), "one repeated byte passes"
     assert not zigbee_network_key(", ".join(map(str, range(15)))), "15 numbers pass"
     assert not zigbee_network_key("0x1g, " + _netkey().split(", ", 1)[1]), "a non-number passes"
+
+
+def test_synapse_token_check() -> None:
+    for _ in range(20):
+        assert matrix_synapse_crc32(_synapse("bot" + _s(3, string.ascii_lowercase))), "a Synapse token fails its check"
+    token = _synapse("maubot")
+    flipped = token[:-1] + ("A" if token[-1] != "A" else "B")
+    assert not matrix_synapse_crc32(flipped), "a wrong CRC passes"
+    assert not matrix_synapse_crc32(token[:-7]), "a token without its CRC passes"
 
 
 def test_a_scan_shows_every_planted_device_secret_and_never_carries_one(tmp_path: Path) -> None:
