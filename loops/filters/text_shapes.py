@@ -10,6 +10,8 @@ import math
 import re
 from collections import Counter
 
+from .word_shapes import _LETTER_RUN, _typed_word
+
 
 # c * log2(c) for the counts a short value has: the entropy below is log2(n) - sum(c log2 c) / n,
 # summed by table lookups in C rather than a logarithm per character class in Python.
@@ -61,6 +63,7 @@ def _looks_random(s: str) -> bool:
 _SHORTEST_PRINTABLE_RUN = 40
 _FEWEST_PUNCTUATION_KINDS = 5
 _PRINTABLE_RUN_ENTROPY = 4.3  # bits per character; 40 random printable characters reach 4.4 or more, words ~4
+_MOST_WORDED_SHARE = 4  # words make up less than a quarter of the letters
 
 
 def random_printable_run(value: str) -> bool:
@@ -71,4 +74,10 @@ def random_printable_run(value: str) -> bool:
         return False
     if len({c for c in v if not c.isalnum()}) < _FEWEST_PUNCTUATION_KINDS:
         return False
-    return bool(_A_DIGIT.search(v)) and bool(_A_LETTER.search(v)) and shannon_entropy(v) >= _PRINTABLE_RUN_ENTROPY
+    if not (_A_DIGIT.search(v) and _A_LETTER.search(v)) or shannon_entropy(v) < _PRINTABLE_RUN_ENTROPY:
+        return False
+    # words set apart by the punctuation are text (a URL's format: https://{0}.blob.core.windows.net/{1}?sv=…);
+    # a random draw's letters fall into runs of a few, seldom a word
+    runs = _LETTER_RUN.findall(v)
+    worded = sum(len(r) for r in runs if len(r) >= 4 and _typed_word(r.lower()))
+    return worded * _MOST_WORDED_SHARE < sum(map(len, runs))
