@@ -36,9 +36,33 @@ def split_words(text: str | None) -> list[str]:
     return [w.lower() for w in _NON_ALNUM.split(_CAMEL.sub("_", text)) if w]
 
 
+# "Password" in the languages people name variables in (senha, contraseña, mot de passe, wachtwoord, hasło, şifre,
+# Kennwort, salasana, ...): a name in one of them says what the English word says. Letters with marks are read
+# without them first, as names are often written (contrasena, haslo, sifre).
+_PASSWORD_IN_OTHER_LANGUAGES = frozenset({
+    "senha", "senhas", "contrasena", "contrasenas", "contrasenya", "motdepasse", "wachtwoord", "wagwoord", "haslo",
+    "hasla", "sifre", "parola", "passord", "salasana", "jelszo", "heslo", "geslo", "lozinka", "kennwort", "losenord",
+    "adgangskode",
+})
+_WITHOUT_MARKS = str.maketrans("ñłśşóöőéèáíúçãõÑŁŚŞÓÖŐÉÈÁÍÚÇÃÕ", "nlssoooeeaiucaoNLSSOOOEEAIUCAO")
+
+
 @functools.lru_cache(maxsize=4096)
 def _name_words(key_name: str) -> tuple[str, ...]:
-    return tuple(split_words(key_name))
+    words = split_words(key_name if key_name.isascii() else key_name.translate(_WITHOUT_MARKS))
+    if any(w in _PASSWORD_IN_OTHER_LANGUAGES or w == "passe" for w in words):
+        words = _in_english(words)
+    return tuple(words)
+
+
+def _in_english(words: list[str]) -> list[str]:
+    out: list[str] = []
+    for w in words:
+        if w == "passe" and out[-2:] == ["mot", "de"]:  # mot_de_passe, motDePasse
+            out[-2:] = ["password"]
+        else:
+            out.append("password" if w in _PASSWORD_IN_OTHER_LANGUAGES else w)
+    return out
 
 
 def key_words(key_name: str | None) -> list[str]:

@@ -1,0 +1,74 @@
+"""A password named in another language — senha, contraseña, mot de passe, wachtwoord, hasło, şifre, Kennwort,
+salasana, … — is found and weighed as one named in English: the rules' password names take the words, and a
+key name's words read them as `password` (filters and the judge see the English word). Values are random,
+made here; assertion messages name words and paths, never values (PYTEST_DONT_REWRITE)."""
+
+from __future__ import annotations
+
+import random
+import string
+from pathlib import Path
+
+import pytest
+
+from secretloop.loops.filters import key_words
+from tests.loops.test_fp_corpus_classes import outcomes
+from tests.support.cli_scan import require_planted_files_shown_and_not_carried
+from tests.support.tokens import random_chars
+
+_R = random.Random(4242)
+NAMES = ["senha", "SENHA_BANCO", "dbSenha", "mot_de_passe", "motDePasse", "contrasena", "contraseña", "contrasenya",
+         "wachtwoord", "haslo", "hasło", "sifre", "şifre", "parola", "passord", "salasana", "jelszo", "jelszó", "heslo",
+         "geslo", "lozinka", "kennwort", "DB_KENNWORT", "losenord", "lösenord", "adgangskode"]
+
+
+def _strong() -> str:
+    # a letter or digit first: unquoted YAML reads a leading # as a comment and * as an alias
+    return random_chars(_R, 1, string.ascii_letters + string.digits) + random_chars(_R, 17, string.ascii_letters + string.digits + "!#%*-_")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_name_reads_as_password(name: str) -> None:
+    assert "password" in key_words(name), name
+
+
+def test_names_without_those_words_keep_their_words() -> None:
+    assert key_words("passe_partout") == ["passe", "partout"]
+    assert key_words("motDeLaFin") == ["mot", "de", "la", "fin"]
+    assert key_words("claveHeslo") == ["clave", "password"]
+
+
+# Names that start or end with a marked letter (şifre, jelszó) or hold no keyword in ASCII (hasło) are not
+# found: the rules' RE2 word boundaries and keyword prefilter are ASCII. Code writes them sifre, jelszo, haslo.
+FOUND = [n for n in NAMES if n not in ("hasło", "şifre", "jelszó")]
+
+
+@pytest.mark.parametrize("name", FOUND)
+@pytest.mark.parametrize("path,template", [
+    ("app/config.py", '{k} = "{v}"\n'),
+    ("config/app.yml", "database:\n  {k}: {v}\n"),
+    ("src/Db.java", 'private static final String {k} = "{v}";\n'),
+])
+def test_a_random_password_under_the_name_is_shown(name: str, path: str, template: str) -> None:
+    if not name.isascii() and path.endswith(".java"):
+        pytest.skip("Java names are ASCII in practice")
+    statuses = outcomes(template.format(k=name, v=_strong()), path)
+    assert statuses and all(s in ("confirmed", "pending") for s in statuses), f"{name} in {path}: {statuses}"
+
+
+@pytest.mark.parametrize("text", [
+    'senha = os.environ["DB_SENHA"]\n',
+    'kennwort = ""\n',
+    'contrasena = "<tu-contraseña>"\n',
+    'wachtwoord = "changeme"\n',
+])
+def test_references_and_stand_ins_under_those_names_are_not_shown(text: str) -> None:
+    assert not any(s in ("confirmed", "pending") for s in outcomes(text, "app/config.py")), text.split("=")[0]
+
+
+def test_a_scan_shows_them_and_never_carries_one(tmp_path: Path) -> None:
+    files = {}
+    for index, name in enumerate(FOUND):
+        value = _strong()
+        files[f"svc{index:02d}/config.py"] = (f'{name} = "{value}"\n', value)
+    require_planted_files_shown_and_not_carried(tmp_path / "repo", tmp_path, files)
