@@ -67,10 +67,11 @@ _MOST_WORDED_SHARE = 4  # words make up less than a quarter of the letters
 
 
 def random_printable_run(value: str) -> bool:
-    """40 or more characters without whitespace, of letters, digits and five or more kinds of punctuation, with
-    the entropy of a random draw: a generated printable secret, in which template syntax is chance."""
+    """40 or more characters without line breaks or tabs, of letters, digits and five or more kinds of punctuation,
+    with the entropy of a random draw: a generated printable secret, in which template syntax is chance. WordPress
+    draws the space too; text with spaces is words, which the entropy and the worded share below rule out."""
     v = value.strip()
-    if len(v) < _SHORTEST_PRINTABLE_RUN or any(c.isspace() for c in v) or not v.isascii():
+    if len(v) < _SHORTEST_PRINTABLE_RUN or any(c.isspace() and c != " " for c in v) or not v.isascii():
         return False
     if len({c for c in v if not c.isalnum()}) < _FEWEST_PUNCTUATION_KINDS:
         return False

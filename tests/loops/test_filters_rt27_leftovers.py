@@ -372,3 +372,21 @@ def test_end_to_end_the_secrets_are_shown_and_never_written(tmp_path) -> None:
         data = path.read_bytes()
         _expect(not any(v.encode() in data for v in planted), f"a planted value is written in {path.name}")
     _expect(not any(v in done.stdout + done.stderr for v in planted), 'unexpected: any')
+
+
+def test_random_wordpress_salts_with_spaces_are_found_and_shown() -> None:
+    # wp_generate_password(64, true, true) draws the space too: half of all salts hold one. php-define-secret takes
+    # a value of 40 or more characters with spaces, and a random printable run may hold spaces
+    names = ["AUTH_KEY", "SECURE_AUTH_KEY", "LOGGED_IN_KEY", "NONCE_KEY", "AUTH_SALT", "SECURE_AUTH_SALT",
+             "LOGGED_IN_SALT", "NONCE_SALT"]
+    rng = random.Random("salts with spaces")
+    lost = spaced = 0
+    for i in range(400):
+        salt = random_chars(rng, 64, _WP_SALT)
+        spaced += " " in salt
+        statuses = outcomes(f"<?php\ndefine( '{names[i % 8]}', '{salt}' );\n", "wordpress/wp-config.php")
+        lost += not statuses or all(s == "dismissed" for s in statuses)
+    assert spaced >= 100, "the draw holds too few spaces to test them"
+    assert lost <= 8, f"{lost} of 400 random salts not shown"
+    assert random_printable_run(random_chars(rng, 30, _WP_SALT.replace(" ", "")) + " " + random_chars(rng, 33, _WP_SALT.replace(" ", "")))
+    assert not random_printable_run("The token you gave is invalid: please try again, or ask (an admin) for a new one!")
