@@ -46,7 +46,11 @@ def is_argument_pair(value: str, line: str, key_name: str | None, language: str 
         if head.lower() not in _BARE_CREDENTIAL_WORDS:
             return False
         if rest:
-            return rest.replace("_", "").isalnum()  # auth.change_user: an app-qualified permission or model
+            # auth.change_user: an app-qualified permission or model; but a setter's auth.secret or
+            # database.password is a configuration key, and its value the credential (viper.SetDefault)
+            if callee and _ACCESSOR.match(callee) and names_credential(key_words(rest)) and _looks_random(value):
+                return False
+            return rest.replace("_", "").isalnum()
         if head.lower() == "auth":
             return not (callee and _SETTER.match(callee))  # get_model("auth", "User"), ("auth", "0001_initial")
         return bool(callee) and not _ACCESSOR.match(callee)

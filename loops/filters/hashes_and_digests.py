@@ -44,6 +44,11 @@ _HASHER_FORMAT = re.compile(
 )
 
 
+# A digest as colon-separated hex bytes (openssl x509 -fingerprint, ssh-keygen -E md5): 16, 20 or 32 of them.
+_COLON_HEX_DIGEST = re.compile(r"^[0-9A-Fa-f]{2}(?::[0-9A-Fa-f]{2})+$")
+_COLON_HEX_PAIRS = frozenset({16, 20, 32})
+
+
 # PostgreSQL's stored role passwords (pg_authid.rolpassword, what `CREATE ROLE … PASSWORD '…'` accepts
 # pre-hashed): "md5" + MD5(password + user) in hex, or SCRAM-SHA-256$<iterations>:<salt>$<StoredKey>:<ServerKey>.
 _POSTGRES_HASH = re.compile(r"^md5[0-9a-f]{32}$|^SCRAM-SHA-(?:1|256)\$\d{1,7}:[A-Za-z0-9+/]{8,}={0,2}"
@@ -76,6 +81,10 @@ def _is_hash_or_digest(v: str, line: str, key_name: str | None) -> bool:
         return True  # Tomcat's CredentialHandler: salt$iterations$digest in hex
     if _HASHER_FORMAT.match(v) and (v.count("$") >= 2 or v.endswith("$")):
         return True  # pbkdf2_sha256$600000$salt$hash, or a bare prefix: md5$, sha1$$
+    if _COLON_HEX_DIGEST.match(v) and (v.count(":") + 1) in _COLON_HEX_PAIRS:
+        # a certificate's or SSH key's fingerprint written as colon-separated bytes (MD5, SHA-1, SHA-256)
+        words = _context_words(v, line, key_name)
+        return any(w in _HASH_WHOLE_WORDS or any(h in w for h in _HASH_WORDS) for w in words)
     if len(v) in _HEX_DIGEST_LENGTHS and _HEX.match(v):
         at = line.find(v)
         if at >= 4 and line[at - 4:at].upper() == "HEX:":
