@@ -1,8 +1,9 @@
 """Credentials in language idioms, which a twenty-ninth red-team set planted: command-line option defaults
 (argparse, click, commander, Go flag/cobra, clap), declared field defaults (pydantic Field, typer Option), Go
-struct-tag defaults, NATS client options, a Swift switch over environments, and environment lookups with a
-literal fallback written as `configuration["X"] ?? "…"`, `os.getenv("X") or "…"`, `os.getenv("X", default="…")`,
-`import.meta.env.X ?? "…"`, plus a C# auto-property's initializer and viper.SetDefault("auth.secret", "…").
+struct-tag defaults, NATS client options, a Swift switch over environments, picocli and MicroProfile annotations'
+defaultValue, yargs defaults, and environment lookups with a literal fallback written as `configuration["X"] ?? "…"`,
+`os.getenv("X") or "…"`, `os.getenv("X", default="…")`, `import.meta.env.X ?? "…"`, Dart `String.fromEnvironment`,
+Go `cmp.Or(os.Getenv(…), "…")`, plus a C# auto-property's initializer and viper.SetDefault("auth.secret", "…").
 Each is found by its rule and shown after the filters and the offline judge; help texts, empty defaults,
 environment reads, hosts and names beside them are not matched, and a colon-separated fingerprint is a digest.
 A scan's report never carries a value. Values are random, made here; assertion messages name rules and
@@ -90,6 +91,19 @@ CASES = [
      "var configuration = builder.Configuration;\nvar jwtKey = configuration[\"Jwt:Key\"] ?? \"{v}\";\n", _strong),
     ("env-lookup-default-secret", "worker/conf.py", "BROKER_PASSWORD = os.getenv(\"BROKER_PASSWORD\") or \"{v}\"\n", _human),
     ("env-lookup-default-secret", "worker/conf.py", "PRIVATE_TOKEN: str = os.getenv(\"PRIVATE_TOKEN\", default=\"{v}\")\n", _strong),
+    ("env-lookup-default-secret", "lib/env.dart",
+     "const dbPassword = String.fromEnvironment('DB_PASSWORD', defaultValue: '{v}');\n", _human),
+    ("env-lookup-default-secret", "internal/config/fallback.go",
+     "var signingKey = cmp.Or(os.Getenv(\"SIGNING_KEY\"), \"{v}\")\n", _strong),
+    ("env-lookup-default-secret", "src/config.rs",
+     "    db_password: env::var(\"DB_PASSWORD\").unwrap_or_else(|_| \"{v}\".to_string()),\n", _human),
+    ("commander-option-default-secret", "bin/yargs.js",
+     "const argv = require('yargs')\n  .option(\"password\", { alias: \"p\", default: \"{v}\" })\n  .argv;\n", _human),
+    ("java-annotation-default-secret", "src/main/java/acme/Cli.java",
+     "class Cli {\n    @Option(names = {\"-p\", \"--password\"}, defaultValue = \"{v}\", description = \"database password\")\n"
+     "    String password;\n}\n", _human),
+    ("java-annotation-default-secret", "src/main/java/acme/Payments.java",
+     "class Payments {\n    @ConfigProperty(name = \"payments.secret\", defaultValue = \"{v}\")\n    String secret;\n}\n", _strong),
     ("js-env-default-secret", "src/env.ts", "export const API_SECRET = import.meta.env.VITE_API_SECRET ?? '{v}';\n", _strong),
     ("secret-assignment", "Worker/Settings.cs",
      "public class Settings\n{\n    public string ApiKey { get; set; } = \"{v}\";\n}\n", _strong),
@@ -105,7 +119,8 @@ def test_each_rule_finds_its_value_and_the_pipeline_shows_it(rule_id, path, temp
 
 def test_every_new_rule_of_the_set_has_a_case() -> None:
     new = {"cli-option-default-secret", "commander-option-default-secret", "go-flag-default-secret", "clap-default-secret",
-           "field-default-secret", "go-struct-tag-default-secret", "go-client-option-secret", "swift-switch-secret"}
+           "field-default-secret", "go-struct-tag-default-secret", "go-client-option-secret", "swift-switch-secret",
+           "java-annotation-default-secret"}
     assert new <= {r for r, _, _, _ in CASES}, sorted(new - {r for r, _, _, _ in CASES})
 
 
@@ -138,6 +153,12 @@ NEGATIVES = [
     ("env-lookup-default-secret", "Program.cs",
      "var token = configuration[\"Token\"] ?? throw new InvalidOperationException(\"Token is missing\");\n"),
     ("env-lookup-default-secret", "conf.py", "SENTRY_DSN = os.getenv(\"SENTRY_DSN\") or None\n"),
+    ("env-lookup-default-secret", "env.dart", "const apiUrl = String.fromEnvironment('API_URL', defaultValue: 'http://localhost:8080');\n"),
+    ("env-lookup-default-secret", "fallback.go", "var apiKey = cmp.Or(os.Getenv(\"API_KEY\"), os.Getenv(\"LEGACY_API_KEY\"))\n"),
+    ("commander-option-default-secret", "yargs.js", "  .option('api-key', { type: 'string', describe: 'the API key to use' })\n"),
+    ("commander-option-default-secret", "yargs.js", "  .option('host', { default: 'localhost' })\n"),
+    ("java-annotation-default-secret", "Cli.java", "    @Option(names = \"--api-key\", description = \"the API key to use\")\n"),
+    ("java-annotation-default-secret", "Cli.java", "    @ConfigProperty(name = \"payments.url\", defaultValue = \"http://localhost:9000\")\n"),
     ("js-env-default-secret", "env.ts", "export const API_URL = import.meta.env.VITE_API_URL ?? 'http://localhost:8080';\n"),
 ]
 
