@@ -77,6 +77,9 @@ def _keyed_by_a_sentence(value: str, line: str) -> bool:
     return False
 
 
+_TRANSLATED_METAVAR = re.compile(r"^[A-Z][A-Z_-]{2,23}$")
+
+
 @_filter("catalogue_text", "a label in a message catalogue (translations/fi.json: \"password\": \"Salasana\"): the text "
          "shown for the field in one language, not its value", generic_only=True, surroundings=True)
 def is_catalogue_text(value: str, line: str, key_name: str | None, language: str | None,
@@ -87,6 +90,9 @@ def is_catalogue_text(value: str, line: str, key_name: str | None, language: str
     if around.in_catalogue:
         # A letter with a mark set above or below it (Tyap's a̱, Hakka's e̍) is written by people: no key holds one.
         if _signwriting(v) or any(unicodedata.combining(c) for c in v):
+            return True
+        # A usage line's placeholder in capitals, translated (wget's nl.po: --http-passwd=WACHTWRD): a label
+        if _TRANSLATED_METAVAR.match(v):
             return True
         v = _plain_catalogue_text(v)
         if not v:

@@ -72,3 +72,11 @@ def test_a_scan_shows_them_and_never_carries_one(tmp_path: Path) -> None:
         value = _strong()
         files[f"svc{index:02d}/config.py"] = (f'{name} = "{value}"\n', value)
     require_planted_files_shown_and_not_carried(tmp_path / "repo", tmp_path, files)
+
+
+def test_a_translated_placeholder_in_a_usage_line_is_a_label() -> None:
+    # wget's nl.po translates the usage line's PASSWORD placeholder; the same capitals outside a catalogue stay weighed
+    po = 'msgid "       --http-password=PASS    set HTTP password to PASS\\n"\nmsgstr "       --http-passwd=WACHTWRD   het WACHTWRD voor HTTP\\n"\n'
+    assert outcomes(po, "po/nl.po") and all(s == "dismissed" for s in outcomes(po, "po/nl.po")), "po/nl.po"
+    value = "".join(_R.choice(string.ascii_letters + string.digits) for _ in range(16))
+    assert any(s in ("confirmed", "pending") for s in outcomes(f'msgstr "--http-passwd={value}"\n', "po/nl.po")), "a random value in a .po"
