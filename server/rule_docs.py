@@ -38,6 +38,11 @@ def _code(text: str) -> str:
     return f"{fence}{pad}{text}{pad}{fence}"
 
 
+def _visible(keyword: str) -> str:
+    """A keyword with its line breaks and tabs written as escapes (a line break would break the page's line)."""
+    return keyword.replace("\r", "\\r").replace("\n", "\\n").replace("\t", "\\t")
+
+
 # A token in a negative example (a wrong checksum, a near miss, a value too short for this
 # rule but not for a generic one) still looks like a secret to scanners, this one included;
 # show its shape instead: long tokens, and shorter ones that mix letters and digits.
@@ -77,7 +82,7 @@ def render_rule(rule: Any) -> str:
         lines.append("- Runs only on files whose path ends in one of: " + ", ".join(_code(f) for f in files)
                      + " (the file's name says what its lines hold).")
     else:
-        lines.append("- Runs only where one of these occurs: " + ", ".join(_code(k) for k in keywords)
+        lines.append("- Runs only where one of these occurs: " + ", ".join(_code(_visible(k)) for k in keywords)
                      if keywords else "- Runs on every file (no keyword prefilter).")
     min_entropy = getattr(rule, "min_entropy", None)
     if min_entropy:

@@ -114,3 +114,12 @@ async def test_the_generated_pages_do_not_look_like_leaks_to_the_scanner(tmp_pat
     assert counts["confirmed"] + counts["pending"] + counts["uncertain"] == 0, [
         (c.path, c.rule_id, c.status) for c in final.candidates if c.status != "dismissed"
     ]
+
+
+def test_a_keyword_with_a_line_break_stays_on_the_pages_line():
+    # a keyword may hold a line break (an operator that ends a line); the page writes it as \n
+    from secretloop.loops.rules.catalogue import load_catalogue
+
+    page = render_rule(load_catalogue().get("svn-auth-cache-password"))
+    line = next(l for l in page.splitlines() if l.startswith("- Runs only where"))
+    assert "`k 8\\npassword\\n`" in line
