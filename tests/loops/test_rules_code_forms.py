@@ -12,14 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from secretloop.loops.detect import Detector
-from secretloop.loops.rules.catalogue import load_catalogue
 from tests.loops.test_fp_corpus_classes import shown
 from tests.support.cli_scan import require_planted_files_shown_and_not_carried
-from tests.support.rule_cases import require_case_found_and_shown
+from tests.support.rule_cases import require_case_found_and_shown, rule_hits
 from tests.support.tokens import random_chars
 
-DETECTOR = Detector(load_catalogue())
 _R = random.Random(3131)
 _ALNUM = string.ascii_letters + string.digits
 _CONS, _VOW = "bcdfghjklmnprstvwz", "aeiou"
@@ -33,9 +30,6 @@ def _password() -> str:
     word = "".join(_R.choice(_CONS) + _R.choice(_VOW) for _ in range(3))
     return word.capitalize() + random_chars(_R, 4, string.digits) + _R.choice("_-!") + random_chars(_R, 2, string.ascii_lowercase)
 
-
-def _hits(rule_id: str, text: str, path: str) -> list[str]:
-    return [text[m.start : m.end] for m in DETECTOR.find(text, path) if m.rule_id == rule_id]
 
 
 LISP = "lisp-or-cmake-form-secret"
@@ -60,7 +54,7 @@ CASES = [
 
 @pytest.mark.parametrize("rule_id,path,template,make", CASES, ids=[f"{c[0]}:{c[1]}" for c in CASES])
 def test_each_form_finds_its_value_and_the_pipeline_shows_it(rule_id, path, template, make) -> None:
-    require_case_found_and_shown(_hits, rule_id, path, make, lambda value: template.replace("{v}", value))
+    require_case_found_and_shown(rule_hits, rule_id, path, make, lambda value: template.replace("{v}", value))
 
 
 # (rule, path, text): the same forms holding no secret; either the rule does not take them or they are not shown
@@ -83,13 +77,13 @@ NEGATIVES = [
 
 @pytest.mark.parametrize("rule_id,path,text", NEGATIVES, ids=[f"{n[0]}:{n[1]}:{i}" for i, n in enumerate(NEGATIVES)])
 def test_references_and_words_in_those_forms_are_not_shown(rule_id: str, path: str, text: str) -> None:
-    assert not (_hits(rule_id, text, path) and shown(text, path)), f"{rule_id}: shows a non-secret in {path}"
+    assert not (rule_hits(rule_id, text, path) and shown(text, path)), f"{rule_id}: shows a non-secret in {path}"
 
 
 def test_a_value_on_the_next_statement_is_not_taken_for_the_name() -> None:
     # the name's line ends its own statement: the quoted text below belongs to something else
     text = "const apiToken = getToken();\nconst label =\n  \"Xk3mV9qL2wTz8RbN5yHc\";\n"
-    assert not _hits(NEXT, text, "web/src/api.ts"), "took the next statement's literal"
+    assert not rule_hits(NEXT, text, "web/src/api.ts"), "took the next statement's literal"
 
 
 def test_a_scan_shows_every_planted_value_and_never_carries_one(tmp_path: Path) -> None:

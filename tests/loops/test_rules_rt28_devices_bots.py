@@ -18,14 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from secretloop.loops.detect import Detector
-from secretloop.loops.rules.catalogue import load_catalogue
 from secretloop.loops.rules.checksums import base62_encode, matrix_synapse_crc32, zigbee_network_key
 from tests.support.cli_scan import require_planted_files_shown_and_not_carried
-from tests.support.rule_cases import require_case_found_and_shown
+from tests.support.rule_cases import require_case_found_and_shown, rule_hits
 from tests.support.tokens import random_chars
 
-DETECTOR = Detector(load_catalogue())
 _R = random.Random(2828)
 _ALNUM = string.ascii_letters + string.digits
 _LOWER = string.ascii_lowercase + string.digits
@@ -69,9 +66,6 @@ def _synapse(localpart: str, prefix: str = "syt") -> str:
 def _mnemonic(n: int) -> str:
     return " ".join(_R.choice(_WORDS) for _ in range(n))
 
-
-def _hits(rule_id: str, text: str, path: str | None = None) -> list[str]:
-    return [text[m.start : m.end] for m in DETECTOR.find(text, path) if m.rule_id == rule_id]
 
 
 def _fill(template: str, value: str) -> str:
@@ -148,7 +142,7 @@ CASES = [
 
 @pytest.mark.parametrize("rule_id,path,template,make", CASES, ids=[f"{c[0]}:{c[1]}" for c in CASES])
 def test_each_rule_finds_its_value_and_the_pipeline_shows_it(rule_id, path, template, make) -> None:
-    require_case_found_and_shown(_hits, rule_id, path, make, lambda value: _fill(template, value))
+    require_case_found_and_shown(rule_hits, rule_id, path, make, lambda value: _fill(template, value))
 
 
 def test_every_new_rule_of_the_set_has_a_case() -> None:
@@ -192,7 +186,7 @@ NEGATIVES = [
 
 @pytest.mark.parametrize("rule_id,path,text", NEGATIVES, ids=[f"{n[0]}:{n[1]}" for n in NEGATIVES])
 def test_stand_ins_and_public_values_are_not_matched(rule_id: str, path: str, text: str) -> None:
-    assert not _hits(rule_id, text, path), f"{rule_id}: took a non-secret in {path}"
+    assert not rule_hits(rule_id, text, path), f"{rule_id}: took a non-secret in {path}"
 
 
 def test_zigbee_network_key_check() -> None:

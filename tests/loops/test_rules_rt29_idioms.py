@@ -17,14 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from secretloop.loops.detect import Detector
-from secretloop.loops.rules.catalogue import load_catalogue
 from tests.support.cli_scan import require_planted_files_shown_and_not_carried
 from tests.support.filter_checks import check_filter
-from tests.support.rule_cases import require_case_found_and_shown
+from tests.support.rule_cases import require_case_found_and_shown, rule_hits
 from tests.support.tokens import random_chars
 
-DETECTOR = Detector(load_catalogue())
 _R = random.Random(2929)
 _ALNUM = string.ascii_letters + string.digits
 _CONS, _VOW = "bcdfghjklmnprstvwz", "aeiou"
@@ -42,9 +39,6 @@ def _human() -> str:
     word = "".join(_R.choice(_CONS) + _R.choice(_VOW) for _ in range(3))
     return word.capitalize() + _s(4, string.digits) + _R.choice("_-") + _s(2, string.ascii_lowercase)
 
-
-def _hits(rule_id: str, text: str, path: str | None = None) -> list[str]:
-    return [text[m.start : m.end] for m in DETECTOR.find(text, path) if m.rule_id == rule_id]
 
 
 def _fill(template: str, value: str) -> str:
@@ -114,7 +108,7 @@ CASES = [
 
 @pytest.mark.parametrize("rule_id,path,template,make", CASES, ids=[f"{c[0]}:{c[1]}" for c in CASES])
 def test_each_rule_finds_its_value_and_the_pipeline_shows_it(rule_id, path, template, make) -> None:
-    require_case_found_and_shown(_hits, rule_id, path, make, lambda value: _fill(template, value))
+    require_case_found_and_shown(rule_hits, rule_id, path, make, lambda value: _fill(template, value))
 
 
 def test_every_new_rule_of_the_set_has_a_case() -> None:
@@ -165,7 +159,7 @@ NEGATIVES = [
 
 @pytest.mark.parametrize("rule_id,path,text", NEGATIVES, ids=[f"{n[0]}:{n[1]}:{i}" for i, n in enumerate(NEGATIVES)])
 def test_help_texts_empty_defaults_and_lookups_are_not_matched(rule_id: str, path: str, text: str) -> None:
-    assert not _hits(rule_id, text, path), f"{rule_id}: took a non-secret in {path}"
+    assert not rule_hits(rule_id, text, path), f"{rule_id}: took a non-secret in {path}"
 
 
 def test_a_setter_of_a_credential_key_is_not_an_argument_pair() -> None:

@@ -4,9 +4,22 @@ sees it); failure messages name the rule and the path, never the value."""
 
 from __future__ import annotations
 
+import functools
 from typing import Callable
 
+from secretloop.loops.detect import Detector
+from secretloop.loops.rules.catalogue import load_catalogue
 from tests.loops.test_fp_corpus_classes import require_shown
+
+
+@functools.lru_cache(maxsize=1)
+def _detector() -> Detector:
+    return Detector(load_catalogue())
+
+
+def rule_hits(rule_id: str, text: str, path: str | None = None) -> list[str]:
+    """The texts one rule takes in text (the path selects file rules and the languages' keywords)."""
+    return [text[m.start : m.end] for m in _detector().find(text, path) if m.rule_id == rule_id]
 
 
 def require_case_found_and_shown(hits: Callable[[str, str, str], list[str]], rule_id: str, path: str,
