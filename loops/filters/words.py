@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
@@ -44,12 +45,19 @@ _PASSWORD_IN_OTHER_LANGUAGES = frozenset({
     "hasla", "sifre", "parola", "passord", "salasana", "jelszo", "heslo", "geslo", "lozinka", "kennwort", "losenord",
     "adgangskode",
 })
-_WITHOUT_MARKS = str.maketrans("ñłśşóöőéèáíúçãõÑŁŚŞÓÖŐÉÈÁÍÚÇÃÕ", "nlssoooeeaiucaoNLSSOOOEEAIUCAO")
+# letters whose stroke or shape is no combining mark, so normalisation leaves them be
+_LETTERS_WITHOUT_DECOMPOSITION = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ß": "ss", "ı": "i"})
+
+
+def _without_marks(name: str) -> str:
+    """The name with its letters' marks taken off (ñ -> n, ş -> s, ó -> o, ł -> l): as names are often written."""
+    decomposed = unicodedata.normalize("NFKD", name.translate(_LETTERS_WITHOUT_DECOMPOSITION))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 @functools.lru_cache(maxsize=4096)
 def _name_words(key_name: str) -> tuple[str, ...]:
-    words = split_words(key_name if key_name.isascii() else key_name.translate(_WITHOUT_MARKS))
+    words = split_words(key_name if key_name.isascii() else _without_marks(key_name))
     if any(w in _PASSWORD_IN_OTHER_LANGUAGES or w == "passe" for w in words):
         words = _in_english(words)
     return tuple(words)

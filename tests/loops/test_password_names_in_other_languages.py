@@ -32,6 +32,13 @@ def test_the_name_reads_as_password(name: str) -> None:
     assert "password" in key_words(name), name
 
 
+def test_marks_come_off_any_letter_before_the_words_are_read() -> None:
+    assert key_words("Paßwort") == ["passwort"]
+    assert key_words("naïve_key") == ["naive", "key"]
+    assert key_words("contraseñaDb") == ["password", "db"]
+    assert key_words("ｐａｓｓｗｏｒｄ") == ["password"]  # full-width letters
+
+
 def test_names_without_those_words_keep_their_words() -> None:
     assert key_words("passe_partout") == ["passe", "partout"]
     assert key_words("motDeLaFin") == ["mot", "de", "la", "fin"]
