@@ -10,11 +10,9 @@ from __future__ import annotations
 import random
 import string
 
-from secretloop.loops.detect import Detector
-from secretloop.loops.rules.catalogue import load_catalogue
+from tests.support.rule_cases import rule_hits as _hits
 from tests.support.tokens import random_chars
 
-DETECTOR = Detector(load_catalogue())
 RNG = random.Random(1414)
 
 
@@ -23,10 +21,6 @@ def _pw() -> str:
         v = random_chars(RNG, 14, string.ascii_letters + string.digits + "-_")
         if any(c.isdigit() for c in v) and v[0].isalpha():
             return v
-
-
-def _hits(rule_id: str, text: str) -> list[str]:
-    return [text[m.start : m.end] for m in DETECTOR.find(text) if m.rule_id == rule_id]
 
 
 def test_sql_dump_rows_under_their_column_names() -> None:

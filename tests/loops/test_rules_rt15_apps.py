@@ -12,11 +12,9 @@ import base64
 import random
 import string
 
-from secretloop.loops.detect import Detector
-from secretloop.loops.rules.catalogue import load_catalogue
+from tests.support.rule_cases import rule_hits as _hits
 from tests.support.tokens import random_chars
 
-DETECTOR = Detector(load_catalogue())
 RNG = random.Random(1515)
 
 
@@ -25,10 +23,6 @@ def _val(n: int = 32) -> str:
         v = random_chars(RNG, n, string.ascii_letters + string.digits)
         if any(c.isdigit() for c in v) and any(c.isupper() for c in v):
             return v
-
-
-def _hits(rule_id: str, text: str) -> list[str]:
-    return [text[m.start : m.end] for m in DETECTOR.find(text) if m.rule_id == rule_id]
 
 
 def _supabase_jwt(role: str, pad: str) -> str:

@@ -13,6 +13,7 @@ import string
 
 from secretloop.loops.detect import Detector
 from secretloop.loops.rules.catalogue import load_catalogue
+from tests.support.rule_cases import rule_hits as _hits
 from tests.support.tokens import aws_access_key_id, random_chars
 
 DETECTOR = Detector(load_catalogue())
@@ -24,10 +25,6 @@ def _val(n: int = 16, alphabet: str = string.ascii_letters + string.digits) -> s
         v = random_chars(RNG, n, alphabet)
         if any(c.isdigit() for c in v) and any(c.isupper() for c in v) and any(c.islower() for c in v):
             return v
-
-
-def _hits(rule_id: str, text: str) -> list[str]:
-    return [text[m.start : m.end] for m in DETECTOR.find(text) if m.rule_id == rule_id]
 
 
 def test_azure_key_credentials_literal_but_not_variables() -> None:

@@ -18,6 +18,7 @@ import pytest
 from secretloop.loops.detect import Detector
 from secretloop.loops.rules.catalogue import load_catalogue
 from tests.loops.test_fp_corpus_classes import outcomes, require_shown
+from tests.support.rule_cases import rule_hits as _hits
 from tests.support.tokens import random_chars
 
 DETECTOR = Detector(load_catalogue())
@@ -37,10 +38,6 @@ def _hex(n: int) -> str:
         v = random_chars(RNG, n, HEX)
         if sum(c.isdigit() for c in v) > 2 and sum(c.isalpha() for c in v) > 2:
             return v
-
-
-def _hits(rule_id: str, text: str) -> list[str]:
-    return [text[m.start : m.end] for m in DETECTOR.find(text) if m.rule_id == rule_id]
 
 
 def _found(rule_id: str, text: str, value: str) -> bool:

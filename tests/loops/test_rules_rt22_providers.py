@@ -15,14 +15,13 @@ import uuid
 
 import pytest
 
-from secretloop.loops.detect import Detector
 from secretloop.loops.rules.catalogue import load_catalogue
 from secretloop.loops.rules.checksums import bech32
 from tests.loops.test_fp_corpus_classes import outcomes, require_shown
 from tests.support.cli_scan import scan_tree
+from tests.support.rule_cases import rule_hits as _hits
 from tests.support.tokens import random_chars
 
-DETECTOR = Detector(load_catalogue())
 _R = random.Random(2222)
 _ALNUM = string.ascii_letters + string.digits
 _LOW = string.ascii_lowercase + string.digits
@@ -145,10 +144,6 @@ FOUND = [
     ("azure-identifiable-64byte-key", "data/seed.py", "client = CosmosClient('https://acme-db.documents.azure.com:443/', credential='{v}')\n"),
     ("azure-identifiable-64byte-key", "apim/call.sh", "curl https://acme.azure-api.net/orders -H 'Ocp-Apim-Subscription-Key: {v}'\n"),
 ]
-
-
-def _hits(rule_id: str, text: str) -> list[str]:
-    return [text[m.start : m.end] for m in DETECTOR.find(text) if m.rule_id == rule_id]
 
 
 @pytest.mark.parametrize("rule_id,path,template", FOUND, ids=[f"{i}-{r}" for i, (r, _, _) in enumerate(FOUND)])

@@ -16,15 +16,13 @@ import uuid
 
 import pytest
 
-from secretloop.loops.detect import Detector
 from secretloop.loops.judges.base import JudgeRequest
 from secretloop.loops.judges.offline import features_of, production_credential
-from secretloop.loops.rules.catalogue import load_catalogue
 from tests.loops.test_fp_corpus_classes import CATALOGUE, SCANNER, outcomes, require_shown
 from tests.support.cli_scan import require_planted_files_shown_and_not_carried
+from tests.support.rule_cases import rule_hits as _hits
 from tests.support.tokens import random_chars
 
-DETECTOR = Detector(load_catalogue())
 _R = random.Random(2323)
 _ALNUM = string.ascii_letters + string.digits
 _CONS, _VOW = "bcdfghjklmnprstvwz", "aeiou"
@@ -47,10 +45,6 @@ def _human() -> str:
     if shape == 1:
         return _word(2).capitalize() + sym + _word(2) + _s(2, string.digits)
     return _word(2) + _s(3, string.digits) + _word(2).upper() + sym
-
-
-def _hits(rule_id: str, text: str, path: str | None = None) -> list[str]:
-    return [text[m.start : m.end] for m in DETECTOR.find(text, path) if m.rule_id == rule_id]
 
 
 # -- a chosen password in a slot with no name ----------------------------------------------------

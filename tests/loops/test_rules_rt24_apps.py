@@ -19,14 +19,12 @@ import uuid
 
 import pytest
 
-from secretloop.loops.detect import Detector
-from secretloop.loops.rules.catalogue import load_catalogue
 from tests.loops.test_fp_corpus_classes import not_shown
 from tests.support.cli_scan import require_planted_files_shown_and_not_carried
 from tests.support.rule_cases import require_case_found_and_shown
+from tests.support.rule_cases import rule_hits as _hits
 from tests.support.tokens import random_chars
 
-DETECTOR = Detector(load_catalogue())
 _R = random.Random(2424)
 _ALNUM = string.ascii_letters + string.digits
 _HEX = "0123456789abcdef"
@@ -70,10 +68,6 @@ def _tauri_private_key() -> str:
 def _tauri_public_key() -> str:
     text = f"untrusted comment: minisign public key: {_s(16, '0123456789ABCDEF')}\n{_minisign_public_line()}\n"
     return base64.b64encode(text.encode()).decode()
-
-
-def _hits(rule_id: str, text: str, path: str | None = None) -> list[str]:
-    return [text[m.start : m.end] for m in DETECTOR.find(text, path) if m.rule_id == rule_id]
 
 
 # (rule, path, text with {v}, value maker)

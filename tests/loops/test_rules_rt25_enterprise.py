@@ -17,14 +17,12 @@ import string
 
 import pytest
 
-from secretloop.loops.detect import Detector
-from secretloop.loops.rules.catalogue import load_catalogue
 from secretloop.loops.rules.checksums import cisco_type7, websphere_xor
 from tests.support.cli_scan import require_planted_files_shown_and_not_carried
 from tests.support.rule_cases import require_case_found_and_shown
+from tests.support.rule_cases import rule_hits as _hits
 from tests.support.tokens import random_chars
 
-DETECTOR = Detector(load_catalogue())
 _R = random.Random(2525)
 _ALNUM = string.ascii_letters + string.digits
 _UPPER = string.ascii_uppercase + string.digits
@@ -68,10 +66,6 @@ def _b64(n: int) -> str:
 def _pem_b64(kind: str) -> str:
     body = base64.b64encode(bytes(_R.randrange(256) for _ in range(600))).decode()
     return base64.b64encode(f"-----BEGIN {kind}-----\n{body}\n-----END {kind}-----\n".encode()).decode()
-
-
-def _hits(rule_id: str, text: str, path: str | None = None) -> list[str]:
-    return [text[m.start : m.end] for m in DETECTOR.find(text, path) if m.rule_id == rule_id]
 
 
 # (rule, path, text with {v}, value maker)

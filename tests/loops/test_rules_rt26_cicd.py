@@ -19,13 +19,11 @@ import uuid
 
 import pytest
 
-from secretloop.loops.detect import Detector
-from secretloop.loops.rules.catalogue import load_catalogue
 from tests.support.cli_scan import require_planted_files_shown_and_not_carried
 from tests.support.rule_cases import require_case_found_and_shown
+from tests.support.rule_cases import rule_hits as _hits
 from tests.support.tokens import random_chars
 
-DETECTOR = Detector(load_catalogue())
 _R = random.Random(2626)
 _ALNUM = string.ascii_letters + string.digits
 
@@ -53,10 +51,6 @@ def _share() -> str:
 
 def _legacy_vault() -> str:
     return "s." + _s(24)
-
-
-def _hits(rule_id: str, text: str, path: str | None = None) -> list[str]:
-    return [text[m.start : m.end] for m in DETECTOR.find(text, path) if m.rule_id == rule_id]
 
 
 # (rule, path, text with {v}, value maker)
