@@ -14,6 +14,8 @@ offsets, never the value.
 from __future__ import annotations
 
 import bisect
+import fnmatch
+import re
 import threading
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
@@ -150,6 +152,7 @@ class Detector:
         self._by_id = {c.rule.id: c for c in self._compiled}
         # Rules for credential files known by name run where the path says so, never by keyword.
         self._by_path = tuple(c for c in self._compiled if c.rule.files)
+        self._path_gate = _last_part_gate(c.rule for c in self._by_path)
         by_text = [c for c in self._compiled if not c.rule.files]
         self._always = frozenset(c.index for c in by_text if not c.rule.keywords)
         self._with_keywords = len(by_text) - len(self._always)
@@ -269,7 +272,7 @@ class Detector:
 
     def _selected(self, data: bytes, path: str | None = None) -> list[_Compiled]:
         chosen = set(self._always)
-        if path and self._by_path:
+        if path and self._by_path and self._path_gate.match(path.rpartition("/")[2]):
             chosen.update(c.index for c in self._by_path if c.rule.applies_to(path))
         if self._keywords is not None and self._with_keywords:
             # Keywords are ASCII: lowercasing the UTF-8 bytes (ASCII letters only) finds the same
@@ -475,6 +478,16 @@ class Detector:
                 key_name = text[to_char[r.key_start] : to_char[r.key_end]].strip("\"'` \t") or None
             out.append(Match(r.compiled.rule.id, to_char[r.start], to_char[r.end], key_name, r.checksum_valid))
         return out
+
+
+def _last_part_gate(rules) -> re.Pattern:
+    """One regex that matches a file name (a path's last part) whenever some rule's `files` entry
+    could match the path: `Rule.applies_to` needs the entry's last part to match the name
+    (fnmatch), so a name none of them matches skips the per-rule checks. Most files are such:
+    on the speed corpus the checks (73 globs per file) were a quarter of the detector's time."""
+    lasts = sorted({entry.rsplit("/", 1)[-1] for rule in rules for entry in rule.files})
+    # fnmatch.translate ends each with \Z: the alternation matches a whole name, as fnmatchcase does
+    return re.compile("|".join(f"(?:{fnmatch.translate(last)})" for last in lasts) or "(?!)")
 
 
 def _has_top_level_alternation(pattern: str) -> bool:
