@@ -187,8 +187,11 @@ _PADDLE_CLIENT_TOKEN = re.compile(r"^(?:live|test)_[0-9a-z]{20,40}$")
 @_filter("public_by_key_name", "the name says the value is public (public_key, publishable_key, site_key, a client or Mixpanel project token)",
          generic_only=True)
 def is_public_by_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
-    words = key_words(key_name)
-    if any(w in ("private", "secret", "priv") for w in words):
+    # A front-end framework's exposure prefix (NEXT_PUBLIC_, NUXT_PUBLIC_, EXPO_PUBLIC_, SvelteKit's and Astro's
+    # PUBLIC_) says the build ships the value to browsers, not that the value is meant to be public:
+    # NEXT_PUBLIC_ALGOLIA_ADMIN_KEY is an admin key that leaks. The rest of the name must say public.
+    words = _without_exposure_prefix(key_words(key_name))
+    if any(w in ("private", "secret", "priv", "admin") for w in words):
         return False
     if any(w in ("public", "publishable") for w in words) or "sitekey" in "".join(words):
         return True
@@ -203,6 +206,26 @@ def is_public_by_key_name(value: str, line: str, key_name: str | None, language:
         return True
     # "pub" is an abbreviation that also names key pairs' halves in token names: PubKeyToken.
     return "pub" in words and not (words[-1] in ("token", "password"))
+
+
+# The first words of the prefixes under which front-end frameworks hand variables to the browser bundle.
+_EXPOSURE_PREFIX_HEADS = frozenset({"next", "nuxt", "expo"})
+_ENV_LOOKUP_WORDS = frozenset({"process", "import", "meta", "env"})
+# What may follow a lone leading "public" in a name that is itself a public key's (PUBLIC_KEY, PUBLIC_KEY_PEM).
+_PUBLIC_KEY_WORDS = frozenset({"key", "keys", "cert", "certificate", "pem", "jwk", "jwks"})
+
+
+def _without_exposure_prefix(words: list[str]) -> list[str]:
+    """The words of a name without a framework's exposure prefix: NEXT_PUBLIC_X_KEY -> [x, key]; SvelteKit's and
+    Astro's PUBLIC_X_KEY -> [x, key] when two words or more follow and the next is no key's (PUBLIC_KEY stays).
+    A lookup's head goes first: process.env.NEXT_PUBLIC_X, import.meta.env.PUBLIC_X (a bundler's define)."""
+    while len(words) > 3 and words[0] in _ENV_LOOKUP_WORDS:
+        words = words[1:]
+    if len(words) >= 3 and words[0] in _EXPOSURE_PREFIX_HEADS and words[1] == "public":
+        return words[2:]
+    if len(words) >= 3 and words[0] == "public" and words[1] not in _PUBLIC_KEY_WORDS:
+        return words[1:]
+    return words
 
 
 _PATH_VALUE = re.compile(r"^(?:/|~/|\.{1,2}/|[A-Za-z]:[\\/])")

@@ -1,8 +1,8 @@
 """Values their provider publishes: keys documented as examples (AWS's
 …EXAMPLE keys, jwt.io's token, the RFCs' examples), read-only tokens in a badge image's URL, the
 Azure storage emulator's account and the public client keys some providers ship in apps
-(Mapbox pk. tokens, anon-role JWTs under an anon name, RevenueCat, Datadog and PostHog client keys, Mailchimp's
-mobile SDK key).
+(Mapbox pk. tokens, anon-role JWTs unless their name calls them a server's, RevenueCat, Datadog and PostHog client
+keys, Mailchimp's mobile SDK key, Plaid link and public tokens, Algolia search-only keys, Shopify storefront tokens).
 """
 
 from __future__ import annotations
@@ -117,6 +117,37 @@ _PUSHER_BROADCASTER = re.compile(r"""\bbroadcaster['"]?\s*[:=]>?\s*['"]pusher['"
 _NAME_BEFORE = re.compile(r"[A-Za-z_][\w.-]*")  # a name-like token (the last one before a value names it)
 
 
+# Words of a name that call an anon-role JWT a server's key: the two disagree, and a person settles which.
+_SECRET_ROLE_WORDS = frozenset({"service", "secret", "admin", "private", "server"})
+# Plaid's Link tokens (link-…, made by the server for the browser to open Link) and public tokens (public-…, which
+# Link hands the browser to pass back for exchange) live for minutes to hours and open nothing alone; its access
+# tokens (access-…) are the secret.
+_PLAID_CLIENT_TOKEN = re.compile(r"^(?:link|public)-(?:sandbox|development|production)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}"
+                                 r"-[0-9a-f]{4}-[0-9a-f]{12}$")
+# Algolia's search-only API key is what InstantSearch and algoliasearch() are given in the browser; its admin and
+# write keys have the same shape (32 hex). A name that says search, or a bare apiKey beside the applicationId of
+# the same configuration, says which.
+_ALGOLIA_APP_FIELD = re.compile(r"\b(?:applicationId|appId|app_id|application_id|ALGOLIA_APP_ID)\b\W{0,4}[A-Z0-9]{10}\b")
+_NOT_SEARCH_WORDS = frozenset({"admin", "write", "secret", "private", "master", "server", "management"})
+
+
+def _is_algolia_search_key(line: str, key_name: str | None) -> bool:
+    words = key_words(key_name)
+    if not words or _NOT_SEARCH_WORDS & set(words):
+        return False
+    if "algolia" in "".join(words) or "algolia" in line.lower():
+        if "search" in words or "searchonly" in "".join(words):
+            return True
+    return words in (["api", "key"], ["apikey"]) and _ALGOLIA_APP_FIELD.search(line) is not None
+
+
+def _is_storefront_token(key_name: str | None) -> bool:
+    """Shopify's Storefront API public access token (32 hex), which its docs have storefronts ship to browsers and
+    apps; the Admin API's tokens (shpat_…) and a storefront's private token (a name that says so) stay secrets."""
+    words = key_words(key_name)
+    return "storefront" in words and words[-1] in ("token", "key") and not _NOT_SEARCH_WORDS & set(words)
+
+
 def _jwt_role(value: str) -> object:
     """The `role` claim of a JWT's payload (None when it has none or is no JWT)."""
     claims = _jwt_claims(value)
@@ -124,10 +155,12 @@ def _jwt_role(value: str) -> object:
 
 
 @_filter("public_by_format", "a value its provider documents as public, made to ship in client apps: a Mapbox "
-         "public token (pk.…), a Supabase/PostgREST anon key (a JWT whose role is anon, under an anon name), a "
+         "public token (pk.…), a Supabase/PostgREST anon key (a JWT whose role is anon, unless named a service or secret key), a "
          "RevenueCat public SDK key, a Datadog client token (pub…), a PostHog project key (phc_…), a Mailchimp mobile SDK "
          "key passed to the SDK (Mailchimp.initialize(token: …)), a Statsig client key (client-…), a Mixpanel "
-         "project token, an Amplitude API key or a Pusher app key (20 hex, under a Pusher name or given to new Pusher(…))")
+         "project token, an Amplitude API key, a Pusher app key (20 hex, under a Pusher name or given to new Pusher(…)), a "
+         "Plaid link or public token, an Algolia search-only key (under a search name, or apiKey beside applicationId) or a "
+         "Shopify Storefront API public token (32 hex under a storefront name)")
 def is_public_by_format(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # The format itself says public, whatever rule took the value: Mapbox's and RevenueCat's prefixes, and
     # the role a PostgREST server gives an anon key's requests (the service_role key stays a secret).
@@ -144,7 +177,9 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
             at = line.find(v)
             before = _NAME_BEFORE.findall(line[:at]) if at > 0 else []
             names = split_words(before[-1]) if before else []
-        return any(w in ("anon", "anonymous", "public") for w in names)
+        # The role claim says anon, which the server reads; only a name that says otherwise makes it two things. A
+        # neutral name (supabaseKey, SUPABASE_KEY) or none (createClient(url, '…')'s second argument) agrees.
+        return not _SECRET_ROLE_WORDS & set(names)
     if "-us" in v and _MAILCHIMP_KEY.match(v):
         return _is_mailchimp_sdk_key(v, line, key_name)
     if _REVENUECAT_PUBLIC.match(v):
@@ -153,7 +188,11 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
         return _names_provider("statsig", line, key_name) or "client" in key_words(key_name)
     if _PUSHER_APP_KEY.match(v) and _is_pusher_app_key(v, line, key_name):
         return True
+    if _PLAID_CLIENT_TOKEN.match(v):
+        return True
     if _MIXPANEL_TOKEN.match(v):  # their API secrets have the same shape: only under a name that is no secret's
+        if _is_algolia_search_key(line, key_name) or _is_storefront_token(key_name):
+            return True
         names = set(key_words(key_name))
         if _names_provider("amplitude", line, key_name):  # Amplitude's API key is the public one, its secret key not
             return not {"secret", "password"} & names
@@ -197,6 +236,8 @@ def _is_mailchimp_sdk_key(value: str, line: str, key_name: str | None) -> bool:
 _FIREBASE_CONFIG_FIELDS = re.compile(
     r"\b(?:authDomain|projectId|storageBucket|messagingSenderId|appId|measurementId|databaseURL|iosBundleId"
     r"|GCM_SENDER_ID|GOOGLE_APP_ID|PROJECT_ID|STORAGE_BUCKET|BUNDLE_ID|DATABASE_URL)\b"
+    # the same fields as a front end's environment variables: VITE_FIREBASE_AUTH_DOMAIN, NEXT_PUBLIC_FIREBASE_APP_ID
+    r"|FIREBASE_(?:AUTH_DOMAIN|PROJECT_ID|STORAGE_BUCKET|MESSAGING_SENDER_ID|APP_ID|MEASUREMENT_ID|DATABASE_URL)\b"
     # google-services.json (Android) writes them in snake case, the key as "api_key": [{"current_key": "AIza…"}]
     # restricted to the app's package and signing certificate
     r'|"(?:mobilesdk_app_id|project_number|firebase_url|storage_bucket|project_id|oauth_client|client_type'
