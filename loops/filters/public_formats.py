@@ -1,8 +1,9 @@
 """Values their provider publishes: keys documented as examples (AWS's
 …EXAMPLE keys, jwt.io's token, the RFCs' examples), read-only tokens in a badge image's URL, the
 Azure storage emulator's account and the public client keys some providers ship in apps
-(Mapbox pk. tokens, anon-role JWTs unless their name calls them a server's, RevenueCat, Datadog and PostHog client
-keys, Mailchimp's mobile SDK key, Plaid link and public tokens, Algolia search-only keys, Shopify storefront tokens).
+(Mapbox pk. tokens, anon-role JWTs under an anon name or given to a Supabase client, RevenueCat,
+Datadog and PostHog client keys, Mailchimp's mobile SDK key, Plaid link and public tokens, Algolia
+search-only keys, Shopify storefront tokens).
 """
 
 from __future__ import annotations
@@ -117,8 +118,6 @@ _PUSHER_BROADCASTER = re.compile(r"""\bbroadcaster['"]?\s*[:=]>?\s*['"]pusher['"
 _NAME_BEFORE = re.compile(r"[A-Za-z_][\w.-]*")  # a name-like token (the last one before a value names it)
 
 
-# Words of a name that call an anon-role JWT a server's key: the two disagree, and a person settles which.
-_SECRET_ROLE_WORDS = frozenset({"service", "secret", "admin", "private", "server"})
 # Plaid's Link tokens (link-…, made by the server for the browser to open Link) and public tokens (public-…, which
 # Link hands the browser to pass back for exchange) live for minutes to hours and open nothing alone; its access
 # tokens (access-…) are the secret.
@@ -155,7 +154,7 @@ def _jwt_role(value: str) -> object:
 
 
 @_filter("public_by_format", "a value its provider documents as public, made to ship in client apps: a Mapbox "
-         "public token (pk.…), a Supabase/PostgREST anon key (a JWT whose role is anon, unless named a service or secret key), a "
+         "public token (pk.…), a Supabase/PostgREST anon key (a JWT whose role is anon, under an anon name), a "
          "RevenueCat public SDK key, a Datadog client token (pub…), a PostHog project key (phc_…), a Mailchimp mobile SDK "
          "key passed to the SDK (Mailchimp.initialize(token: …)), a Statsig client key (client-…), a Mixpanel "
          "project token, an Amplitude API key, a Pusher app key (20 hex, under a Pusher name or given to new Pusher(…)), a "
@@ -177,9 +176,7 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
             at = line.find(v)
             before = _NAME_BEFORE.findall(line[:at]) if at > 0 else []
             names = split_words(before[-1]) if before else []
-        # The role claim says anon, which the server reads; only a name that says otherwise makes it two things. A
-        # neutral name (supabaseKey, SUPABASE_KEY) or none (createClient(url, '…')'s second argument) agrees.
-        return not _SECRET_ROLE_WORDS & set(names)
+        return any(w in ("anon", "anonymous", "public") for w in names)
     if "-us" in v and _MAILCHIMP_KEY.match(v):
         return _is_mailchimp_sdk_key(v, line, key_name)
     if _REVENUECAT_PUBLIC.match(v):
@@ -254,6 +251,56 @@ def is_firebase_app_config_key(value: str, line: str, key_name: str | None, lang
         return False
     fields = {m.group(0) for text in (line, *around.lines) for m in _FIREBASE_CONFIG_FIELDS.finditer(text)}
     return len(fields) >= 2
+
+
+# Supabase's client constructors, whose second argument is the project's API key: written on a line of its own, the
+# key has no name, and the call on the lines above says what it is given to.
+_SUPABASE_CLIENT_CALL = re.compile(r"\bcreate(?:Browser|Server)?Client\s*(?:<[^>]*>)?\s*\(")
+_NAMED_ON_LINE = re.compile(r"[A-Za-z_$][\w$]*\s*[:=]")
+
+
+@_filter("supabase_client_anon_key", "a Supabase anon key (a JWT whose role is anon) passed with no name to the "
+         "client constructor on the lines above (createClient(url, '…'), createBrowserClient): the key the browser "
+         "client is given, public by design", surroundings=True)
+def is_supabase_client_anon_key(value: str, line: str, key_name: str | None, language: str | None,
+                                around: Surroundings) -> bool:
+    v = value.strip()
+    if not v.startswith("eyJ") or _jwt_role(v) != "anon":
+        return False
+    at = line.find(v)
+    if at < 0:
+        return False
+    before = line[:at]
+    calls = list(_SUPABASE_CLIENT_CALL.finditer(before))
+    names = list(_NAMED_ON_LINE.finditer(before))
+    if names and (not calls or names[-1].start() > calls[-1].end()):
+        return False  # under a name of its own, the name decides (public_by_format)
+    if calls:
+        return True  # createClient(url, '…') on the value's line
+    return any(_SUPABASE_CLIENT_CALL.search(t) for t in around.lines)
+
+
+# Algolia's search-only key in a front end's search configuration written over several lines, as DocSearch's and
+# InstantSearch's docs show it: docsearch({ appId: '…', apiKey: '…', indexName: '…' }). The key's own line names
+# neither Algolia nor the app; the lines around do.
+_ALGOLIA_SEARCH_CONTEXT = re.compile(r"\b(?:docsearch|algolia\w*|instantsearch\w*|indexName)\b", re.IGNORECASE)
+_HEX32 = re.compile(r"^[0-9a-f]{32}$")
+
+
+@_filter("algolia_search_config_key", "an Algolia search-only key under apiKey or searchKey in a search configuration "
+         "whose applicationId and Algolia name (docsearch, instantsearch, indexName) stand on the lines around: the key "
+         "DocSearch and InstantSearch are given in the browser, public by design", surroundings=True)
+def is_algolia_search_config_key(value: str, line: str, key_name: str | None, language: str | None,
+                                 around: Surroundings) -> bool:
+    v = value.strip()
+    if _HEX32.match(v) is None:
+        return False
+    words = key_words(key_name)
+    if not words or words[-1] != "key" or _NOT_SEARCH_WORDS & set(words) or not {"api", "apikey", "search"} & set(words):
+        return False
+    texts = (line, *around.lines)
+    return (any(_ALGOLIA_APP_FIELD.search(t) for t in texts)
+            and any(_ALGOLIA_SEARCH_CONTEXT.search(t) for t in texts))
 
 
 # The Android SDK makes every developer the same debug keystore, whose store and key password is "android"

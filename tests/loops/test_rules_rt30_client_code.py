@@ -121,15 +121,21 @@ def test_search_only_clients_references_and_names_are_not_matched(rule_id: str, 
 
 # --- what the filters say about public identifiers ------------------------------------------------------------
 
-def test_an_anon_role_jwt_is_public_unless_its_name_calls_it_a_servers_key() -> None:
+def test_an_anon_key_given_to_a_supabase_client_with_no_name_is_public() -> None:
     anon = _supabase_jwt("anon")
-    assert check_filter("public_by_format", anon, f"  '{anon}',", None, "typescript"), "createClient's anon argument kept"
-    assert check_filter("public_by_format", anon, f"export const supabaseKey = '{anon}';", "supabaseKey", "typescript"), \
-        "an anon key under a neutral name kept"
-    for name in ("SUPABASE_SERVICE_ROLE_KEY", "supabaseSecret", "ADMIN_JWT"):
-        assert not check_filter("public_by_format", anon, f"{name}={anon}", name, None), f"anon JWT under {name} dismissed"
+    call = Surroundings(lines=("export const supabase = createBrowserClient(", "  'https://x.supabase.co',", ");"))
+    assert check_filter("supabase_client_anon_key", anon, f"  '{anon}',", None, "typescript", call), \
+        "createBrowserClient's anon argument kept"
+    assert check_filter("supabase_client_anon_key", anon, f"const supabase = createClient(url, '{anon}');", None, "typescript"), \
+        "createClient's anon argument on one line kept"
+    # a service_role key in the same place, an anon key under a name (public_by_format reads the name), or no client
     service = _supabase_jwt("service_role")
-    assert not check_filter("public_by_format", service, f"  '{service}',", None, "typescript"), "a service_role JWT dismissed"
+    assert not check_filter("supabase_client_anon_key", service, f"  '{service}',", None, "typescript", call), \
+        "a service_role JWT given to a client dismissed"
+    assert not check_filter("supabase_client_anon_key", anon, f"const supabaseKey = '{anon}';", "supabaseKey", "typescript",
+                            call), "an anon JWT under a name dismissed by the call around it"
+    assert not check_filter("supabase_client_anon_key", anon, f"  '{anon}',", None, "typescript",
+                            Surroundings(lines=("const tokens = [",))), "an anon JWT in a list dismissed"
 
 
 def test_plaid_link_and_public_tokens_are_client_tokens_and_access_tokens_are_not() -> None:
@@ -159,6 +165,24 @@ def test_algolia_search_keys_and_shopify_storefront_tokens_are_public_and_their_
     ]
     for name, line in secret:
         assert not check_filter("public_by_format", key, line, name, None), f"{name}: dismissed"
+
+
+def test_a_docsearch_key_written_over_several_lines_is_public_and_a_key_beside_no_algolia_app_is_not() -> None:
+    key, app = _hex32(), _app_id()
+    around = Surroundings(lines=("docsearch({", f"  appId: '{app}',", "  indexName: 'docs',", "});"))
+    assert check_filter("algolia_search_config_key", key, f"  apiKey: '{key}',", "apiKey", "javascript", around), \
+        "DocSearch's search key kept"
+    assert not_shown(f"docsearch({{\n  appId: '{app}',\n  apiKey: '{key}',\n  indexName: 'docs',\n}});\n", "site/search.js"), \
+        "DocSearch's search key shown"
+    # the same lines with an admin name, or an app id but nothing of Algolia's, or Algolia but no app id
+    assert not check_filter("algolia_search_config_key", key, f"  adminApiKey: '{key}',", "adminApiKey", "javascript", around), \
+        "an admin key in a search config dismissed"
+    plain = Surroundings(lines=("createClient({", f"  appId: '{app}',", "  region: 'eu',", "});"))
+    assert not check_filter("algolia_search_config_key", key, f"  apiKey: '{key}',", "apiKey", "javascript", plain), \
+        "an apiKey beside an app id of no Algolia config dismissed"
+    no_app = Surroundings(lines=("docsearch({", "  appId: process.env.APP_ID,", "  indexName: 'docs',", "});"))
+    assert not check_filter("algolia_search_config_key", key, f"  apiKey: '{key}',", "apiKey", "javascript", no_app), \
+        "an apiKey with no literal app id dismissed"
 
 
 def test_a_firebase_web_key_read_from_front_end_variables_is_public() -> None:
