@@ -139,8 +139,10 @@ class Rule(BaseModel):
         for kw in keywords:
             if not kw:
                 raise ValueError("keywords must be non-empty strings")
-            if kw != kw.lower() or not kw.isascii():
-                raise ValueError(f"keyword {kw!r} must be lowercase ASCII (the prefilter runs on ASCII-lowercased text)")
+            # The prefilter lowers only ASCII letters (bytes.lower()): an upper-case ASCII letter in a keyword
+            # would never match, while other letters match as written (list ПАРОЛЬ beside пароль).
+            if kw.encode() != kw.encode().lower():
+                raise ValueError(f"keyword {kw!r} must not hold upper-case ASCII letters (the prefilter runs on ASCII-lowercased text)")
         return keywords
 
     @field_validator("positive", "negative", "checksum_fails")
