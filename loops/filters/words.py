@@ -42,8 +42,8 @@ def split_words(text: str | None) -> list[str]:
 # without them first, as names are often written (contrasena, haslo, sifre).
 _PASSWORD_IN_OTHER_LANGUAGES = frozenset({
     "senha", "senhas", "contrasena", "contrasenas", "contrasenya", "motdepasse", "wachtwoord", "wagwoord", "haslo",
-    "hasla", "sifre", "parola", "passord", "salasana", "jelszo", "heslo", "geslo", "lozinka", "kennwort", "losenord",
-    "adgangskode",
+    "hasla", "sifre", "sifresi", "parola", "passord", "salasana", "jelszo", "jelszava", "heslo", "geslo", "lozinka",
+    "kennwort", "losenord", "adgangskode", "matkhau",
 })
 # letters whose stroke or shape is no combining mark, so normalisation leaves them be
 _LETTERS_WITHOUT_DECOMPOSITION = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ß": "ss", "ı": "i"})
@@ -55,10 +55,20 @@ def _without_marks(name: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
+# "Password" in scripts other than Latin (rules password-named-in-other-scripts*): their letters are no words to
+# split_words, so each name becomes the English word first; CJK names come without separators (数据库密码).
+_PASSWORD_IN_OTHER_SCRIPTS = re.compile(
+    r"пароль|пароля|паролі|парол[аи]|лозинк[аеуи]|密[码碼]|口令|パスワード|비밀번호|패스워드|암호|كلمة[ _]?(?:المرور|السر)"
+    r"|סיסמ[הא]|पासवर्ड|รหัสผ่าน|رمز[ _]?(?:عبور|ورود)|mật[ _]?khẩu",
+    re.IGNORECASE)
+
+
 @functools.lru_cache(maxsize=4096)
 def _name_words(key_name: str) -> tuple[str, ...]:
-    words = split_words(key_name if key_name.isascii() else _without_marks(key_name))
-    if any(w in _PASSWORD_IN_OTHER_LANGUAGES or w == "passe" for w in words):
+    if not key_name.isascii():  # names first: normalisation takes kana and hangul apart
+        key_name = _without_marks(_PASSWORD_IN_OTHER_SCRIPTS.sub("_password_", key_name))
+    words = split_words(key_name)
+    if any(w in _PASSWORD_IN_OTHER_LANGUAGES or w in ("passe", "khau") for w in words):
         words = _in_english(words)
     return tuple(words)
 
@@ -68,6 +78,8 @@ def _in_english(words: list[str]) -> list[str]:
     for w in words:
         if w == "passe" and out[-2:] == ["mot", "de"]:  # mot_de_passe, motDePasse
             out[-2:] = ["password"]
+        elif w == "khau" and out[-1:] == ["mat"]:  # Vietnamese mat_khau, matKhau (mật khẩu)
+            out[-1:] = ["password"]
         else:
             out.append("password" if w in _PASSWORD_IN_OTHER_LANGUAGES else w)
     return out

@@ -1,5 +1,5 @@
 """A password named in another language — senha, contraseña, mot de passe, wachtwoord, hasło, şifre, Kennwort,
-salasana, … — is found and weighed as one named in English: the rules' password names take the words, and a
+salasana, пароль, 密码, パスワード, 비밀번호, … — is found and weighed as one named in English: the rules' password names take the words, and a
 key name's words read them as `password` (filters and the judge see the English word). Values are random,
 made here; assertion messages name words and paths, never values (PYTEST_DONT_REWRITE)."""
 
@@ -45,22 +45,50 @@ def test_names_without_those_words_keep_their_words() -> None:
     assert key_words("claveHeslo") == ["clave", "password"]
 
 
-# Names that start or end with a marked letter (şifre, jelszó) or hold no keyword in ASCII (hasło) are not
-# found: the rules' RE2 word boundaries and keyword prefilter are ASCII. Code writes them sifre, jelszo, haslo.
-FOUND = [n for n in NAMES if n not in ("hasło", "şifre", "jelszó")]
+# Names that start or end with a marked letter (şifre, jelszó, hasło) are found by the rules for names in other
+# scripts (password-named-in-other-scripts*), whose boundaries are Unicode classes: RE2's \b is ASCII.
+FOUND = NAMES + ["mat_khau", "matKhau", "mật_khẩu", "şifresi", "veritabani_şifresi"]
+# Names in other scripts, as code, configs and READMEs write them (CJK names join their words without separators).
+OTHER_SCRIPTS = ["пароль", "ПАРОЛЬ", "db_пароль", "пароля", "парола", "лозинка", "密码", "数据库密码", "密碼", "口令",
+                 "パスワード", "管理者パスワード", "비밀번호", "패스워드", "كلمة_المرور", "סיסמה", "पासवर्ड", "รหัสผ่าน"]
 
 
-@pytest.mark.parametrize("name", FOUND)
+@pytest.mark.parametrize("name", FOUND + OTHER_SCRIPTS)
 @pytest.mark.parametrize("path,template", [
     ("app/config.py", '{k} = "{v}"\n'),
     ("config/app.yml", "database:\n  {k}: {v}\n"),
     ("src/Db.java", 'private static final String {k} = "{v}";\n'),
+    ("config/app.json", '{{\n  "{k}": "{v}"\n}}\n'),
+    ("deploy/.env", "{k}={v}\n"),
 ])
 def test_a_random_password_under_the_name_is_shown(name: str, path: str, template: str) -> None:
-    if not name.isascii() and path.endswith(".java"):
-        pytest.skip("Java names are ASCII in practice")
     statuses = outcomes(template.format(k=name, v=_strong()), path)
     assert statuses and all(s in ("confirmed", "pending") for s in statuses), f"{name} in {path}: {statuses}"
+
+
+@pytest.mark.parametrize("name", OTHER_SCRIPTS)
+def test_names_in_other_scripts_read_as_password(name: str) -> None:
+    assert "password" in key_words(name), name
+
+
+@pytest.mark.parametrize("name", ["пароль", "密码", "パスワード", "비밀번호"])
+def test_a_default_password_in_a_readme_sentence_is_shown(name: str) -> None:
+    # 默认密码：…，请登录后修改 ("the default password is …, change it after logging in"): full-width punctuation
+    text = f"默认账号：admin，默认{name}：{_strong()}，请登录后修改。\n"
+    assert any(s in ("confirmed", "pending") for s in outcomes(text, "README.md")), name
+
+
+@pytest.mark.parametrize("text,path", [
+    ('{\n  "password": "密码",\n  "密码": "Password",\n  "确认密码": "Confirm password"\n}\n', "i18n/zh-CN.json"),
+    ('ru:\n  password: "Пароль"\n  пароль: "Password"\n', "config/locales/ru.yml"),
+    ('"パスワード": "パスワードを入力してください"\n', "locales/ja.json"),
+    ('msgid "Password"\nmsgstr "Jelszó megváltoztatása"\n', "locale/hu/LC_MESSAGES/django.po"),
+    ('пароль = os.environ["DB_PASSWORD"]\n密码 = ""\n비밀번호 = "********"\n', "app/settings.py"),
+    ('密码：请联系管理员获取\nпароль: ${DB_PASSWORD}\n', "README.md"),
+    ('hasło = process.env.HASLO;\nconst matKhau = req.body.matKhau;\n', "src/config.js"),
+])
+def test_labels_references_and_stand_ins_in_other_scripts_are_not_shown(text: str, path: str) -> None:
+    assert not any(s in ("confirmed", "pending") for s in outcomes(text, path)), path
 
 
 @pytest.mark.parametrize("text", [
@@ -75,7 +103,7 @@ def test_references_and_stand_ins_under_those_names_are_not_shown(text: str) -> 
 
 def test_a_scan_shows_them_and_never_carries_one(tmp_path: Path) -> None:
     files = {}
-    for index, name in enumerate(FOUND):
+    for index, name in enumerate(FOUND + OTHER_SCRIPTS):
         value = _strong()
         files[f"svc{index:02d}/config.py"] = (f'{name} = "{value}"\n', value)
     require_planted_files_shown_and_not_carried(tmp_path / "repo", tmp_path, files)
