@@ -11,11 +11,13 @@ skipped. A file whose content was skipped before is skipped again without a read
 content cache vouches that it has not changed (`known`).
 
 Text decoding (`decode_text`): UTF-8 first; a BOM selects UTF-8-with-BOM, UTF-16 or UTF-32;
-otherwise a NUL byte in the first 8 KB means binary. Bytes that are none of those are read
-as Latin-1 only when they look like text (at most 30% bytes >= 0x80 and under 1% control
-characters): legacy configs with an accented character are still scanned, random bytes are
-not. Latin-1 rather than cp1252 because it maps every byte to one character, so nothing can
-fail to decode half-way through a file.
+otherwise a NUL byte in the first 8 KB means binary. Bytes that are none of those are read in
+an East Asian legacy encoding (GBK, Big5, Shift_JIS, EUC-KR, ...) when they read as one and
+hold East Asian words (`legacy_encodings`); otherwise as Latin-1 only when they look like text
+(at most 30% bytes >= 0x80 and under 1% control characters): legacy configs with an accented
+character are still scanned, random bytes are not. Latin-1 rather than cp1252 because it maps
+every byte to one character, so nothing can fail to decode half-way through a file. Text that
+is neither (a KOI8-R file full of Cyrillic) gets the charset detector's best reading.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from typing import Callable, Iterable
 
 from pathspec import GitIgnoreSpec
 
+from .legacy_encodings import decode_any, decode_east_asian
 from .settings import Settings
 from .state import FileEntry, SkippedFile
 
@@ -209,9 +212,16 @@ def decode_text(data: bytes) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         pass
+    text = decode_east_asian(data)
+    if text is not None:
+        return text
     if _looks_like_text(data):
         return data.decode("latin-1")
-    raise Unreadable("undecodable (not UTF-8 or UTF-16, and does not look like Latin-1 text)")
+    controls = len(data) - len(data.translate(None, _CONTROL_BYTES))
+    text = decode_any(data) if controls < 0.01 * len(data) + 1 else None
+    if text is not None:
+        return text
+    raise Unreadable("undecodable (not UTF-8, UTF-16 or a legacy encoding of text, and does not look like Latin-1 text)")
 
 
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
