@@ -63,10 +63,30 @@ _PASSWORD_IN_OTHER_SCRIPTS = re.compile(
     re.IGNORECASE)
 
 
+# Token, secret and key names in those scripts (rule secret-named-in-other-scripts), as the English words.
+_SECRET_IN_OTHER_SCRIPTS = [
+    (re.compile(r"токен[аы]?|令牌|トークン|토큰", re.IGNORECASE), "_token_"),
+    (re.compile(r"api[ _]?ключ|ключ[ _]?api", re.IGNORECASE), "_api_key_"),
+    (re.compile(r"секрет(?:н[ыо][йе])?[ _]?ключ|密[钥鑰]|秘[钥鑰]|비밀[ _]?키", re.IGNORECASE), "_secret_key_"),
+    (re.compile(r"秘密鍵|秘密キー", re.IGNORECASE), "_private_key_"),
+    (re.compile(r"액세스[ _]?키", re.IGNORECASE), "_access_key_"),
+    (re.compile(r"секрет(?:н[ыо][йе])?|シークレット|시크릿", re.IGNORECASE), "_secret_"),
+    (re.compile(r"ключ", re.IGNORECASE), "_key_"),
+]
+
+
+def _in_latin_words(key_name: str) -> str:
+    """The credential words of a name in another script written as English words (数据库密码 -> 数据库_password_)."""
+    key_name = _PASSWORD_IN_OTHER_SCRIPTS.sub("_password_", key_name)
+    for pattern, english in _SECRET_IN_OTHER_SCRIPTS:
+        key_name = pattern.sub(english, key_name)
+    return key_name
+
+
 @functools.lru_cache(maxsize=4096)
 def _name_words(key_name: str) -> tuple[str, ...]:
     if not key_name.isascii():  # names first: normalisation takes kana and hangul apart
-        key_name = _without_marks(_PASSWORD_IN_OTHER_SCRIPTS.sub("_password_", key_name))
+        key_name = _without_marks(_in_latin_words(key_name))
     words = split_words(key_name)
     if any(w in _PASSWORD_IN_OTHER_LANGUAGES or w in ("passe", "khau") for w in words):
         words = _in_english(words)

@@ -71,6 +71,38 @@ def test_names_in_other_scripts_read_as_password(name: str) -> None:
     assert "password" in key_words(name), name
 
 
+# Token, secret and key names in those scripts, with the English words they read as.
+SECRET_NAMES = [("токен", "token"), ("API_КЛЮЧ", "key"), ("секретный_ключ", "secret"), ("令牌", "token"),
+                ("访问密钥", "secret"), ("トークン", "token"), ("秘密鍵", "private"), ("토큰", "token"), ("비밀키", "secret")]
+
+
+@pytest.mark.parametrize("name,word", SECRET_NAMES)
+def test_token_and_key_names_in_other_scripts_read_as_english(name: str, word: str) -> None:
+    assert word in key_words(name), name
+
+
+@pytest.mark.parametrize("name", [name for name, _ in SECRET_NAMES])
+@pytest.mark.parametrize("path,template", [
+    ("app/config.py", '{k} = "{v}"\n'),
+    ("config/app.yml", "service:\n  {k}: {v}\n"),
+    ("config/app.json", '{{\n  "{k}": "{v}"\n}}\n'),
+])
+def test_a_random_token_under_such_a_name_is_shown(name: str, path: str, template: str) -> None:
+    token = random_chars(_R, 32, string.ascii_letters + string.digits)
+    statuses = outcomes(template.format(k=name, v=token), path)
+    assert statuses and all(s in ("confirmed", "pending") for s in statuses), f"{name} in {path}: {statuses}"
+
+
+@pytest.mark.parametrize("text", [
+    'ключ = "user_profile_settings"\n',
+    '"令牌": "请输入令牌"\n',
+    'токен = os.environ["API_TOKEN"]\n',
+    'トークン: ${API_TOKEN}\n',
+])
+def test_words_and_references_under_token_names_in_other_scripts_are_not_shown(text: str) -> None:
+    assert not any(s in ("confirmed", "pending") for s in outcomes(text, "app/settings.py")), text.split("=")[0]
+
+
 @pytest.mark.parametrize("name", ["пароль", "密码", "パスワード", "비밀번호"])
 def test_a_default_password_in_a_readme_sentence_is_shown(name: str) -> None:
     # 默认密码：…，请登录后修改 ("the default password is …, change it after logging in"): full-width punctuation
