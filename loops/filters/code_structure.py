@@ -59,8 +59,9 @@ def is_code_reference(value: str, line: str, key_name: str | None, language: str
     if language == "sql" and _SQL_SECRET_CLAUSE.search(line[:max(0, line.find(v))]):
         return False  # CREATE USER … IDENTIFIED BY Xk9mQ2vLp7_42: the bare word is the password
     if _in_code(v, line, language) and _is_quoted(v, line) is False and not _inside_literal_field(v, line, key_name):
-        if _SNAKE_NAME.match(v):
-            return True  # db_password, BCRYPT_HASH: unquoted in code, a name
+        # db_password, BCRYPT_HASH: unquoted in code, a name; not a token after `Bearer ` or typed into a comment's text
+        if _snake_name(v) and not _after_bearer(v, line) and not _in_comment_text(v, line):
+            return True
         if _BARE_WORD.match(v) and (wordlike(v) or _ends_statement(v, line)):
             return True  # userPassword, `password = secret;`
         name = v.rstrip("})],;")
@@ -165,6 +166,34 @@ def _ends_statement(value: str, line: str) -> bool:
 
 
 _SNAKE_NAME = re.compile(r"^_{0,2}[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+$")  # a private one too: _jwt_global_obj
+# One part of a snake_case name is a word: lower or upper case letters, or camelCase humps (acronyms too), and at
+# most a short number after them (db_password, BCRYPT_HASH, userPassword_v2). A random URL-safe token that happens to
+# hold an `_` has parts that mix cases and digits all through (one in five 40-character tokens holds one).
+_NAME_PART = re.compile(r"^(?:[a-z]+|[A-Z]+|(?:[A-Z]{0,4}[a-z]+)+[A-Z]{0,4})[0-9]{0,3}$|^v?[0-9]{1,3}$")
+_BEARER_BEFORE = re.compile(r"(?i)\bbearer[ \t]+$")
+_COMMENT_START = re.compile(r"^[ \t]*(?://+|#+|\*|/\*+|--|<!--|;+|%+|\brem\b)[ \t]*", re.IGNORECASE)
+_CODE_SIGN = re.compile(r"[;{}()]")
+
+
+def _snake_name(value: str) -> bool:
+    """A snake_case name whose parts are words (db_password, BCRYPT_HASH), not a token that holds an `_`."""
+    return bool(_SNAKE_NAME.match(value)) and all(_NAME_PART.match(p) for p in value.strip("_").split("_") if p)
+
+
+def _after_bearer(value: str, line: str) -> bool:
+    at = line.find(value)
+    return at > 0 and bool(_BEARER_BEFORE.search(line[:at]))
+
+
+def _in_comment_text(value: str, line: str) -> bool:
+    """The value sits in the text of a comment (`// FIXME hard-coded for the demo, password=…`): words for a
+    reader, where a bare token is typed in, not a name used by code. A commented-out statement
+    (`# password = old_password;`) still reads as code."""
+    m = _COMMENT_START.match(line)
+    if not m:
+        return False
+    text = line[m.end():]
+    return not _CODE_SIGN.search(text) and len(re.findall(r"[A-Za-z]{2,}[ \t]", text)) >= 3
 
 
 def _in_url_userinfo(value: str, line: str) -> bool:
@@ -209,7 +238,8 @@ _TYPE_WORDS = frozenset({
 })
 # A copula between the name and the value is how a sentence gives it ("the db password is …"):
 # the name is still the one the value belongs to.
-_COPULAS = frozenset({"is", "was", "are"})
+# (and the prose rules' other languages: das Kennwort lautet …, le mot de passe est …)
+_COPULAS = frozenset({"is", "was", "are", "ist", "war", "lautet", "est", "es", "era"})
 # What may open the value after the operator: a string prefix, escapes and the quote.
 _VALUE_OPENER = re.compile(r"""[ \t]*(?:\?\?=|\|\|=|:{1,3}=|\?=|\.=|\+=|=>|<-|===?|!==?|=|:)[ \t]*(?:\[[ \t]*)?(?:[rbufRBUF]{1,2}|@|\$)?\\{0,3}["'`]?$""")
 

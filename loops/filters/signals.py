@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from .code_structure import _in_code, _in_url_userinfo, _is_quoted
+from .code_structure import _in_code, _in_comment_text, _in_url_userinfo, _is_quoted
 from .identifiers import _UUID
 from .registry import Surroundings, _filter
 from .text_shapes import _HEX, _looks_random
@@ -69,8 +69,9 @@ _IDENTIFIER_SHAPES = re.compile(
 def is_identifier_in_code(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     code = _in_code(v, line, language)
+    # (a value typed into a comment's text, `# the staging password is Kavo_tenu42`, is no name the code uses)
     return (code and _is_quoted(v, line) is False and bool(_IDENTIFIER_SHAPES.match(v)) and not _in_url_userinfo(v, line)
-            and not _inside_open_string(v, line))
+            and not _inside_open_string(v, line) and not _in_comment_text(v, line))
 
 
 def _inside_open_string(value: str, line: str) -> bool:

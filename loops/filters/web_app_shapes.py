@@ -57,7 +57,14 @@ def is_constant_name_as_value(value: str, line: str, key_name: str | None, langu
 def is_attribute_selector_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     if "[" not in line or "=" not in line or len(value) > 64:
         return False
-    return any(f'={q}{value}{q}]' in line for q in ('"', "'"))
+    return any(m.group(2) == value for m in _ATTRIBUTE_SELECTOR.finditer(line))
+
+
+# A selector's `[` follows an element, a class, `*` or another `]`, or opens the selector (`querySelector('[name="pw"]')`),
+# and the attribute's name comes right after it: `input[name='password']`, `*[data-key="…"]`. Not `<![CDATA[export DB_PASS='…']]>`: a shell word and a space
+# come first there, and `<![CDATA` is no element.
+_ATTRIBUTE_SELECTOR = re.compile(
+    r"""(?:(?<![!\w\[])[A-Za-z][\w-]*|[*\]]|^|(?<=[\s'"`(,]))\[[ \t]*[\w:-]+[~|^$*]?=(["'])(.*?)\1[ \t]*\]""")
 
 
 _NEGATED_NAME = re.compile(r"^!{1,2}[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(\))?$")

@@ -23,6 +23,7 @@ _CREDENTIAL_WORDS = frozenset({
     "psk",  # a pre-shared key: WIFI_PSK, mosquitto's bridge_psk, wpa_psk
     "passwords", "passphrases",  # a list of them: Bitnami's KAFKA_CLIENT_PASSWORDS (a word; botpasswords is none)
     "pepper",  # a secret mixed into every password hash (Devise's config.pepper, PASSWORD_PEPPER), kept apart from the salts
+    "community",  # an SNMP community string: the password of SNMP v1/v2c
 })
 _CREDENTIAL_PARTS = ("secret", "passw", "token", "apikey", "privatekey", "accesskey", "authkey", "credential")
 
@@ -44,6 +45,7 @@ _PASSWORD_IN_OTHER_LANGUAGES = frozenset({
     "senha", "senhas", "contrasena", "contrasenas", "contrasenya", "motdepasse", "wachtwoord", "wagwoord", "haslo",
     "hasla", "sifre", "sifresi", "parola", "passord", "salasana", "jelszo", "jelszava", "heslo", "geslo", "lozinka",
     "kennwort", "losenord", "adgangskode", "matkhau",
+    "mdp",  # French notes shorten mot de passe to mdp
 })
 # letters whose stroke or shape is no combining mark, so normalisation leaves them be
 _LETTERS_WITHOUT_DECOMPOSITION = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ß": "ss", "ı": "i"})
