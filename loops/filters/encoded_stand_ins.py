@@ -327,13 +327,32 @@ def _stand_in_claims(claims: object) -> bool:
 
 
 @_filter("jwt_with_stand_in_claims", "a JWT in a test or the docs whose claims are stand-ins ({\"foo\": \"bar\"}, "
-         "{\"hello\": \"world\"}, RFC 7519's example): it names no one, an example of the format", surroundings=True)
+         "{\"hello\": \"world\"}, RFC 7519's example), or that name an example on a line that says so: it names no "
+         "one, an example of the format", surroundings=True)
 def is_jwt_with_stand_in_claims(value: str, line: str, key_name: str | None, language: str | None,
                                 around: Surroundings) -> bool:
     # In code it may be a service's live token however odd its claims: a person sees it.
     if not around.example_place:
         return False
-    return _stand_in_claims(_jwt_claims(value.strip()))
+    claims = _jwt_claims(value.strip())
+    if _stand_in_claims(claims):
+        return True
+    # "an example token: …" whose claims name an example (sub "demo-user", name "Sample Account") or
+    # were issued at the epoch: the line and the token both say it stands for one
+    return _EXAMPLE_CUE.search(line) is not None and _example_named_claims(claims)
+
+
+_EXAMPLE_CUE = re.compile(r"(?i)\b(?:example|e\.g\.|for instance|sample|looks like|such as)\b")
+_EXAMPLE_CLAIM_WORDS = frozenset({"example", "sample", "demo", "test", "dummy", "fake", "placeholder"})
+
+
+def _example_named_claims(claims: object) -> bool:
+    if not isinstance(claims, dict):
+        return False
+    if claims.get("iat") == 0 and "exp" not in claims:
+        return True
+    return any(isinstance(v, str) and _EXAMPLE_CLAIM_WORDS.intersection(re.findall(r"[a-z]+", v.lower()))
+               for k, v in claims.items() if k not in _TIME_CLAIMS)
 
 
 def _jwt_claims(value: str) -> object:

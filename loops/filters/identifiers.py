@@ -455,3 +455,19 @@ def is_jca_algorithm_registration(value: str, line: str, key_name: str | None, l
         return False
     return any(m.group(1) == v for m in _JCA_REGISTRATION.finditer(line))
 
+
+
+# Twilio's API key has two halves: its SID (SK and 32 hex digits), which names the key in the console and in
+# logs, and its secret, another value. A sentence or a name that calls the SK value a sid gives the identifier.
+_TWILIO_KEY_SID = re.compile(r"^SK[0-9a-fA-F]{32}$")
+_CALLED_A_SID = re.compile(r"(?i)(?:\bsid|_sid)\b[ \t]*(?:[:=][ \t]*)?[\"'`]?$")
+
+
+@_filter("twilio_key_sid_called_sid", "a Twilio API key SID (SK and 32 hex digits) called a sid: the key's identifier, "
+         "not its secret")
+def is_twilio_key_sid_called_sid(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if not _TWILIO_KEY_SID.match(v):
+        return False
+    at = line.find(v)
+    return at > 0 and _CALLED_A_SID.search(line[:at]) is not None

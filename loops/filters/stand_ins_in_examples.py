@@ -21,13 +21,16 @@ from .words import _CAMEL, _CREDENTIAL_WORDS, _names_generated_credential, key_w
 
 _PROSE_LANGUAGES = frozenset({"markdown", "restructuredtext", "asciidoc"})
 _WORD = re.compile(r"(?<![\w'])[A-Za-z][a-z]+(?![\w'])")
+_NOT_PROSE_TOKEN = re.compile(r"[/@=]|\w\.\w|^-")  # a URL, a path, user@host, a dotted host name, an option
 # Right before the value, a sentence names it as a password: "with password `…`", "the db password is `…`",
 # "the password for `deploy` on the staging box is `…`",
 # "Admin login: `admin` / `…`" (a user name and a slash after a login, account or credentials label).
 _GIVEN_AS_THE_PASSWORD = re.compile(
     r"(?i)(?:\b(?:pass(?:word|wort|wd|phrase|code)|pwd|pw)s?(?:[ \t]+(?:for|of|on)[ \t][^\n]{1,60}?[ \t]+(?:is|was)|(?:[ \t]+(?:is|was))?)"
-    r"|\b(?:log[io]n|credentials?|creds|account)\b[^:\n]{0,60}:[ \t]*\S{1,80}[ \t]+/)"
-    r"[ \t]*(?:`{1,2}\+?|\*{1,2}|<(?:code|kbd|tt|b|strong)>|[\"'])?$")
+    r"(?:[ \t]*\([^)\n]{1,30}\))?[ \t]*:?"
+    r"|\b(?:log[io]n|credentials?|creds|account|basic[ -]?auth)\b[^:\n]{0,60}(?::|[ \t]is\b)[ \t]*\S{1,80}[ \t]+/"
+    r"|\blog(?:[ -]?in)[ \t]+(?:with|as)[ \t]+\S{1,64}[ \t]+(?:and|/))"
+    r"[ \t]*\(?(?:`{1,2}\+?|\*{1,2}|<(?:code|kbd|tt|b|strong)>|[\"'])?$")
 
 
 @_filter("quoted_in_prose", "a short value quoted inside a sentence of documentation ('ghp_' followed by 36 characters)",
@@ -39,7 +42,10 @@ def is_quoted_in_prose(value: str, line: str, key_name: str | None, language: st
     if at >= 0 and _GIVEN_AS_THE_PASSWORD.search(line[:at]):
         return False  # the sentence hands the value over as a password, it describes no format
     rest = line[:at] + " " + line[at + len(value):] if at >= 0 else line
-    return len(_WORD.findall(rest)) >= 8
+    # words of the sentence only: the pieces of a URL, a path, an address or a host name
+    # (`https://jenkins.corp/job/nightly/build`, `@db1.example.net/app`) make a command no sentence
+    prose = " ".join(t for t in rest.split() if not _NOT_PROSE_TOKEN.search(t))
+    return len(_WORD.findall(prose)) >= 8
 
 
 # Names that sit beside a key in a published test vector (NIST, RFC): the input, the output
@@ -484,3 +490,28 @@ _SIZE_AND_KIND = re.compile(r"(?i)[0-9]{1,4}[-_ ]?(?:bytes?|chars?|characters?|b
 def is_size_and_kind_spelled(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     return len(v) <= 64 and _SIZE_AND_KIND.search(v) is not None
+
+
+# The words sample and default passwords are made of (Welcome1!, Winter2025!, Admin@123, Qwerty123, Summer2024):
+# the most common choices in leaked-password lists, and the ones documentation and comments write as an example.
+_COMMON_PASSWORD_WORDS = frozenset({
+    "welcome", "hello", "admin", "administrator", "letmein", "qwerty", "qwertz", "azerty", "asdf", "dragon", "monkey",
+    "sunshine", "football", "baseball", "iloveyou", "princess", "master", "login", "guest", "changeme", "default",
+    "secret", "password", "passw0rd", "pass", "test", "demo", "user", "root", "trustno", "shadow", "superman",
+    "batman", "starwars", "pokemon", "abc", "abcd", "foobar", "company", "spring", "summer", "autumn", "fall",
+    "winter", "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+    "november", "december", "monday", "friday", "sample", "example", "temp", "temporary", "system", "manager",
+})
+_WORD_NUMBER_MARK = re.compile(r"^([A-Za-z]+)[@#$!._-]?([0-9]{1,4})?[!@#$%*?.]{0,2}$")
+
+
+@_filter("common_password_in_example", "a common sample password (Welcome1!, Winter2025!, Admin@123) in a test, the "
+         "docs or a comment: a word people write in examples, with a number and a mark", generic_only=True,
+         surroundings=True)
+def is_common_password_in_example(value: str, line: str, key_name: str | None, language: str | None,
+                                  around: Surroundings) -> bool:
+    # In code or config the same value is a weak password someone set: a person sees it.
+    if not around.example_place:
+        return False
+    m = _WORD_NUMBER_MARK.match(value.strip())
+    return m is not None and m.group(1).lower() in _COMMON_PASSWORD_WORDS
