@@ -273,6 +273,34 @@ def fixture_or_example(feats: dict[str, float]) -> bool:
     return any(feats[name] for name in _FIXTURE_PLACES)
 
 
+# What marks a value on its line as an example: a person writes it where they show a format, not where they hand
+# a password over (`the password is … until Friday`, `pw: …`, `IDENTIFIED BY '…'`).
+_EXAMPLE_CUE = re.compile(r"(?i)(?<![a-z])(?:e\.g\.|eg|example|examples|for instance|such as|sample|placeholder|dummy"
+                          r"|fake|mock|stub|looks like|like this|foo|bar)(?![a-z])")
+
+
+def handed_over_password(req: JudgeRequest, feats: dict[str, float]) -> bool:
+    """A password a line hands over in documentation, a note or a comment: the rule or the name says password,
+    the value mixes capitals, lower-case letters and digits over 8 characters or more, and nothing marks it as an
+    example: no example word on the line, no stand-in (it spells no credential word, repeats no user name, holds no
+    typed run), no comparison, no test code. People choose such passwords from syllables and digits, so reading as
+    words does not make one an example's stand-in."""
+    if not (feats["kind_password"] or feats["key_password"]) or (feats["kind_provider"] and feats["known_prefix"]):
+        return False
+    if any(feats[name] for name in ("key_fixture", "ctx_comparison", "sig_names_credential", "sig_same_as_user",
+                                    "sig_sequential", "sig_bare_word", "sig_identifier", "sig_multiword")):
+        return False
+    if feats["test_path"] and not feats["comment"]:
+        return False  # test code's literals are its fixtures; a note in a test's comment hands one over as any note
+    # capitals, lower-case letters and digits (Kavo-tenu42, lomi482KEDA), as password rules ask for: a word and a number
+    # (pencil99, admin123) is a stand-in's shape, and a name with a version (python3.11) no password
+    classes = req.features.char_classes
+    if req.features.length < 8 or not all(c in classes for c in "Aa1"):
+        return False
+    before, after = _candidate_line(req)
+    return _EXAMPLE_CUE.search(before + " " + after) is None
+
+
 class OfflineJudge:
     name = "offline"
 
@@ -282,7 +310,10 @@ class OfflineJudge:
             feats = features_of(req)  # once per request: scoring, the floor and the reasons read it
             p = probability(req, feats)
             floor = ""
-            if fixture_or_example(feats) and feats["sig_english"] and not feats["kind_provider"]:
+            if p < offline_model.SECRET_AT and fixture_or_example(feats) and handed_over_password(req, feats):
+                verdict, conf = "unsure", 0.5
+                floor = "; a password handed over in a note or a comment, nothing marks an example: a person decides"
+            elif fixture_or_example(feats) and feats["sig_english"] and not feats["kind_provider"]:
                 verdict, conf = "not_secret", max(p, 1.0 - p)
                 floor = "; words in a test, documentation or a comment: an example's stand-in"
             elif fixture_or_example(feats) and feats["sig_same_as_user"] and (not feats["kind_provider"] or feats["kind_url"]):
