@@ -191,11 +191,14 @@ def _bom_encoding(head: bytes) -> str | None:
     return None
 
 
-def _looks_like_text(data: bytes) -> bool:
-    n = len(data) or 1
-    high = len(data) - len(data.translate(None, _HIGH_BYTES))
+def _few_controls(data: bytes) -> bool:
     controls = len(data) - len(data.translate(None, _CONTROL_BYTES))
-    return high <= 0.30 * n and controls < 0.01 * n + 1
+    return controls < 0.01 * (len(data) or 1) + 1
+
+
+def _looks_like_text(data: bytes) -> bool:
+    high = len(data) - len(data.translate(None, _HIGH_BYTES))
+    return high <= 0.30 * (len(data) or 1) and _few_controls(data)
 
 
 def decode_text(data: bytes) -> str:
@@ -217,8 +220,7 @@ def decode_text(data: bytes) -> str:
         return text
     if _looks_like_text(data):
         return data.decode("latin-1")
-    controls = len(data) - len(data.translate(None, _CONTROL_BYTES))
-    text = decode_any(data) if controls < 0.01 * len(data) + 1 else None
+    text = decode_any(data) if _few_controls(data) else None
     if text is not None:
         return text
     raise Unreadable("undecodable (not UTF-8, UTF-16 or a legacy encoding of text, and does not look like Latin-1 text)")
