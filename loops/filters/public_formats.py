@@ -103,7 +103,8 @@ _CLIENT_SDK_PUBLIC = re.compile(r"^pub[0-9a-f]{32}$|^phc_[A-Za-z0-9]{32,64}$")
 # API key (32 hex, sent by every browser that tracks) are public by their providers' docs; their shapes are too common to say so alone,
 # so the provider's name must be on the line or in the value's name (or, for Statsig, a name that says client).
 _STATSIG_CLIENT_KEY = re.compile(r"^client-[A-Za-z0-9]{20,64}$")
-_MIXPANEL_TOKEN = re.compile(r"^[0-9a-f]{32}$")
+# (32 lower-case hex, as also Algolia's API keys and Shopify's Storefront tokens: the name or the lines around tell)
+_HEX32 = re.compile(r"^[0-9a-f]{32}$")
 # Mailchimp's mobile SDK key has the Marketing API key's shape (32 hex, -us and the data centre); its docs have apps
 # embed it: `Mailchimp.initialize(token: sdkKey)` on iOS, `MailchimpSdkConfiguration.Builder(context, sdkKey)` on
 # Android. Only that call, or a name that says Mailchimp SDK key, tells it from the API key, which stays a secret.
@@ -187,7 +188,7 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
         return True
     if _PLAID_CLIENT_TOKEN.match(v):
         return True
-    if _MIXPANEL_TOKEN.match(v):  # their API secrets have the same shape: only under a name that is no secret's
+    if _HEX32.match(v):  # their API secrets have the same shape: only under a name that is no secret's
         if _is_algolia_search_key(line, key_name) or _is_storefront_token(key_name):
             return True
         names = set(key_words(key_name))
@@ -284,7 +285,6 @@ def is_supabase_client_anon_key(value: str, line: str, key_name: str | None, lan
 # InstantSearch's docs show it: docsearch({ appId: '…', apiKey: '…', indexName: '…' }). The key's own line names
 # neither Algolia nor the app; the lines around do.
 _ALGOLIA_SEARCH_CONTEXT = re.compile(r"\b(?:docsearch|algolia\w*|instantsearch\w*|indexName)\b", re.IGNORECASE)
-_HEX32 = re.compile(r"^[0-9a-f]{32}$")
 
 
 @_filter("algolia_search_config_key", "an Algolia search-only key under apiKey or searchKey in a search configuration "
