@@ -52,7 +52,7 @@ _DELIMITERS = (b",", b"\t", b";", b"|")
 # The words (lower case) whose absence rules a layout out. The detector finds them in the same
 # pass as the rules' keywords and hands over those it saw, which spares a scan of the text per
 # word (each costs as much as reading the text once).
-LAYOUT_WORDS = ("|", "---", "|===", "<table", "insert", "copy", "secret", "data:", "kind")
+LAYOUT_WORDS = ("|", "--", "-|", "|===", "<table", "insert", "copy", "secret", "data:", "kind")
 
 
 def table_cells(data: bytes, lowered: bytes | None = None, words: frozenset[str] | None = None) -> list[Cell]:
@@ -66,7 +66,7 @@ def table_cells(data: bytes, lowered: bytes | None = None, words: frozenset[str]
     cells: list[Cell] = []
     if b"\n" in data:  # a header and at least one row
         _delimited(data, cells)
-    if "|" in words and "---" in words:
+    if "|" in words and ("--" in words or "-|" in words):
         _markdown(data, cells)
     if "|===" in words:
         _asciidoc(data, cells)
@@ -300,8 +300,13 @@ def _cell_text(data: bytes, start: int, end: int, spaces: bytes) -> tuple[int, i
 
 # -- Markdown and Org tables --------------------------------------------------------------
 
-# The rule row under a table's header: |---|:--:|, | --- | --- |, |----+----| (Org).
-_RULE_ROW = re.compile(rb"[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:[|+][ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*\r?$")
+# The rule row under a table's header: |---|:--:|, | --- | --- |, |----+----| (Org). With pipes
+# around them GitHub takes cells of one or two dashes too (|--|--|, |-|-|); without a leading pipe
+# three dashes are asked for, so that `-- a | b` in a comment is not read as one.
+_RULE_ROW = re.compile(
+    rb"[ \t]*(?:\|[ \t]*:?-+:?[ \t]*(?:[|+][ \t]*:?-+:?[ \t]*)+\|?"
+    rb"|:?-{3,}:?[ \t]*(?:[|+][ \t]*:?-{3,}:?[ \t]*)+\|?)[ \t]*\r?$"
+)
 
 
 def _pipe_fields(data: bytes, start: int, end: int) -> list[tuple[int, int]]:
@@ -327,11 +332,12 @@ def _pipe_fields(data: bytes, start: int, end: int) -> list[tuple[int, int]]:
 
 
 def _rule_rows(data: bytes):
-    """The rule rows of pipe tables: the lines with a run of dashes that _RULE_ROW matches whole
-    (found from the dashes, so that each line is tried once, not each position)."""
+    """The rule rows of pipe tables: the lines with `--` or `-|` that _RULE_ROW matches whole
+    (found from those marks, so that each line is tried once, not each position)."""
     at = 0
     while True:
-        at = data.find(b"---", at)
+        dashes, cell_end = data.find(b"--", at), data.find(b"-|", at)
+        at = min(dashes, cell_end) if dashes >= 0 and cell_end >= 0 else max(dashes, cell_end)
         if at < 0:
             return
         start = data.rfind(b"\n", 0, at) + 1

@@ -107,6 +107,18 @@ def test_a_yaml_document_separator_is_not_a_rule_row() -> None:
     assert pairs("a: | b\n---\nc: d\n") == []
 
 
+def test_short_rule_rows_between_pipes_as_github_takes_them() -> None:
+    for rule in ("|--|--|", "|-|-|", "| :-- | --: |", "|:--|--:|"):
+        text = f"| host | SASL password |\n{rule}\n| h1 | phi |\n"
+        assert column(text, "SASL password") == ["phi"], rule
+
+
+def test_dashes_that_are_not_a_rule_row_start_no_table() -> None:
+    # SQL comments and CLI flags between pipe-separated text; a rule row needs only dashes in its cells
+    assert pairs("| x | y |\n-- a | b\n| p | q |\n") == []
+    assert pairs("| x | y |\n|--flag|--x|\n| p | q |\n") == []
+
+
 # -- SQL --------------------------------------------------------------------------------------
 
 def test_insert_rows_over_several_lines_with_escapes_calls_and_nulls() -> None:
