@@ -110,15 +110,36 @@ def is_password_equal_to_user(value: str, line: str, key_name: str | None, langu
     v = value.strip()
     # LDAP: the password repeats a name of the bind DN (ldapwhoami -D cn=admin,dc=symfony,dc=com -w symfony, or
     # LDAP_ROOT: dc=symfony,dc=com beside LDAP_ADMIN_PASSWORD: symfony): a test directory's account
+    holding = None  # the line and the lines around that hold the value, found once for both checks below
     if len(v) >= 3 and v.isalnum():
         low = v.lower()
-        if any(m.group(1).lower() == low for text in (line, *around.lines) if v in text for m in _DN_NAME.finditer(text)):
+        holding = [text for text in (line, *around.lines) if v in text]
+        if any(m.group(1).lower() == low for text in holding if _may_hold(text, _DN_WORDS) for m in _DN_NAME.finditer(text)):
             return True
     # SQL: CREATE USER blog WITH PASSWORD 'blog', CREATE USER 'app'@'%' IDENTIFIED BY 'app'
-    if any(m.group(1) == v for m in _SQL_USER_BEFORE_PASSWORD.finditer(line)):
+    if _may_hold(line, _SQL_WORDS) and any(m.group(1) == v for m in _SQL_USER_BEFORE_PASSWORD.finditer(line)):
         return True
     words = key_words(key_name)
     if len(v) < 3 or not any(w == "pass" or w.startswith(("pass", "pwd")) for w in words):
         return False
     # only lines holding the value can assign it as the login (most of the dozen around do not)
-    return any(m.group(1) == v for text in (line, *around.lines) if v in text for m in _LOGIN_ASSIGNMENT.finditer(text))
+    if holding is None:
+        holding = [text for text in (line, *around.lines) if v in text]
+    return any(m.group(1) == v for text in holding if _may_hold(text, _LOGIN_WORDS) for m in _LOGIN_ASSIGNMENT.finditer(text))
+
+
+# What a match of each pattern above must hold, for a cheap test before the regex scan: every group is a
+# tuple of words, one of which a match holds in lower case. Only said of ASCII text: under (?i) Python's re
+# also matches a few other letters to ASCII ones (the long s, the Kelvin sign, the dotless i), so other
+# text is always scanned.
+_DN_WORDS = (("cn=", "uid=", "dc=", "o=", "ou="),)
+_SQL_WORDS = (("user ", "user\t", "role ", "role\t", "login ", "login\t"), ("password", "identified"))
+_LOGIN_WORDS = (("user", "login", "uid", "account"), ("=", ":"))
+
+
+def _may_hold(text: str, groups: tuple[tuple[str, ...], ...]) -> bool:
+    """False only where no match of the pattern is possible (ASCII text without one word of some group)."""
+    if not text.isascii():
+        return True
+    low = text.lower()
+    return all(any(w in low for w in words) for words in groups)
