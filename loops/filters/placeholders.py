@@ -199,6 +199,7 @@ def _normalised(s: str) -> str:
     return _NOT_LOWER_ALNUM.sub("", s.lower())
 
 
+_MEMBER_SEPARATORS = re.compile(r"\.|->|::")
 _JOINED_WORDS = re.compile(r"[A-Za-z]+(?:[_\-][A-Za-z]+)+|[a-z]+(?:[A-Z][a-z]+)+")
 
 
@@ -215,7 +216,7 @@ def is_same_as_key_name(value: str, line: str, key_name: str | None, language: s
     if v == _normalised(key_name) or any(v == "".join(words[i:]) for i in range(len(words) - 1)):
         return True
     # A field set from the variable of its name (c.measurementprotocolsecret = measurementprotocolsecret).
-    member = re.split(r"\.|->|::", key_name)[-1]
+    member = _MEMBER_SEPARATORS.split(key_name)[-1]
     if len(member) >= 8 and v == _normalised(member):
         return True
     # The name under a namespace: a Go context key ("github.com/x/gokrb5/v8/ctxCredentials"), a package prefix.

@@ -7,6 +7,7 @@ and docs, and too little randomness for a generated key.
 from __future__ import annotations
 
 import math
+import operator
 import re
 
 from .registry import Surroundings, _filter
@@ -30,9 +31,12 @@ def is_repeated_or_sequential(value: str, line: str, key_name: str | None, langu
     for period in (2, 3, 4):
         if n >= 2 * period + 2 and v == (v[:period] * (n // period + 1))[:n]:
             return True
-    steps = [ord(b) - ord(a) for a, b in zip(v, v[1:])]
-    if n >= 5 and (sum(s == 1 for s in steps) >= 0.8 * len(steps) or sum(s == -1 for s in steps) >= 0.8 * len(steps)):
-        return True
+    if n >= 5:
+        # steps between neighbours, counted in C (a generator per value was a third of this filter's time)
+        codes = list(map(ord, v))
+        steps = list(map(operator.sub, codes[1:], codes))
+        if steps.count(1) >= 0.8 * len(steps) or steps.count(-1) >= 0.8 * len(steps):
+            return True
     low = v.lower()
     return n >= 6 and any(low in row for row in _KEYBOARD_ROWS)
 
