@@ -12,7 +12,10 @@ their columns in a way that can be read without guessing:
 - Kubernetes Secret manifests: every entry of `data:` and `stringData:` (its table is K8S_SECRET,
   its column name kubernetes-secret/<entry>);
 - SQL `INSERT INTO t (columns) VALUES (…), (…)` with a column list, and PostgreSQL's
-  `COPY t (columns) FROM stdin;` blocks.
+  `COPY t (columns) FROM stdin;` blocks;
+- blocks of code and configuration whose name says what their members are (loops/blocks.py:
+  `API_KEYS = {"prod": "…"}`, `enum Secrets {…}`, `passwords:` mappings; its table is BLOCK, its
+  column name block/<the block's name>).
 
 Everything works on the UTF-8 bytes the detector scans, and offsets are byte offsets. Every
 loop moves forward through the text, so the cost is linear in its size.
@@ -23,19 +26,9 @@ from __future__ import annotations
 import base64
 import binascii
 import re
-from dataclasses import dataclass
 
-
-@dataclass(frozen=True, slots=True)
-class Cell:
-    """One value of a table: data[start:end], in the column named data[name_start:name_end]
-    of the SQL table named `table` (lower case, without schema or quotes; b"" elsewhere)."""
-
-    name_start: int
-    name_end: int
-    start: int
-    end: int
-    table: bytes = b""
+from .blocks import BLOCK, BLOCK_WORDS, block_cells
+from .cells import Cell
 
 
 # A table of millions of cells is data, not configuration: past this many cells a text's
@@ -52,7 +45,7 @@ _DELIMITERS = (b",", b"\t", b";", b"|")
 # The words (lower case) whose absence rules a layout out. The detector finds them in the same
 # pass as the rules' keywords and hands over those it saw, which spares a scan of the text per
 # word (each costs as much as reading the text once).
-LAYOUT_WORDS = ("|", "--", "-|", "|===", "<table", "insert", "copy", "secret", "data:", "kind")
+LAYOUT_WORDS = ("|", "--", "-|", "|===", "<table", "insert", "copy", "secret", "data:", "kind", *BLOCK_WORDS)
 
 
 def table_cells(data: bytes, lowered: bytes | None = None, words: frozenset[str] | None = None) -> list[Cell]:
@@ -79,6 +72,8 @@ def table_cells(data: bytes, lowered: bytes | None = None, words: frozenset[str]
     if "copy" in words:
         copies = [at for at in _found(lowered, b"copy") if at == 0 or data[at - 1] == 10]  # COPY starts its line
         _sql_copy(data, copies, cells)
+    if not words.isdisjoint(BLOCK_WORDS):
+        cells.extend(block_cells(data, lowered))
     if len(cells) > 1:  # a pipe table without outer pipes is read as delimited text too
         seen: set[int] = set()
         cells = [c for c in cells if c.start not in seen and not seen.add(c.start)]
@@ -141,6 +136,9 @@ def column_name(data: bytes, cell: Cell) -> bytes:
         # Whatever its name, a Secret's entry is secret: the "/" keeps the names of
         # credentials (password, api_key) from matching, so only a Secret rule reads it.
         return b"kubernetes-secret/" + name
+    if cell.table == BLOCK:
+        # a block's members are named only by where they are used: only the block rules read them
+        return b"block/" + name
     if cell.table and name.lower() in _GENERIC_COLUMNS:
         return cell.table + b"_" + name
     return name

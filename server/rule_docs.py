@@ -72,7 +72,12 @@ def render_rule(rule: Any) -> str:
         "",
         f"- Pattern (RE2, the value is group `secret`): {_code(rule.pattern)}",
     ]
-    if getattr(rule, "layout", "line") == "table":
+    if getattr(rule, "layout", "line") == "table" and (rule.column or "").startswith("block/"):
+        lines[-1] = ("- Reads the members of blocks named for credentials (loops/blocks.py: maps, enums, switches over the "
+                     "environment, YAML mappings, INI and TOML sections) whose name, after `block/`, matches "
+                     f"{_code(rule.column)}; a member's value must match the pattern whole (RE2, the value is group "
+                     f"`secret`): {_code(rule.pattern)}")
+    elif getattr(rule, "layout", "line") == "table":
         lines[-1] = ("- Reads the cells of tables (CSV/TSV exports, Markdown tables, SQL INSERT and COPY rows) in the columns "
                      f"whose name matches {_code(rule.column)}; a cell must match the pattern whole (RE2, the value is group "
                      f"`secret`): {_code(rule.pattern)}")
