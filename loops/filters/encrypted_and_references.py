@@ -37,6 +37,10 @@ _ENV_ACCESSOR = r"(?:getenv|environ(?:\.get)?|GetEnvironmentVariable|env\.get|EN
 @_filter("env_reference", "a reference to an environment variable ($VAR, ${VAR}, os.getenv(...)), not the value")
 def is_env_reference(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
+    # Every pattern of _ENV_VALUE and _YESOD_ENV holds one of these (a $ or % sigil, or env / ENV / Env as the
+    # patterns spell it): most values hold none and skip the eight searches.
+    if not any(mark in v for mark in _ENV_MARKS):
+        return _env_name_in_accessor(v, line)
     for i, p in enumerate(_ENV_VALUE):
         m = p.search(v)
         # (in a generated salt `${_V|*…}` or a leading `$(` is chance: there the variable must have a name of words)
@@ -48,6 +52,13 @@ def is_env_reference(value: str, line: str, key_name: str | None, language: str 
         # variable is unset: a default made of words is a development stand-in, a random one a password
         default = yesod.group(1) or ""
         return not default or wordlike(default)
+    return _env_name_in_accessor(v, line)
+
+
+_ENV_MARKS = ("$", "%", "env", "ENV", "Env")
+
+
+def _env_name_in_accessor(v: str, line: str) -> bool:
     # The captured value is the variable's NAME inside an accessor on the line: os.getenv("DB_PASS").
     # Fixed patterns that capture the name: one compiled per value would be recompiled for every
     # candidate of a file with thousands (the re module caches only a few hundred patterns).
