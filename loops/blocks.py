@@ -75,6 +75,7 @@ _SELF_NAMED = frozenset({
     b"key", b"keys", b"apikey", b"secret", b"secrets", b"token", b"tokens", b"password", b"passwd", b"pwd", b"pass",
     b"credential", b"credentials", b"cred", b"creds", b"psk", b"pepper", b"public", b"publishable", b"pub",
 })
+_PUBLIC_WORDS = frozenset({b"public", b"publishable", b"pub"})
 _ENVELOPE_WORDS = frozenset({b"ciphertext", b"encrypted", b"cipher"})
 
 _WORD_SPLIT = re.compile(rb"[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])")
@@ -100,7 +101,7 @@ _BRACKET_HEADER = re.compile(
     rb"(?:[ \t]*(?:\r?\n[ \t]*)?get\(\))?"  # Kotlin's getter on the next line
     rb"[ \t]*(?:=>|:=|=|:)?[ \t]*"
     rb"(?:(?:switch|when|match)[ \t]*(?:\([^)\n]{0,80}\)|[\w.]{1,40})?[ \t]*"  # a switch over the environment
-    rb"|map\[[^\]\n]{1,40}\][\w.*\[\]]{1,40}[ \t]*"  # Go's map[string]string{
+    rb"|(?:map\[[^\]\n]{1,40}\]|\[\])[\w.*\[\]]{1,40}[ \t]*"  # Go's map[string]string{, []string{
     rb"|%)?"  # Elixir's %{
     rb"(?:(?P<open>[{\[])|(?:dict|array|mapOf|hashMapOf|mutableMapOf)[ \t]*(?P<call>\())"  # not a call's own (
 )
@@ -119,6 +120,11 @@ _MEMBER = re.compile(
     rb"string|String|str)[ \t]+)*\.?\[?[\"'`:]?(?P<key>[A-Za-z_$][\w$.-]{0,63})[\"'`]?\]?"
     rb"(?:[ \t]*:[ \t]*(?:str|String|string))?"
     rb"[ \t]*(?:=>|->|:=|=|:|[ \t]to)[ \t]*(?:return[ \t]+)?" + _QUOTED + _TAIL
+)
+# An item of a list under a credential's name: API_KEYS = ["…", "…"], SECRET_KEY_FALLBACKS, a YAML sequence.
+_ITEM = re.compile(rb"[ \t]*" + _QUOTED + rb"[ \t]*(?://[^\n]*|#[^\n]*)?\r?$")
+_YAML_ITEM = re.compile(
+    rb"[ \t]*-[ \t]+(?:" + _QUOTED + rb"|(?P<bare>[^\s\"'#{}\[\]*&!|>%][^\r\n]{0,299}?))(?:[ \t]+#[^\n]*)?[ \t]*\r?$"
 )
 _ENUM_CONSTANT = re.compile(rb"[ \t]*(?P<key>[A-Z_][A-Z0-9_]*)[ \t]*\([ \t]*" + _QUOTED + rb"[ \t]*(?:,[^)\n]*)?\)" + _TAIL)
 # A member of an indented block or a section, quoted or bare to the end of the line, after the
@@ -148,8 +154,8 @@ def _last_word(data: bytes, start: int, end: int) -> bytes:
 
 def _names_credentials(data: bytes, start: int, end: int) -> bool:
     words = [w.lower() for w in _WORD_SPLIT.split(data[start:end]) if w]
-    if not words or words[-1] not in _CREDENTIAL_LAST_WORDS:
-        return False
+    if not words or words[-1] not in _CREDENTIAL_LAST_WORDS or not _PUBLIC_WORDS.isdisjoint(words):
+        return False  # PUBLIC_KEYS, publishableKeys hold what may be published
     # "key" alone names too much (bindKey, ForeignKey, path-key): the word before says which
     return words[-1] not in (b"key", b"keys") or (len(words) > 1 and words[-2] in _KEY_QUALIFIERS)
 
@@ -205,7 +211,8 @@ def _read_block(data: bytes, line_start: int, name_end: int, cells: list[Cell]) 
     end = line_start
     for start in (line_start, _token_start(data, line_start, name_end)):
         m = _BRACKET_HEADER.match(data, start, limit)
-        if m is not None and m.end("name") == name_end and _names_credentials(data, *m.span("name")):
+        if m is not None and m.end("name") == name_end and not _indexed(data, m) \
+                and _names_credentials(data, *m.span("name")):
             end = _bracket_members(data, m, members)
             break
     else:
@@ -218,8 +225,16 @@ def _read_block(data: bytes, line_start: int, name_end: int, cells: list[Cell]) 
                     end = _indented_members(data, m, line_start, line_end, member, members)
                 break
     if members and not _envelope(data, members):
-        cells.extend(cell for s, e, cell in members if not _member_is_other(data, s, e))
+        # an item (its name is empty) belongs to a plural: `token: ["keyword", "text"]` lists kinds of token
+        plural = data[name_end - 1] in b"sS"
+        cells.extend(cell for s, e, cell in members if (s < e or plural) and not _member_is_other(data, s, e))
     return end
+
+
+def _indexed(data: bytes, header: re.Match[bytes]) -> bool:
+    """Whether the header's `[` indexes the name (credentials['X-Auth-Token']) instead of opening a list."""
+    return data[header.end() - 1] == 0x5B and data.find(b"=", header.end("name"), header.end()) < 0 \
+        and data.find(b":", header.end("name"), header.end()) < 0
 
 
 def _token_start(data: bytes, line_start: int, name_end: int) -> int:
@@ -293,6 +308,10 @@ def _member(data: bytes, start: int, end: int, reads: bool, name_start: int, nam
     m = _MEMBER.match(data, start, end) or _ENUM_CONSTANT.match(data, start, end)
     if m is not None and m.end() == end:
         cells.append((*m.span("key"), Cell(name_start, name_end, *m.span("value"), BLOCK)))
+        return
+    m = _ITEM.match(data, start, end)
+    if m is not None and m.end() == end:  # an item names nothing: (start, start) is its empty name
+        cells.append((start, start, Cell(name_start, name_end, *m.span("value"), BLOCK)))
 
 
 def _indent(data: bytes, start: int, end: int) -> int:
@@ -318,14 +337,27 @@ def _indented_members(data: bytes, header: re.Match[bytes], line_start: int, lin
         if text_at >= end or data[text_at] in (0x23, 0x0D):  # blank or comment lines go on
             at = end + 1
             continue
-        if depth <= own:
+        # YAML may write a key's sequence at the key's own indentation (`keys:` then `- …`)
+        item = member is _YAML_MEMBER and data.startswith(b"- ", text_at)
+        if depth < own or (depth == own and not (item and level in (None, own))):
             break
         if level is None:
             level = depth
         if depth == level:
-            _line_cell(member.match(data, at, end), name_start, name_end, cells)
+            m = member.match(data, at, end)
+            if m is not None:
+                _line_cell(m, name_start, name_end, cells)
+            elif item:
+                _item_cell(_YAML_ITEM.match(data, at, end), name_start, name_end, cells)
         at = end + 1
     return at
+
+
+def _item_cell(m: re.Match[bytes] | None, name_start: int, name_end: int, cells: list[tuple[int, int, Cell]]) -> None:
+    if m is None or (m.group("bare") and b": " in m.group("bare")):
+        return  # a mapping inside the sequence is no value
+    span = m.span("value") if m.group("q") else m.span("bare")
+    cells.append((m.start(), m.start(), Cell(name_start, name_end, *span, BLOCK)))
 
 
 def _section_members(data: bytes, header: re.Match[bytes], line_end: int, cells: list[tuple[int, int, Cell]]) -> int:

@@ -56,6 +56,22 @@ def test_a_value_switched_over_the_environment(text: str) -> None:
     assert pairs(text) == [("apiKey", "alpha"), ("apiKey", "beta")]
 
 
+@pytest.mark.parametrize("text, name", [
+    ('API_KEYS = ["alpha", "beta"]\n', "API_KEYS"),
+    ('SIGNING_KEYS = [\n    "alpha",  # rotated in May\n    "beta",\n]\n', "SIGNING_KEYS"),
+    ('var apiTokens = []string{"alpha", "beta"}\n', "apiTokens"),  # Go
+    ('static final String[] API_KEYS = {"alpha", "beta"};\n', "API_KEYS"),  # Java
+    ("api_tokens:\n  - alpha\n  - 'beta'\nnext: gamma\n", "api_tokens"),  # YAML, indented
+    ("api_tokens:\n- alpha\n- beta\nnext:\n- gamma\n", "api_tokens"),  # YAML, at the key's indentation
+])
+def test_a_list_under_a_credentials_name_hands_over_each_item(text: str, name: str) -> None:
+    assert pairs(text) == [(name, "alpha"), (name, "beta")]
+
+
+def test_a_sequence_of_mappings_is_read_by_its_members_not_as_items() -> None:
+    assert pairs("api_tokens:\n  - prod: alpha\n    url: gamma\n  - dev: beta\n") == [("api_tokens", "alpha"), ("api_tokens", "beta")]
+
+
 def test_only_members_one_level_inside_are_read() -> None:
     # a JWKS entry's `n` is part of a public key, not a key of the "keys" block
     assert pairs('{"keys": [{"kty": "RSA", "n": "alpha", "e": "AQAB"}]}\n') == []
@@ -96,7 +112,10 @@ def test_yaml_aliases_tags_and_block_scalars_are_no_values() -> None:
     'class ForeignKey(Field):\n    description = "alpha"\n',
     'def create_token(user, secret="alpha"):\n    pass\n',  # a call's or a definition's parentheses
     'setToken("alpha")\n',
-    'API_KEYS = ["alpha", "beta"]\n',  # a list names nothing per value
+    "endpoint = credentials['alpha'] || credentials[\"beta\"]\n",  # an index, not a list
+    'PUBLIC_KEYS = ["alpha", "beta"]\n',  # what may be published
+    '{ token : ["alpha", "beta"], regex : "x" }\n',  # a list under a singular name lists kinds of token
+    'publishableKeys = {\n  prod: "alpha",\n}\n',
     'API_KEYS = {\n    "prod": os.environ["API_KEY_PROD"],\n    "dev": get("x") + "alpha",\n}\n',  # no literal
     '"oathauth-secret": "A label with {{braces}} and \'quotes\'",\n',
 ])

@@ -22,6 +22,11 @@ def rule_hits(rule_id: str, text: str, path: str | None = None) -> list[str]:
     return [text[m.start : m.end] for m in _detector().find(text, path) if m.rule_id == rule_id]
 
 
+def all_hits(text: str, path: str | None = None) -> list[str]:
+    """The texts every rule takes in text, after the engine keeps one match per overlapping span."""
+    return [text[m.start : m.end] for m in _detector().find(text, path)]
+
+
 def require_case_found_and_shown(hits: Callable[[str, str, str], list[str]], rule_id: str, path: str,
                                  make: Callable[[], str], fill: Callable[[str], str], rounds: int = 3) -> None:
     for _ in range(rounds):  # several random values of the shape
