@@ -16,9 +16,11 @@ the block rules read them as the table rules read a column (Detector._run_table)
 Only a name whose last word is a credential's (apiKeys, DB_PASSWORDS, Secrets, tokens) makes a
 block: `tokenTypes`, `passwordRules` or `keyBindings` name something else. Only members one level
 inside are read (through a `switch`/`when` wrapper): the `n` of a JWKS entry under `"keys"` is
-part of a public key, not a key of the block. A member whose own name says it is something else
-(url, host, user, id, region, header …) is not handed over: a block of credentials often holds
-its endpoint too.
+part of a public key, not a key of the block. Lists under a plural name (SIGNING_KEYS = ["…", "…"], YAML
+sequences) hand over their items. A member whose own name says it is something else (url, host,
+user, id, region, header …) is not handed over: a block of credentials often holds its endpoint
+too; nor is one that names a credential of its own (the line rules read it with its name), nor
+the parts of an encrypted value's envelope (encrypted_data, iv, ciphertext).
 
 Everything works on the UTF-8 bytes the detector scans, with byte offsets. The reader looks
 only where a credential word ends a name, and every block is read once, forward.
@@ -30,8 +32,8 @@ import re
 
 import re2
 
-from .rules.catalogue import re2_options
 from .cells import Cell
+from .rules.catalogue import re2_options
 
 BLOCK = b"block"  # the `table` of a block's cells (tables.column_name reads them as block/<name>)
 # The words whose absence rules blocks out (they ride in the detector's keyword pass, as
@@ -39,7 +41,6 @@ BLOCK = b"block"  # the `table` of a block's cells (tables.column_name reads the
 BLOCK_WORDS = ("key", "secret", "token", "passw", "pwd", "cred", "psk", "pepper")
 MAX_BLOCK_CELLS = 2_000
 _MAX_BLOCK_BYTES = 64 * 1024  # a block longer than this is data; its first part is still read
-_MAX_VALUE = 300
 
 # The last word of a block's name, lower case, that says its members are credentials.
 _CREDENTIAL_LAST_WORDS = frozenset({
@@ -60,7 +61,7 @@ _NOT_SECRET_MEMBERS = frozenset({
     b"title", b"description", b"desc", b"path", b"file", b"filename", b"dir", b"prefix", b"suffix",
     b"version", b"scope", b"scopes", b"algorithm", b"alg", b"format", b"issuer", b"audience", b"expires",
     b"expiry", b"ttl", b"timeout", b"env", b"environment", b"mode", b"account", b"project", b"bucket",
-    b"table", b"database", b"db", b"index", b"kid", b"fingerprint", b"public", b"publishable", b"pub",
+    b"table", b"database", b"db", b"index", b"kid", b"fingerprint",
     b"site", b"tenant", b"org", b"owner", b"location", b"placeholder", b"hint", b"message", b"error",
     b"pattern", b"regex", b"length", b"size", b"icon", b"color", b"style", b"class", b"example",
     # a package lock's entry, a download's checksum
@@ -91,7 +92,7 @@ _CANDIDATE = re2.compile(
 # Header shapes; each names the block in group `name` and ends at its opening bracket `open`
 # (bracket blocks), or at the end of the line (indented blocks and sections).
 _MODIFIERS = (rb"(?:(?:export|public|private|protected|internal|static|final|const|let|var|val|readonly|local|our|"
-              rb"my|lazy|override|open|fileprivate|default|declare|pub|mut|static)[ \t]+)*")
+              rb"my|lazy|override|open|fileprivate|default|declare|pub|mut)[ \t]+)*")
 _OWNER = rb"(?:[\w$@]+(?:\.|->|::))*"  # self., this., config., $this->, Foo::
 _BRACKET_HEADER = re.compile(
     rb"[ \t]*" + _MODIFIERS + rb"(?:(?:enum(?:[ \t]+class)?|class|object|struct|namespace|interface)[ \t]+)?"
@@ -121,12 +122,14 @@ _MEMBER = re.compile(
     rb"(?:[ \t]*:[ \t]*(?:str|String|string))?"
     rb"[ \t]*(?:=>|->|:=|=|:|[ \t]to)[ \t]*(?:return[ \t]+)?" + _QUOTED + _TAIL
 )
-# An item of a list under a credential's name: API_KEYS = ["…", "…"], SECRET_KEY_FALLBACKS, a YAML sequence.
+# An item of a list under a plural credential's name: API_KEYS = ["…", "…"], a YAML sequence.
 _ITEM = re.compile(rb"[ \t]*" + _QUOTED + rb"[ \t]*(?://[^\n]*|#[^\n]*)?\r?$")
 _YAML_ITEM = re.compile(
     rb"[ \t]*-[ \t]+(?:" + _QUOTED + rb"|(?P<bare>[^\s\"'#{}\[\]*&!|>%][^\r\n]{0,299}?))(?:[ \t]+#[^\n]*)?[ \t]*\r?$"
 )
 _ENUM_CONSTANT = re.compile(rb"[ \t]*(?P<key>[A-Z_][A-Z0-9_]*)[ \t]*\([ \t]*" + _QUOTED + rb"[ \t]*(?:,[^)\n]*)?\)" + _TAIL)
+
+
 # A member of an indented block or a section, quoted or bare to the end of the line, after the
 # separator its format uses: YAML `prod: …`, a class body's `PROD = "…"`, a section's either.
 # A class body is code: its values are quoted (`PROD = models.CharField()` is no value).
@@ -137,6 +140,8 @@ def _line_member(separator: bytes, bare: bool = True) -> re.Pattern[bytes]:
         rb"[ \t]*(?:-[ \t]+)?[\"']?(?P<key>[A-Za-z_$][\w$.-]{0,63})[\"']?(?:[ \t]*:[ \t]*(?:str|String))?"
         rb"[ \t]*" + separator + rb"[ \t]*(?:" + value + rb")(?:[ \t]+[#;][^\n]*)?[ \t]*\r?$"
     )
+
+
 
 
 _YAML_MEMBER = _line_member(rb":")
