@@ -84,7 +84,8 @@ _WORD_SPLIT = re.compile(rb"[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])")
 # search for the words alone would hand to the header patterns, at half its cost).
 _CANDIDATE = re2.compile(
     rb"(?m)((?:key|secret|token|password|passwd|pwd|credential|cred|psk|pepper)s?)"
-    rb"(?:[{\[(]|[^a-z0-9_\n][^\n]*?[{\[(]|[ \t\"']*:?[ \t]*(?:#[^\n]*)?\r?$|[ \t\"']*\][ \t]*\r?$"
+    rb"(?:[{\[]|[^a-z0-9_\n][^\n]*?(?:[{\[]|(?:dict|array|mapof|hashmapof|mutablemapof)[ \t]*\()"  # a call's ( opens none
+    rb"|[ \t\"']*:?[ \t]*(?:#[^\n]*)?\r?$|[ \t\"']*\][ \t]*\r?$"
     rb"|[ \t]*:[ \t]*string[ \t]*\r?$)",
     re2_options(),
 )

@@ -333,8 +333,13 @@ def _rule_rows(data: bytes):
     """The rule rows of pipe tables: the lines with `--` or `-|` that _RULE_ROW matches whole
     (found from those marks, so that each line is tried once, not each position)."""
     at = 0
+    dashes, cell_end = data.find(b"--"), data.find(b"-|")
     while True:
-        dashes, cell_end = data.find(b"--", at), data.find(b"-|", at)
+        # each mark is searched again only once passed: a search from every line would be quadratic
+        if 0 <= dashes < at:
+            dashes = data.find(b"--", at)
+        if 0 <= cell_end < at:
+            cell_end = data.find(b"-|", at)
         at = min(dashes, cell_end) if dashes >= 0 and cell_end >= 0 else max(dashes, cell_end)
         if at < 0:
             return
