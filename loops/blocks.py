@@ -79,13 +79,20 @@ _SELF_NAMED = frozenset({
 _PUBLIC_WORDS = frozenset({b"public", b"publishable", b"pub"})
 _ENVELOPE_WORDS = frozenset({b"ciphertext", b"encrypted", b"cipher"})
 
+# Where a key management service keeps a key (projects/p/locations/l/keyRings/r/cryptoKeys/k): a
+# path of named parts names the key's place, not the key.
+_RESOURCE_PATH = re.compile(rb"(?:[a-z]+(?:[A-Z][a-z]+)*/[^/\s]+/){2,}[a-z]+(?:[A-Z][a-z]+)*(?:/[^/\s]+)?")
+
 _WORD_SPLIT = re.compile(rb"[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])")
 # One RE2 pass over the lower-cased text finds where a header may be (a third of the lines a
 # search for the words alone would hand to the header patterns, at half its cost).
 _CANDIDATE = re2.compile(
     rb"(?m)((?:key|secret|token|password|passwd|pwd|credential|cred|psk|pepper)s?)"
-    rb"(?:[{\[]|[^a-z0-9_\n][^\n]*?(?:[{\[]|(?:dict|array|mapof|hashmapof|mutablemapof)[ \t]*\()"  # a call's ( opens none
+    rb"(?:[{\[]|[^a-z0-9_\n][^\n]*?(?:[{\[]|(?:dict|array|map|list|seq|set|mapof|hashmapof|mutablemapof|listof|setof"
+    rb"|arrayof|map\.of|list\.of|set\.of)[ \t]*\()"  # a call's ( opens none
     rb"|[ \t\"']*:?[ \t]*(?:#[^\n]*)?\r?$|[ \t\"']*\][ \t]*\r?$"
+    rb"|\([^\n]*\)[ \t]*:[ \t]*(?:#[^\n]*)?\r?$|[ \t]*<[ \t]*[\w:.]+[ \t]*\r?$"  # class Secrets(str, Enum): / < Base
+    rb"|[^a-z0-9_\n][^\n]*=[ \t]*new\b[^\n]*$"  # C#'s = new() with its { on the next line
     rb"|[ \t]*:[ \t]*string[ \t]*\r?$)",
     re2_options(),
 )
@@ -96,16 +103,23 @@ _MODIFIERS = (rb"(?:(?:export|public|private|protected|internal|static|final|con
               rb"my|lazy|override|open|fileprivate|default|declare|pub|mut)[ \t]+)*")
 _OWNER = rb"(?:[\w$@]+(?:\.|->|::))*"  # self., this., config., $this->, Foo::
 _BRACKET_HEADER = re.compile(
-    rb"[ \t]*" + _MODIFIERS + rb"(?:(?:enum(?:[ \t]+class)?|class|object|struct|namespace|interface)[ \t]+)?"
+    rb"[ \t]*" + _MODIFIERS + rb"(?:(?:enum(?:[ \t]+class)?|class|object|struct|namespace|interface)[ \t]+"
+    rb"|(?P<fn>func|function|fn|fun|def)[ \t]+)?"  # a function is read only through its switch
     rb"(?:(?:[A-Z]\w*(?:<[^>\n]{0,60}>)?|string|auto)(?:\[\])?[ \t]+)?" + _OWNER +  # a declared type: String, Map<…>
     rb"[$@:]?[\"']?(?P<name>[A-Za-z_][\w-]{0,63})[\"']?"
-    rb"(?:[ \t]*:[ \t]*[A-Za-z_][\w<>\[\], .?|]{0,80}?)?"  # a type: `: Record<string, string>`, `: String`
+    rb"(?(fn)[ \t]*\([^)\n]{0,120}\)(?:[ \t]+[\w.*\[\]]{1,40}(?=[ \t]*\{))?)"  # its parameters, Go's result type
+    rb"(?:[ \t]*(?::|->)[ \t]*[A-Za-z_&][\w<>\[\], .?|&']{0,80}?)?"  # a type: `: Record<string, string>`, `-> String`
     rb"(?:[ \t]*(?:\r?\n[ \t]*)?get\(\))?"  # Kotlin's getter on the next line
     rb"[ \t]*(?:=>|:=|=|:)?[ \t]*"
-    rb"(?:(?:switch|when|match)[ \t]*(?:\([^)\n]{0,80}\)|[\w.]{1,40})?[ \t]*"  # a switch over the environment
+    rb"(?:(?P<wrap>(?:switch|when|match)[ \t]*(?:\([^)\n]{0,80}\)|[\w.]{1,40})?[ \t]*"  # a switch over the environment
+    rb"|[\w.]{1,40}[ \t]+match[ \t]*)"  # Scala's env match {
     rb"|(?:map\[[^\]\n]{1,40}\]|\[\])[\w.*\[\]]{1,40}[ \t]*"  # Go's map[string]string{, []string{
+    rb"|new(?:[ \t]+[\w.<>, \[\]]{1,80}?)?[ \t]*(?:\(\))?[ \t]*"  # C#'s new Dictionary<…> {, new() {
     rb"|%)?"  # Elixir's %{
-    rb"(?:(?P<open>[{\[])|(?:dict|array|mapOf|hashMapOf|mutableMapOf)[ \t]*(?P<call>\())"  # not a call's own (
+    rb"(?:\r?\n[ \t]*)?"  # C# and Java put the { on a line of its own
+    # a [ right after a word, a bracket or a > belongs to a type or an index (string[] = [, x[0])
+    rb"(?:(?P<open>\{|(?<![\w\])>?&])\[)|(?:dict|array|mapOf|hashMapOf|mutableMapOf|Map|List|Seq|Set|listOf|setOf"
+    rb"|arrayOf|Map\.of|List\.of|Set\.of)[ \t]*(?P<call>\())"  # not a call's own (
 )
 _CLASS_HEADER = re.compile(rb"[ \t]*(?:class|module)[ \t]+(?P<name>[A-Za-z_]\w{0,63})[^\n:{]*:?[ \t]*(?:#[^\n]*)?\r?$")
 _YAML_HEADER = re.compile(rb"[ \t]*(?:-[ \t]+)?[\"']?(?P<name>[A-Za-z_][\w.-]{0,63})[\"']?[ \t]*:[ \t]*(?:#[^\n]*)?\r?$")
@@ -119,7 +133,7 @@ _QUOTED = rb"(?P<q>[\"'`])(?P<value>[^\"'`\\\r\n]{1,300})(?P=q)"
 _TAIL = rb"[ \t]*(?:[;,]|\.freeze|//[^\n]*|#[^\n]*)?[ \t]*\r?$"
 _MEMBER = re.compile(
     rb"[ \t]*(?:case[ \t]+)?(?:(?:public|private|protected|internal|static|readonly|const|final|let|var|val|"
-    rb"string|String|str)[ \t]+)*\.?\[?[\"'`:]?(?P<key>[A-Za-z_$][\w$.-]{0,63})[\"'`]?\]?"
+    rb"string|String|str)[ \t]+)*\.?\[?[\"'`:]?(?P<key>[A-Za-z_$][\w$.-]{0,63}(?:::\w+)?)[\"'`]?\]?"  # Env::Prod
     rb"(?:[ \t]*:[ \t]*(?:str|String|string))?"
     rb"[ \t]*(?:=>|->|:=|=|:|[ \t]to)[ \t]*(?:return[ \t]+)?" + _QUOTED + _TAIL
 )
@@ -128,6 +142,7 @@ _ITEM = re.compile(rb"[ \t]*" + _QUOTED + rb"[ \t]*(?://[^\n]*|#[^\n]*)?\r?$")
 _YAML_ITEM = re.compile(
     rb"[ \t]*-[ \t]+(?:" + _QUOTED + rb"|(?P<bare>[^\s\"'#{}\[\]*&!|>%][^\r\n]{0,299}?))(?:[ \t]+#[^\n]*)?[ \t]*\r?$"
 )
+_RETURNED = re.compile(rb"[ \t]*(?P<key>return)[ \t]+" + _QUOTED + _TAIL)
 _ENUM_CONSTANT = re.compile(rb"[ \t]*(?P<key>[A-Z_][A-Z0-9_]*)[ \t]*\([ \t]*" + _QUOTED + rb"[ \t]*(?:,[^)\n]*)?\)" + _TAIL)
 
 
@@ -233,7 +248,8 @@ def _read_block(data: bytes, line_start: int, name_end: int, cells: list[Cell]) 
     if members and not _envelope(data, members):
         # an item (its name is empty) belongs to a plural: `token: ["keyword", "text"]` lists kinds of token
         plural = data[name_end - 1] in b"sS"
-        cells.extend(cell for s, e, cell in members if (s < e or plural) and not _member_is_other(data, s, e))
+        cells.extend(cell for s, e, cell in members if (s < e or plural) and not _member_is_other(data, s, e)
+                     and _RESOURCE_PATH.fullmatch(data, cell.start, cell.end) is None)
     return end
 
 
@@ -257,7 +273,7 @@ def _bracket_members(data: bytes, header: re.Match[bytes], cells: list[tuple[int
     stop = min(len(data), header.end() + _MAX_BLOCK_BYTES)
     # Open brackets: (closing byte, whether its members are read, whether it only groups).
     # Parentheses inside a member only group: the member is read whole (PROD("…", 2)).
-    stack: list[tuple[int, bool, bool]] = [(_OPEN_TO_CLOSE[data[header.end() - 1]], True, False)]
+    stack: list[tuple[int, bool, bool]] = [(_OPEN_TO_CLOSE[data[header.end() - 1]], header.group("fn") is None or header.group("wrap") is not None, False)]
     segment = i = header.end()
     while i < stop and stack:
         c = data[i]
@@ -275,7 +291,7 @@ def _bracket_members(data: bytes, header: re.Match[bytes], cells: list[tuple[int
             stack.append((_OPEN_TO_CLOSE[c], False, True))
         elif c in _OPEN_TO_CLOSE:
             # a level's members are read only through a switch/when at the block's first level
-            wrapper = reads and len(stack) == 1 and _WRAPPER.match(data, segment, i) is not None
+            wrapper = len(stack) == 1 and _WRAPPER.match(data, segment, i) is not None
             _member(data, segment, i, reads, name_start, name_end, cells)
             segment = i + 1
             stack.append((_OPEN_TO_CLOSE[c], wrapper, False))
@@ -313,6 +329,10 @@ def _member(data: bytes, start: int, end: int, reads: bool, name_start: int, nam
         return
     m = _MEMBER.match(data, start, end) or _ENUM_CONSTANT.match(data, start, end)
     if m is not None and m.end() == end:
+        cells.append((*m.span("key"), Cell(name_start, name_end, *m.span("value"), BLOCK)))
+        return
+    m = _RETURNED.match(data, start, end)
+    if m is not None and m.end() == end:  # `case .prod:` then `return "…"` on its own line: named by `return`
         cells.append((*m.span("key"), Cell(name_start, name_end, *m.span("value"), BLOCK)))
         return
     m = _ITEM.match(data, start, end)

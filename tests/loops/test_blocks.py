@@ -57,6 +57,41 @@ def test_a_value_switched_over_the_environment(text: str) -> None:
 
 
 @pytest.mark.parametrize("text, name", [
+    ('class Secrets(str, Enum):\n    PROD = "alpha"\n    DEV = "beta"\n', "Secrets"),  # Python, with bases
+    ('class ApiKeys < Base\n  PROD = "alpha"\n  DEV = "beta"\nend\n', "ApiKeys"),  # Ruby, with a superclass
+    ('public static class Secrets\n{\n    public const string Prod = "alpha";\n    public const string Dev = "beta";\n}\n',
+     "Secrets"),  # C#, the brace on its own line
+    ('static readonly Dictionary<string, string> ApiKeys = new()\n{\n    ["prod"] = "alpha",\n    ["dev"] = "beta",\n};\n',
+     "ApiKeys"),
+    ('export const apiTokens: string[] = [\n  "alpha",\n  "beta",\n];\n', "apiTokens"),  # the type's [] is no block
+    ('val apiKeys = Map(\n  "prod" -> "alpha",\n  "dev" -> "beta"\n)\n', "apiKeys"),  # Scala
+])
+def test_headers_with_bases_braces_on_their_own_line_types_and_constructors(text: str, name: str) -> None:
+    assert pairs(text) == [(name, "alpha"), (name, "beta")]
+
+
+@pytest.mark.parametrize("text", [
+    'var apiKey: String {\n    switch self {\n    case .prod:\n        return "alpha"\n    case .dev:\n        return "beta"\n    }\n}\n',
+    'func apiKey(for env: Env) -> String {\n    switch env {\n    case .prod: return "alpha"\n    default: return "beta"\n    }\n}\n',
+    'function apiKey(env) {\n  switch (env) {\n    case "prod":\n      return "alpha";\n    default:\n      return "beta";\n  }\n}\n',
+    'func apiKey(env string) string {\n\tswitch env {\n\tcase "prod":\n\t\treturn "alpha"\n\tdefault:\n\t\treturn "beta"\n\t}\n}\n',
+    'def apiKey(env: String): String = env match {\n  case "prod" => "alpha"\n  case _ => "beta"\n}\n',
+    "fn apiKey(env: &str) -> &'static str {\n    match env {\n        \"prod\" => \"alpha\",\n        _ => \"beta\",\n    }\n}\n",
+])
+def test_a_switch_whose_cases_return_on_the_next_line_or_inside_a_function(text: str) -> None:
+    assert pairs(text) == [("apiKey", "alpha"), ("apiKey", "beta")]
+
+
+def test_a_functions_own_statements_are_not_members() -> None:
+    assert pairs('function apiKey(env) {\n  const url = "alpha";\n  const prod = "beta";\n  return fetch(url);\n}\n') == []
+
+
+def test_a_key_management_services_path_names_a_place_not_a_key() -> None:
+    text = 'ENCRYPTION_KEYS = {\n  "prod": "projects/acme/locations/global/keyRings/app/cryptoKeys/prod",\n  "dev": "alpha",\n}\n'
+    assert pairs(text) == [("ENCRYPTION_KEYS", "alpha")]
+
+
+@pytest.mark.parametrize("text, name", [
     ('API_KEYS = ["alpha", "beta"]\n', "API_KEYS"),
     ('SIGNING_KEYS = [\n    "alpha",  # rotated in May\n    "beta",\n]\n', "SIGNING_KEYS"),
     ('var apiTokens = []string{"alpha", "beta"}\n', "apiTokens"),  # Go
