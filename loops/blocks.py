@@ -142,6 +142,10 @@ _ITEM = re.compile(rb"[ \t]*" + _QUOTED + rb"[ \t]*(?://[^\n]*|#[^\n]*)?\r?$")
 _YAML_ITEM = re.compile(
     rb"[ \t]*-[ \t]+(?:" + _QUOTED + rb"|(?P<bare>[^\s\"'#{}\[\]*&!|>%][^\r\n]{0,299}?))(?:[ \t]+#[^\n]*)?[ \t]*\r?$"
 )
+# A member whose value is a block of its own, `staging: {` or `"staging": {` (the brace follows).
+_CONTAINER_KEY = re.compile(rb"\s*[\"'`]?(?P<key>[A-Za-z_$][\w$.-]{0,63})[\"'`]?[ \t]*(?::|=>|=)[ \t]*")
+# The same in YAML: `staging:` with its members on the lines under it.
+_YAML_CONTAINER = re.compile(rb"[ \t]*[\"']?(?P<key>[A-Za-z_$][\w$.-]{0,63})[\"']?[ \t]*:[ \t]*(?:#[^\n]*)?\r?$")
 _RETURNED = re.compile(rb"[ \t]*(?P<key>return)[ \t]+" + _QUOTED + _TAIL)
 _ENUM_CONSTANT = re.compile(rb"[ \t]*(?P<key>[A-Z_][A-Z0-9_]*)[ \t]*\([ \t]*" + _QUOTED + rb"[ \t]*(?:,[^)\n]*)?\)" + _TAIL)
 
@@ -290,11 +294,13 @@ def _bracket_members(data: bytes, header: re.Match[bytes], cells: list[tuple[int
             # parentheses, and a bracketed key (Lua's ["dev"] = …), group
             stack.append((_OPEN_TO_CLOSE[c], False, True))
         elif c in _OPEN_TO_CLOSE:
-            # a level's members are read only through a switch/when at the block's first level
-            wrapper = len(stack) == 1 and _WRAPPER.match(data, segment, i) is not None
+            # a level's members are read only through a switch/when at the block's first level, or one
+            # level down under a member named by where it is used (credentials → staging → {api: "…"})
+            deeper = len(stack) == 1 and (_WRAPPER.match(data, segment, i) is not None
+                                          or reads and c == 0x7B and _named_container(data, segment, i))
             _member(data, segment, i, reads, name_start, name_end, cells)
             segment = i + 1
-            stack.append((_OPEN_TO_CLOSE[c], wrapper, False))
+            stack.append((_OPEN_TO_CLOSE[c], deeper, False))
         elif c == closing:
             if not groups:
                 _member(data, segment, i, reads, name_start, name_end, cells)
@@ -305,6 +311,11 @@ def _bracket_members(data: bytes, header: re.Match[bytes], cells: list[tuple[int
             segment = i + 1
         i += 1
     return i
+
+
+def _named_container(data: bytes, start: int, end: int) -> bool:
+    m = _CONTAINER_KEY.match(data, start, end)
+    return m is not None and m.end() == end and not _member_is_other(data, *m.span("key"))
 
 
 def _string_end(data: bytes, at: int, stop: int) -> int:
@@ -353,6 +364,9 @@ def _indented_members(data: bytes, header: re.Match[bytes], line_start: int, lin
     own = _indent(data, line_start, line_end)
     name_start, name_end = header.span("name")
     level = None
+    # YAML: a member named by where it is used may hold the values one level down (staging: → api: …)
+    sub_level: int | None = None
+    sub_reads = False
     at = line_end + 1
     stop = min(len(data), at + _MAX_BLOCK_BYTES)
     while at < stop:
@@ -375,6 +389,14 @@ def _indented_members(data: bytes, header: re.Match[bytes], line_start: int, lin
                 _line_cell(m, name_start, name_end, cells)
             elif item:
                 _item_cell(_YAML_ITEM.match(data, at, end), name_start, name_end, cells)
+            container = _YAML_CONTAINER.match(data, at, end) if member is _YAML_MEMBER else None
+            sub_reads = container is not None and not _member_is_other(data, *container.span("key"))
+            sub_level = None
+        elif sub_reads and depth > level:
+            if sub_level is None:
+                sub_level = depth
+            if depth == sub_level:
+                _line_cell(member.match(data, at, end), name_start, name_end, cells)
         at = end + 1
     return at
 

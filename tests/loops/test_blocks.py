@@ -107,11 +107,22 @@ def test_a_sequence_of_mappings_is_read_by_its_members_not_as_items() -> None:
     assert pairs("api_tokens:\n  - prod: alpha\n    url: gamma\n  - dev: beta\n") == [("api_tokens", "alpha"), ("api_tokens", "beta")]
 
 
-def test_only_members_one_level_inside_are_read() -> None:
+@pytest.mark.parametrize("text", [
+    '{"credentials": {\n  "staging": {"api": "alpha", "url": "gamma"},\n  "prod": {\n    "api": "beta",\n    "deep": {"x": "delta"}\n  }\n}}\n',
+    "credentials:\n  staging:\n    api: alpha\n    url: gamma\n  prod:\n    api: beta\n    deep:\n      x: delta\n",
+    'const credentials = {\n  staging: { api: "alpha" },\n  prod: { api: "beta" },\n  endpoint: { api: "gamma" },\n};\n',
+])
+def test_one_more_level_under_a_member_named_by_where_it_is_used(text: str) -> None:
+    # credentials → staging → api: the environment holds the values; a third level and an endpoint do not
+    assert pairs(text) == [("credentials", "alpha"), ("credentials", "beta")]
+
+
+def test_objects_in_a_list_are_not_members_and_the_block_ends_at_its_bracket() -> None:
     # a JWKS entry's `n` is part of a public key, not a key of the "keys" block
     assert pairs('{"keys": [{"kty": "RSA", "n": "alpha", "e": "AQAB"}]}\n') == []
     text = 'SECRET_KEYS = {\n  "prod": "alpha",\n  "nested": {"x": "gamma"},\n  "dev": "beta",\n}\nafter = "delta"\n'
-    assert pairs(text) == [("SECRET_KEYS", "alpha"), ("SECRET_KEYS", "beta")]
+    # a member named by where it is used holds its values one level down (see below)
+    assert pairs(text) == [("SECRET_KEYS", "alpha"), ("SECRET_KEYS", "gamma"), ("SECRET_KEYS", "beta")]
 
 
 def test_strings_and_comments_do_not_open_or_close_the_block() -> None:
@@ -121,9 +132,9 @@ def test_strings_and_comments_do_not_open_or_close_the_block() -> None:
 
 # -- indented blocks and sections -------------------------------------------------------------------
 
-def test_a_yaml_mapping_and_its_first_level_only() -> None:
+def test_a_yaml_mapping_and_the_level_under_its_members() -> None:
     text = "signing_keys:\n  current: alpha  # rotated in May\n  old:\n    nested: gamma\n  previous: 'beta'\nnext: delta\n"
-    assert pairs(text) == [("signing_keys", "alpha"), ("signing_keys", "beta")]
+    assert pairs(text) == [("signing_keys", "alpha"), ("signing_keys", "gamma"), ("signing_keys", "beta")]
 
 
 def test_ini_and_toml_sections_up_to_the_next_section() -> None:
