@@ -50,6 +50,14 @@ SHOWN = [
     ("block-secret-members", "deploy/app.ini", "[credentials]\nprimary = {a}\nfallback = {b}\n", _key),
     ("block-secret-members", "app/auth/signing.py", 'SIGNING_KEYS = [\n    "{a}",  # current\n    "{b}",\n]\n', _key),
     ("block-secret-members", "deploy/values.yaml", "webhook:\n  api_tokens:\n  - {a}\n  - {b}\n", _key),
+    ("block-secret-members", "Shop/Config/Secrets.cs",
+     "public static class Secrets\n{{\n    public const string Prod = \"{a}\";\n    public const string Dev = \"{b}\";\n}}\n", _key),
+    ("block-secret-members", "Sources/Config/Keys.swift",
+     'func apiKey(for env: Env) -> String {{\n    switch env {{\n    case .prod:\n        return "{a}"\n    default:\n'
+     '        return "{b}"\n    }}\n}}\n', _key),
+    ("block-secret-members", "config/credentials.json",
+     '{{\n  "credentials": {{\n    "staging": {{"api": "{a}", "url": "https://staging.example.org"}},\n'
+     '    "prod": {{"api": "{b}"}}\n  }}\n}}\n', _key),
     ("block-password-members", "config/database.php",
      "<?php\n$passwords = [\n    'admin' => '{a}',\n    'reporting' => '{b}',\n];\n", _password),
     ("block-password-members", "ansible/group_vars/db.yml", "db_passwords:\n  root: \"{a}\"\n  replica: \"{b}\"\n",
