@@ -36,6 +36,20 @@ _FIXTURE_KEY_WORDS = frozenset({
 })
 _PROSE_LANGUAGES = frozenset({"markdown", "restructuredtext", "asciidoc", "html", "latex"})
 _FIXTURE_WORDS = re.compile(r"(?i)(?<![a-z])(?:example|sample|fake|dummy|mock|stub|demo|placeholder|test|testing|foo|bar)(?![a-z])")
+# Where a credential is used, written on its line: a URL, an e-mail address, a dotted host name. A word inside one
+# (reset@example-shop.io, https://demo.acme.io, sample-co.net) names a company or a host, not a stand-in value.
+_ADDRESS = re.compile(r"(?i)\b[a-z][a-z0-9+.-]*://[^\s\"'`<>()]*|[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+                      r"|\b[\w-]+(?:\.[\w-]+)*\.(?:io|com|net|org|dev|app|co|ai|cloud|me|us|uk|de|eu|biz|info|internal|local)\b")
+# ... except the names reserved for documentation (RFC 2606): no account there opens anything real.
+_RESERVED_EXAMPLE_HOST = re.compile(r"(?i)(?:^|[@./])(?:example\.(?:com|net|org)|[\w-]+\.(?:example|test|invalid))(?![\w-])")
+
+
+def _fixture_words_on(around: str) -> bool:
+    """Example or test words on the line, outside its addresses and host names (unless one is reserved for docs)."""
+    if not _FIXTURE_WORDS.search(around):
+        return False
+    kept = _ADDRESS.sub(lambda m: m.group(0) if _RESERVED_EXAMPLE_HOST.search(m.group(0)) else " ", around)
+    return _FIXTURE_WORDS.search(kept) is not None
 # (`in ("a", "b")` tests membership in a set of names: a comparison too.)
 _COMPARISON = re.compile(r"==|!=|\bassert|\bexpect|\bshould\b|\bequal|\bassertEquals?\b|\bEqual\(|\bin[ \t]*[(\[{][ \t]*[\"'`]")
 
@@ -69,8 +83,29 @@ def _key_class_of(key_name: str | None) -> dict[str, float]:
         "key_only_key": float(bool(words) and words[-1] == "key" and not apikey and not has(_SECRET_WORDS)),
         "key_fixture": float(any(w in _FIXTURE_KEY_WORDS for w in words)),
         # A long name whose last word holds no credential: a message id (PASSWORDS_NOT_MATCHING).
-        "key_phrase": float(len(words) >= 3 and not any(p in words[-1] for p in ("pass", "pwd", "secret", "token", "key", "auth", "cred"))),
+        "key_phrase": float(_message_id(words)),
     }
+
+
+_CREDENTIAL_PARTS = ("pass", "pwd", "secret", "token", "key", "auth", "cred")
+# Last words that say which of several values a credential's name holds (where, which version, whose, which
+# encoding), not what a message says: SMTP_PASSWORD_PROD, ADMIN_PASSWORD_DEFAULT, JWT_SECRET_OLD.
+_QUALIFIER_WORDS = frozenset({
+    "prod", "production", "staging", "stage", "dev", "development", "qa", "uat", "live", "sandbox", "local",
+    "old", "new", "next", "prev", "previous", "current", "legacy", "default", "initial", "admin", "root", "primary",
+    "secondary", "backup", "fallback", "readonly", "rw", "ro", "b64", "base64", "hex", "raw",
+})
+_VERSION_WORD = re.compile(r"v?\d+")
+
+
+def _message_id(words: list[str]) -> bool:
+    """Three words or more, and the last one not a qualifier holds no credential word."""
+    if len(words) < 3:
+        return False
+    last = len(words) - 1
+    while last > 1 and (words[last] in _QUALIFIER_WORDS or _VERSION_WORD.fullmatch(words[last])):
+        last -= 1
+    return not any(p in words[last] for p in _CREDENTIAL_PARTS)
 
 
 def _candidate_line(req: JudgeRequest) -> tuple[str, str]:
@@ -140,7 +175,7 @@ def features_of(req: JudgeRequest) -> dict[str, float]:
         "sig_sequential": float("sequential_run" in f.filter_hits),
         "ctx_quoted": float(bool(before) and before[-1:] in "\"'`"),
         "ctx_comparison": float(bool(_COMPARISON.search(around))),
-        "ctx_fixture_words": float(bool(_FIXTURE_WORDS.search(around))),
+        "ctx_fixture_words": float(_fixture_words_on(around)),
         "ctx_url": float("://" in around),
         "ctx_call": float("(" in before),
     }
