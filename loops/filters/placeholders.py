@@ -31,6 +31,9 @@ _METASYNTACTIC = frozenset({"foo", "bar", "baz", "qux", "quux", "corge", "grault
                             "xyzzy", "thud", "foobar", "spam", "eggs", "ham", "blah", "fizz", "buzz", "fizzbuzz",
                             # the British and Perl stand-ins
                             "wibble", "wobble", "flob", "flobble"})
+# fake, todo, tbd, fixme: short enough to fall by chance into a password of syllables, digits and capitals
+# (kemo123TODO), so in a value that mixes all three a marker must be set off (see _chance_marker).
+_SHORT_MARKERS = re.compile(r"(?<![a-z])(?:fake|todo|tbd|fixme)(?![a-z])")
 _ANGLE_PLACEHOLDER = re.compile(r"<[A-Za-z][A-Za-z0-9 _.\-]{0,48}>")
 _BRACKET_PLACEHOLDER = re.compile(r"^\[[A-Za-z][A-Za-z _\-]{1,48}\]$")
 _PLACEHOLDER_PHRASES = (
@@ -39,7 +42,7 @@ _PLACEHOLDER_PHRASES = (
     re.compile(r"(?<![a-z])(?:change|replace|insert|fill|enter|put|paste)[_ \-]?"
                r"(?:me|it|this|in|your|with|the|here)(?![a-z])"),
     re.compile(r"(?<![a-z])(?:dummy|placeholder|notreal|not[_ \-]a[_ \-]real|not[_ \-]real|sample|example)"),
-    re.compile(r"(?<![a-z])(?:fake|todo|tbd|fixme)(?![a-z])"),
+    _SHORT_MARKERS,
     re.compile(r"(?<![a-z])leave[_ \-](?:it[_ \-])?(?:blank|empty|unset)(?![a-z])"),  # a form's hint: Leave blank (optional)
 )
 
@@ -90,8 +93,20 @@ def is_placeholder(value: str, line: str, key_name: str | None, language: str | 
     if _encoded_blob(value):
         return False  # `todo` or `your` after a / or + of a long base64 key is chance, not a phrase
     stripped = value.strip()
-    return any(not _chance_in_random_run(stripped, m.start(), m.end()) if len(low) == len(stripped) else True
+    if len(low) != len(stripped):
+        return any(p.search(low) for p in _PLACEHOLDER_PHRASES)
+    return any(not _chance_in_random_run(stripped, m.start(), m.end())
+               and not (p is _SHORT_MARKERS and _chance_marker(stripped, m.start(), m.end()))
                for p in _PLACEHOLDER_PHRASES for m in p.finditer(low))
+
+
+def _chance_marker(value: str, start: int, end: int) -> bool:
+    """A short marker (TODO, fake) run into the letters or digits beside it, in a value that mixes capitals,
+    lower-case letters and digits (kemo123TODO, Fake7aQ): a chosen password's syllables, not a note. A person's
+    marker stands alone (TODO), keeps one case (todo-pass, FIXME123) or is set off by separators (my_TODO_key)."""
+    if not (any(c.isupper() for c in value) and any(c.islower() for c in value) and any(c.isdigit() for c in value)):
+        return False
+    return (start > 0 and value[start - 1].isalnum()) or (end < len(value) and value[end].isalnum())
 
 
 def _angle_placeholder(value: str) -> bool:

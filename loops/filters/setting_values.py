@@ -49,6 +49,23 @@ def is_auth_method_name(value: str, line: str, key_name: str | None, language: s
     return bool(words) and (words[-1] in _AUTH_CHOOSING_WORDS or (len(words) == 2 and words[0] in _AUTH_CHOOSING_WORDS))
 
 
+# OAuth 2.0's grant types (RFC 6749 section 4; device code RFC 8628, token exchange RFC 8693, the JWT and SAML bearer
+# grants RFC 7523/7522): which flow a client runs, written under a grant key (grant_type, authorization-grant-type).
+_OAUTH_GRANT_TYPES = frozenset({"authorization_code", "client_credentials", "refresh_token", "password", "implicit",
+                                "device_code", "jwt_bearer", "jwt-bearer", "token_exchange", "saml2-bearer"})
+_OAUTH_GRANT_URN = "urn:ietf:params:oauth:grant-type:"
+
+
+@_filter("oauth_grant_type", "an OAuth grant type (authorization_code, client_credentials, refresh_token, "
+         "urn:ietf:params:oauth:grant-type:…) under a grant key: which flow a client runs, not a credential",
+         generic_only=True)
+def is_oauth_grant_type(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    if "grant" not in key_words(key_name):
+        return False
+    v = value.strip().strip("\"'").lower()
+    return v in _OAUTH_GRANT_TYPES or (v.startswith(_OAUTH_GRANT_URN) and v[len(_OAUTH_GRANT_URN):].replace("-", "_").isidentifier())
+
+
 # SNMP's well-known default communities (RFC 1157's examples, every agent's factory setting): a person should
 # change them, but they are public knowledge, not a leaked secret.
 _DEFAULT_COMMUNITIES = frozenset({"public", "private"})
