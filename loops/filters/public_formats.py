@@ -254,6 +254,22 @@ def is_firebase_app_config_key(value: str, line: str, key_name: str | None, lang
     return len(fields) >= 2
 
 
+# One sign of a Firebase web app's configuration where fewer than two of its fields stand around the key: the
+# object's usual name, an authDomain on firebaseapp.com, or the initializeApp call it is handed to.
+_FIREBASE_WEB_CONFIG = re.compile(r"\bfirebaseConfig\b|\.firebaseapp\.com\b|\binitializeApp[ \t]*\(")
+
+
+@_filter("firebase_web_config_key", "a Google API key beside a Firebase web configuration (firebaseConfig, an authDomain "
+         "on firebaseapp.com, initializeApp): shipped to browsers by design, safe only with API and referrer restrictions",
+         decisive=False, surroundings=True)
+def is_firebase_web_config_key(value: str, line: str, key_name: str | None, language: str | None,
+                               around: Surroundings) -> bool:
+    # A signal: the finding goes to a person with advice to check the key's restrictions (phases/filter).
+    if _GOOGLE_API_KEY.match(value.strip()) is None:
+        return False
+    return any(_FIREBASE_WEB_CONFIG.search(text) for text in (line, *around.lines))
+
+
 # Supabase's client constructors, whose second argument is the project's API key: written on a line of its own, the
 # key has no name, and the call on the lines above says what it is given to.
 _SUPABASE_CLIENT_CALL = re.compile(r"\bcreate(?:Browser|Server)?Client\s*(?:<[^>]*>)?\s*\(")

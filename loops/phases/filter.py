@@ -53,6 +53,12 @@ def classify(c: Candidate, decision: tuple[str, str] | None, key_material: froze
             # no checksum to tell a real one from a made-up one, a person looks.
             return StatusChange(candidate_id=c.id, status="pending", decided_by="rule",
                                 reason="a known token format shown as an example in a comment or docs; a person decides")
+        if "firebase_web_config_key" in f.filter_hits:
+            # A Firebase web app ships its Google API key to every browser (Firebase documents it so): what
+            # protects the project is the key's restrictions, which a person checks.
+            return StatusChange(candidate_id=c.id, status="pending", decided_by="rule",
+                                reason="a Firebase web app's API key, public by design: check that it is restricted "
+                                       "(APIs and HTTP referrers) in Google Cloud Console")
         why = "known token format with a valid checksum" if f.checksum_valid else "known token format"
         return StatusChange(candidate_id=c.id, status="confirmed", reason=why, decided_by="rule")
     return StatusChange(candidate_id=c.id, status="uncertain", reason="needs a judgement", decided_by="filter")

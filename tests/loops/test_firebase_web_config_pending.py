@@ -1,0 +1,41 @@
+"""A Firebase web app's Google API key (firebaseConfig, an authDomain on firebaseapp.com, initializeApp) ships to
+every browser by design: shown as pending with advice to check its restrictions, not confirmed as a leak; the same
+key shape elsewhere stays confirmed. Values are random, made here; messages never carry one."""
+
+from __future__ import annotations
+
+import random
+import string
+
+from secretloop.loops.phases.filter import classify
+from tests.loops.test_fp_corpus_classes import SCANNER
+from tests.support.tokens import random_chars
+
+_R = random.Random(3233)
+
+
+def _google_key() -> str:
+    return "AIzaSy" + random_chars(_R, 33, string.ascii_letters + string.digits + "-_")
+
+
+def _statuses(text: str, path: str) -> list[tuple[str, str]]:
+    out = []
+    for c in SCANNER.scan_text(text, 0, path):
+        if c.rule_id == "gcp-api-key":
+            ch = classify(c, None)
+            out.append((ch.status, ch.reason))
+    return out
+
+
+def test_a_firebase_web_config_key_is_pending_with_advice() -> None:
+    for template in ('const firebaseConfig = {{\n  apiKey: "{v}",\n}};\n',
+                     'export const app = initializeApp({{ apiKey: "{v}" }});\n',
+                     'const cfg = {{\n  authDomain: "shop-7f2.firebaseapp.com",\n  apiKey: "{v}",\n}};\n'):
+        got = _statuses(template.format(v=_google_key()), "web/src/firebase.ts")
+        assert [s for s, _ in got] == ["pending"], f"a Firebase web key: {[s for s, _ in got]}"
+        assert "restrict" in got[0][1], "the reason gives no advice on restrictions"
+
+
+def test_a_google_key_elsewhere_stays_confirmed() -> None:
+    got = _statuses(f'const MAPS_KEY = "{_google_key()}";\nfetch(url);\n', "server/geo.js")
+    assert [s for s, _ in got] == ["confirmed"], f"a server-side Google key: {[s for s, _ in got]}"
