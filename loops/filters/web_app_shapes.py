@@ -1,6 +1,6 @@
 """Shapes met in web applications and framework add-ons as Debian ships them (sweep 24): a schema's
 type name, PHP's complex string interpolation, the name of a server variable or constant given where
-a lookup key is expected, an attribute selector, a negated expression and a dunder name."""
+a lookup key is expected, an attribute selector, a negated expression, a dunder name and a keyboard shortcut."""
 
 from __future__ import annotations
 
@@ -103,6 +103,21 @@ def is_keyboard_access_key(value: str, line: str, key_name: str | None, language
     if not lowered.startswith("accesskey") or "secret" in lowered or len(value) > 40:
         return False
     return bool(_HYPHENED_WORDS.match(value))
+
+
+# A key chord as editors and desktop apps write it: modifier names joined by + or -, then one key.
+_KEY_CHORD = re.compile(
+    r"(?i)(?:(?:ctrl|control|alt|altgr|option|opt|shift|cmd|command|meta|super|win|mod|hyper|cmdorctrl|"
+    r"commandorcontrol)[ \t]*[+-][ \t]*){1,4}"
+    r"(?:[a-z0-9`\[\]\\;',./=-]|f\d{1,2}|enter|return|esc|escape|tab|space|up|down|left|right|home|end|pageup|"
+    r"pagedown|page_up|page_down|delete|del|backspace|insert|plus|minus|comma|period|slash|backslash|backquote)"
+)
+
+
+@_filter("key_chord", "a keyboard shortcut (Alt+Shift+K, ctrl-shift-s): modifier names and one key, which a "
+         "keymap or an editor setting holds, never a credential", generic_only=True)
+def is_key_chord(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return len(value) <= 40 and _KEY_CHORD.fullmatch(value.strip()) is not None
 
 
 _STARRED_WORD = re.compile(r"^(\*{1,2})[a-z]+(?:[ _-][a-z]+)*\1$")
