@@ -231,10 +231,11 @@ def _read_block(data: bytes, line_start: int, name_end: int, cells: list[Cell]) 
     line_end = len(data) if line_end < 0 else line_end
     next_end = data.find(b"\n", line_end + 1) if line_end < len(data) else -1
     limit = len(data) if next_end < 0 else next_end
-    # the header starts its line, or follows an outer bracket on it: {"apiKeys": {"prod": "…"}}
     members: list[tuple[int, int, Cell]] = []  # (start and end of the member's name, its value)
     end = line_start
-    for start in (line_start, _token_start(data, line_start, name_end)):
+    # the header starts its line, or follows an outer bracket on it: {"apiKeys": {"prod": "…"}}
+    # (tried once where both are the same place)
+    for start in dict.fromkeys((line_start, _token_start(data, line_start, name_end))):
         m = _BRACKET_HEADER.match(data, start, limit)
         if m is not None and m.end("name") == name_end and not _indexed(data, m) \
                 and _names_credentials(data, *m.span("name")):
