@@ -108,17 +108,17 @@ _BRACKET_HEADER = re.compile(
     rb"(?:(?:[A-Z]\w*(?:<[^>\n]{0,60}>)?|string|auto)(?:\[\])?[ \t]+)?" + _OWNER +  # a declared type: String, Map<…>
     rb"[$@:]?[\"']?(?P<name>[A-Za-z_][\w-]{0,63})[\"']?"
     rb"(?(fn)[ \t]*\([^)\n]{0,120}\)(?:[ \t]+[\w.*\[\]]{1,40}(?=[ \t]*\{))?)"  # its parameters, Go's result type
-    rb"(?:[ \t]*(?::|->)[ \t]*[A-Za-z_&][\w<>\[\], .?|&']{0,80}?)?"  # a type: `: Record<string, string>`, `-> String`
+    rb"(?:[ \t]*(?::|->)[ \t]*[A-Za-z_&][\w<>\[\](), .?|&']{0,80}?)?"  # a type: `: Record<string, string>`, `-> String`, `: &[(&str, &str)]`
     rb"(?:[ \t]*(?:\r?\n[ \t]*)?get\(\))?"  # Kotlin's getter on the next line
     rb"[ \t]*(?:=>|:=|=|:)?[ \t]*"
     rb"(?:(?P<wrap>(?:switch|when|match)[ \t]*(?:\([^)\n]{0,80}\)|[\w.]{1,40})?[ \t]*"  # a switch over the environment
     rb"|[\w.]{1,40}[ \t]+match[ \t]*)"  # Scala's env match {
-    rb"|(?:map\[[^\]\n]{1,40}\]|\[\])[\w.*\[\]]{1,40}[ \t]*"  # Go's map[string]string{, []string{
+    rb"|(?:map\[[^\]\n]{1,40}\]|\[\])(?:struct[ \t]*\{[^{}]{0,400}\}|[\w.*\[\]]{1,40})[ \t]*"  # Go's map[string]string{, []string{, []struct{…}{
     rb"|new(?:[ \t]+[\w.<>, \[\]]{1,80}?)?[ \t]*(?:\(\))?[ \t]*"  # C#'s new Dictionary<…> {, new() {
     rb"|%)?"  # Elixir's %{
     rb"(?:\r?\n[ \t]*)?"  # C# and Java put the { on a line of its own
-    # a [ right after a word, a bracket or a > belongs to a type or an index (string[] = [, x[0])
-    rb"(?:(?P<open>\{|(?<![\w\])>?&])\[)|(?:dict|array|mapOf|hashMapOf|mutableMapOf|Map|List|Seq|Set|listOf|setOf"
+    # a [ right after a word, a bracket or a > belongs to a type or an index (string[] = [, x[0]); Rust's = &[ opens
+    rb"(?:(?P<open>\{|(?<![\w\])>?&])\[|(?<==[ \t])&\[|(?<==)&\[)|(?:dict|array|mapOf|hashMapOf|mutableMapOf|Map|List|Seq|Set|listOf|setOf"
     rb"|arrayOf|Map\.of|List\.of|Set\.of)[ \t]*(?P<call>\())"  # not a call's own (
 )
 _CLASS_HEADER = re.compile(rb"[ \t]*(?:class|module)[ \t]+(?P<name>[A-Za-z_]\w{0,63})[^\n:{]*:?[ \t]*(?:#[^\n]*)?\r?$")
@@ -146,6 +146,7 @@ _YAML_ITEM = re.compile(
 _CONTAINER_KEY = re.compile(rb"\s*[\"'`]?(?P<key>[A-Za-z_$][\w$.-]{0,63})[\"'`]?[ \t]*(?::|=>|=)[ \t]*")
 # The same in YAML: `staging:` with its members on the lines under it.
 _YAML_CONTAINER = re.compile(rb"[ \t]*[\"']?(?P<key>[A-Za-z_$][\w$.-]{0,63})[\"']?[ \t]*:[ \t]*(?:#[^\n]*)?\r?$")
+_PAIR = re.compile(rb"\s*(?P<kq>[\"'`])(?P<key>[A-Za-z_$][\w$.-]{0,63})(?P=kq)[ \t]*,[ \t]*" + _QUOTED + rb"[ \t]*,?\s*")
 _RETURNED = re.compile(rb"[ \t]*(?P<key>return)[ \t]+" + _QUOTED + _TAIL)
 _ENUM_CONSTANT = re.compile(rb"[ \t]*(?P<key>[A-Z_][A-Z0-9_]*)[ \t]*\([ \t]*" + _QUOTED + rb"[ \t]*(?:,[^)\n]*)?\)" + _TAIL)
 
@@ -231,6 +232,8 @@ def _read_block(data: bytes, line_start: int, name_end: int, cells: list[Cell]) 
     line_end = len(data) if line_end < 0 else line_end
     next_end = data.find(b"\n", line_end + 1) if line_end < len(data) else -1
     limit = len(data) if next_end < 0 else next_end
+    if data.find(b"struct", line_start, line_end) >= 0:  # Go's []struct{…}{ declares its fields first
+        limit = min(len(data), line_end + 600)
     members: list[tuple[int, int, Cell]] = []  # (start and end of the member's name, its value)
     end = line_start
     # the header starts its line, or follows an outer bracket on it: {"apiKeys": {"prod": "…"}}
@@ -276,9 +279,12 @@ def _bracket_members(data: bytes, header: re.Match[bytes], cells: list[tuple[int
     """Members one level inside the header's bracket (or inside a switch/when right there)."""
     name_start, name_end = header.span("name")
     stop = min(len(data), header.end() + _MAX_BLOCK_BYTES)
-    # Open brackets: (closing byte, whether its members are read, whether it only groups).
+    # Open brackets: (closing byte, whether its members are read, whether it only groups, where it
+    # opens, whether it opens a member: nothing before it in the member, as a pair's ("prod", "…")).
     # Parentheses inside a member only group: the member is read whole (PROD("…", 2)).
-    stack: list[tuple[int, bool, bool]] = [(_OPEN_TO_CLOSE[data[header.end() - 1]], header.group("fn") is None or header.group("wrap") is not None, False)]
+    stack: list[tuple[int, bool, bool, int, bool]] = [(_OPEN_TO_CLOSE[data[header.end() - 1]],
+                                                       header.group("fn") is None or header.group("wrap") is not None,
+                                                       False, header.end() - 1, False)]
     segment = i = header.end()
     while i < stop and stack:
         c = data[i]
@@ -290,28 +296,42 @@ def _bracket_members(data: bytes, header: re.Match[bytes], cells: list[tuple[int
             eol = data.find(b"\n", i)
             i = stop if eol < 0 else eol
             continue
-        closing, reads, groups = stack[-1]
+        closing, reads, groups, _, _ = stack[-1]
         if c == 0x28 or (c in _OPEN_TO_CLOSE and groups) or (c == 0x5B and data[i + 1 : i + 2] in (b'"', b"'")):
             # parentheses, and a bracketed key (Lua's ["dev"] = …), group
-            stack.append((_OPEN_TO_CLOSE[c], False, True))
+            stack.append((_OPEN_TO_CLOSE[c], False, True, i, not groups and not data[segment:i].strip()))
         elif c in _OPEN_TO_CLOSE:
             # a level's members are read only through a switch/when at the block's first level, or one
-            # level down under a member named by where it is used (credentials → staging → {api: "…"})
-            deeper = len(stack) == 1 and (_WRAPPER.match(data, segment, i) is not None
-                                          or reads and c == 0x7B and _named_container(data, segment, i))
+            # level down under a member named by where it is used (credentials → staging → {api: "…"}),
+            # or in the list a call takes its pairs in (new Map([["prod", "…"]]))
+            first = len(stack) == 1
+            deeper = first and (_WRAPPER.match(data, segment, i) is not None
+                                or reads and c == 0x7B and _named_container(data, segment, i)
+                                or reads and c == 0x5B and header.group("call") is not None and not data[segment:i].strip())
+            leads = reads and not data[segment:i].strip()
             _member(data, segment, i, reads, name_start, name_end, cells)
             segment = i + 1
-            stack.append((_OPEN_TO_CLOSE[c], deeper, False))
+            stack.append((_OPEN_TO_CLOSE[c], deeper, False, i, leads))
         elif c == closing:
             if not groups:
                 _member(data, segment, i, reads, name_start, name_end, cells)
                 segment = i + 1
-            stack.pop()
+            opened, pair = stack.pop()[3:]
+            if pair and stack and stack[-1][1]:
+                _pair(data, opened + 1, i, name_start, name_end, cells)
         elif c in (0x2C, 0x3B, 0x0A) and not groups:  # , ; or a line break ends a member
             _member(data, segment, i, reads, name_start, name_end, cells)
             segment = i + 1
         i += 1
     return i
+
+
+def _pair(data: bytes, start: int, end: int, name_start: int, name_end: int, cells: list[tuple[int, int, Cell]]) -> None:
+    """A member written as a pair of a name and a value: C#'s { "prod", "…" }, a tuple ("prod", "…"),
+    Go's {"prod", "…"} in a slice of structs, a Map's ["prod", "…"]. The first string names it."""
+    m = _PAIR.fullmatch(data, start, end)
+    if m is not None:
+        cells.append((*m.span("key"), Cell(name_start, name_end, *m.span("value"), BLOCK)))
 
 
 def _named_container(data: bytes, start: int, end: int) -> bool:

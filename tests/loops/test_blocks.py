@@ -125,6 +125,27 @@ def test_objects_in_a_list_are_not_members_and_the_block_ends_at_its_bracket() -
     assert pairs(text) == [("SECRET_KEYS", "alpha"), ("SECRET_KEYS", "gamma"), ("SECRET_KEYS", "beta")]
 
 
+@pytest.mark.parametrize("text, name", [
+    ('var apiKeys = new Dictionary<string, string>\n{\n    { "prod", "alpha" },\n    { "dev", "beta" },\n};\n', "apiKeys"),  # C#
+    ('pub const API_KEYS: &[(&str, &str)] = &[\n    ("prod", "alpha"),\n    ("dev", "beta"),\n];\n', "API_KEYS"),  # Rust
+    ('var apiTokens = []struct {\n\tenv   string\n\ttoken string\n}{\n\t{"prod", "alpha"},\n\t{"dev", "beta"},\n}\n',
+     "apiTokens"),  # Go, a slice of anonymous structs
+    ('API_KEYS = [("prod", "alpha"), ("dev", "beta")]\n', "API_KEYS"),  # Python tuples
+    ('const apiKeys = new Map([\n  ["prod", "alpha"],\n  ["dev", "beta"],\n]);\n', "apiKeys"),  # JS Map
+    ('local api_keys = {\n  {"prod", "alpha"},\n  {"dev", "beta"},\n}\n', "api_keys"),  # Lua
+])
+def test_members_written_as_pairs_of_a_name_and_a_value(text: str, name: str) -> None:
+    assert pairs(text) == [(name, "alpha"), (name, "beta")]
+
+
+def test_a_pair_is_a_member_only_alone_and_inside_a_block_that_is_read() -> None:
+    # a call's arguments, a group of three, a pair one level too deep: no member
+    assert pairs('API_KEYS = [\n    make("prod", "alpha"),\n    ("dev", "x", "beta"),\n]\n') == []
+    assert pairs('API_KEYS = {\n  "prod": [("a", "alpha")],\n}\n') == []
+    # a pair whose name says it is something else (an endpoint) is not handed over
+    assert pairs('API_KEYS = [("url", "alpha"), ("dev", "beta")]\n') == [("API_KEYS", "beta")]
+
+
 def test_strings_and_comments_do_not_open_or_close_the_block() -> None:
     text = 'API_KEYS = {\n  // "x": "not a member" }\n  "prod": "al}pha",\n  "dev": "be{ta", # ok\n}\n'
     assert pairs(text) == [("API_KEYS", "al}pha"), ("API_KEYS", "be{ta")]
