@@ -32,6 +32,7 @@ from .tables import K8S_SECRET, LAYOUT_WORDS, Cell, column_name, digest_columns,
 # RE2 skips ahead with memchr to a pattern's literal prefix, but a leading \b hides the
 # prefix (a rule like `\b(?P<secret>ghp_...)` scans 20x slower than `(?P<secret>ghp_...)`).
 # The detector compiles such patterns without the leading \b and checks the boundary itself.
+
 _LEADING_BOUNDARY = "\\b"
 _WORD_BYTES = frozenset(b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_")
 
@@ -43,6 +44,20 @@ _TABLE_QUORUM = 3
 # starts after the whole match instead of right after the secret: restarting inside a long
 # tail could rescan it once per match.
 _MAX_TAIL_RESCAN = 256
+
+_HEX = re.compile(r"[0-9a-fA-F]{16,}")
+# A random run of hex holds at most 4 bits a character and a 32-character one about 3.7 in
+# Shannon's measure (a fifth of them fall under 3.5); the floors up to 3.5 were set for the
+# 60-odd characters of alphanumeric tokens. Floors above 3.5 are there to keep hex out.
+_HEX_FLOOR = 3.0
+
+
+def entropy_floor(floor: float, value: str) -> float:
+    """The rule's entropy floor for this value: a run of hex is held to what hex can reach."""
+    if _HEX_FLOOR < floor <= 3.5 and _HEX.fullmatch(value) is not None:
+        return _HEX_FLOOR
+    return floor
+
 
 # RE2 releases the GIL while it searches, so on a large text a second thread taking every other
 # group of the selected rules (its group check, then its rules) overlaps with the caller's half on
@@ -367,7 +382,7 @@ class Detector:
                 checksum_valid = compiled.checksum(value)
                 if not checksum_valid and compiled.checksum_required:
                     continue
-            if rule.min_entropy is not None and shannon_entropy(value) < rule.min_entropy:
+            if rule.min_entropy is not None and shannon_entropy(value) < entropy_floor(rule.min_entropy, value):
                 continue
             key_start, key_end = m.span(key_group) if key_group is not None else (-1, -1)
             yield _RawMatch(compiled, start, end, key_start, key_end, checksum_valid)
@@ -428,7 +443,7 @@ class Detector:
         value = data[start:end].decode("utf-8", "replace")
         if rule.max_length is not None and len(value) > rule.max_length:
             return None
-        if rule.min_entropy is not None and shannon_entropy(value) < rule.min_entropy:
+        if rule.min_entropy is not None and shannon_entropy(value) < entropy_floor(rule.min_entropy, value):
             return None
         if cell.table == K8S_SECRET:
             # An entry's name (ca.crt, .dockercfg, extra) says nothing of whether it is secret:

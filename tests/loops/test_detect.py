@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 import re2
 
-from secretloop.loops.detect import GROUP_SIZE, WORKER_GENERIC_GROUP_SIZE, Detector, Match
+from secretloop.loops.detect import GROUP_SIZE, WORKER_GENERIC_GROUP_SIZE, Detector, Match, entropy_floor
+from secretloop.loops.features import shannon_entropy
 from secretloop.loops.rules.catalogue import Catalogue, load_catalogue
 from tests.support.tokens import github_pat, high_entropy, random_password
 
@@ -152,6 +153,18 @@ def test_a_checksum_that_holds_wins_an_overlap(tmp_path: Path) -> None:
 def test_min_entropy_is_enforced(detector: Detector) -> None:
     assert detector.run_rule("secret-assignment", 'api_key = "' + "ab" * 10 + '"') == []
     assert detector.run_rule("secret-assignment", f'api_key = "{high_entropy(seed=5, length=24)}"')
+
+
+def test_a_run_of_hex_is_held_to_the_entropy_hex_can_reach(detector: Detector) -> None:
+    # 32 random hex digits (Shannon 3.34): under key-assignment's floor of 3.5, which was set for
+    # alphanumeric tokens; a fifth of random 32-hex values fall there
+    value = "9a50f8a8e9bb8bdb5eba456bf92d5d98"
+    assert entropy_floor(3.5, value) == 3.0 and shannon_entropy(value) < 3.5
+    assert len(detector.run_rule("key-assignment", f'{{"key": "{value}"}}')) == 1
+    assert detector.run_rule("key-assignment", '{"key": "' + "1a2b" * 8 + '"}') == []  # too regular even for hex
+    # floors above 3.5 are set to keep hex out, and stay; so do floors at or below hex's own
+    assert entropy_floor(4.05, value) == 4.05 and entropy_floor(2.5, value) == 2.5
+    assert entropy_floor(3.5, "9a50f8a8e9bb8bdb5eba456bf92d5d9g") == 3.5  # not hex
 
 
 def test_max_length_is_enforced(detector: Detector) -> None:
