@@ -94,7 +94,9 @@ def is_describing_key_name(value: str, line: str, key_name: str | None, language
     if len(words) >= 3 and words[-1] in _TRAILING_PREPOSITIONS and words[-2] in _DESCRIBING_WORDS:
         words = words[:-1]
     if len(words) >= 2 and words[-1] in _DESCRIBING_WORDS and names_credential(words[:-1]):
-        return True
+        # a cookie's session id (ASP.NET_SessionId=…, session_id=… in a Cookie header) is the session
+        # itself: whoever sends it is logged in
+        return not (words[-2:] in (["session", "id"], ["sess", "id"]) and f"{key_name}={value}" in line)
     # A describing word right in front says the same (patternApiKey, prefixApiKey: a label's message
     # id); with another word between, the first word is part of a name (LABEL_STUDIO_API_KEY).
     if 2 <= len(words) <= 3 and words[0] in _LEADING_DESCRIBING_WORDS and names_credential(words[1:]):
@@ -244,12 +246,13 @@ def is_working_directory_variable(value: str, line: str, key_name: str | None, l
 _CURSOR_WORDS = frozenset({
     "next", "continuation", "continue", "page", "paging", "pagination", "cursor", "marker", "resume", "change",
     "idempotency", "idempotent", "input", "output", "sync", "version",
+    "postman",  # the Postman-Token header: a UUID Postman adds to every request it sends, to bust caches
 })
 
 
 @_filter("cursor_or_idempotency_token", "a pagination cursor, idempotency or version token (NextToken, pageToken, "
-         "ClientRequestToken, ChangeToken, versionToken): a value an API hands back to continue a listing or to "
-         "guard an update, not a credential",
+         "ClientRequestToken, ChangeToken, versionToken, Postman-Token): a value an API hands back to continue a "
+         "listing or to guard an update, or a client adds to one request, not a credential",
          generic_only=True)
 def is_cursor_or_idempotency_token(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     words = key_words(key_name)
