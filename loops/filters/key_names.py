@@ -94,9 +94,10 @@ def is_describing_key_name(value: str, line: str, key_name: str | None, language
     if len(words) >= 3 and words[-1] in _TRAILING_PREPOSITIONS and words[-2] in _DESCRIBING_WORDS:
         words = words[:-1]
     if len(words) >= 2 and words[-1] in _DESCRIBING_WORDS and names_credential(words[:-1]):
-        # a cookie's session id (ASP.NET_SessionId=…, session_id=… in a Cookie header) is the session
-        # itself: whoever sends it is logged in
-        return not (words[-2:] in (["session", "id"], ["sess", "id"]) and f"{key_name}={value}" in line)
+        # a cookie's session id (ASP.NET_SessionId=…, session_id=… in a Cookie header, new Cookie("JSESSIONID",
+        # "…")) is the session itself: whoever sends it is logged in
+        return not (words[-2:] in (["session", "id"], ["sess", "id"])
+                    and (f"{key_name}={value}" in line or "cookie" in line.lower()))
     # A describing word right in front says the same (patternApiKey, prefixApiKey: a label's message
     # id); with another word between, the first word is part of a name (LABEL_STUDIO_API_KEY).
     if 2 <= len(words) <= 3 and words[0] in _LEADING_DESCRIBING_WORDS and names_credential(words[1:]):

@@ -79,6 +79,8 @@ def test_a_cookies_session_id_is_the_session_itself() -> None:
     _expect(not hit("describing_key_name", value, line, "ASP.NET_SessionId", None),
             "expected: no describing_key_name for a cookie's session id")
     require_shown(f"curl -H '{line}' https://shop.test/cart\n", "scripts/cart.sh")
+    require_shown(f'$s.Cookies.Add((New-Object System.Net.Cookie("ASP.NET_SessionId", "{value}", "/", "shop.test")))\n',
+                  "snippets/invoke-webrequest.ps1")
     # a session id assigned in code, and other describing names, are still described
     _expect(hit("describing_key_name", value, f'session_id = "{value}"', "session_id", "python"),
             "expected: describing_key_name for session_id in code")
