@@ -605,6 +605,7 @@ def is_erlang_variable(value: str, line: str, key_name: str | None, language: st
     v = value.strip()
     if language not in ("erlang", "elixir") or _ERLANG_VARIABLE.match(v) is None or not any(c.islower() for c in v):
         return False
-    # unquoted: a string or binary literal ("Passw0rd", <<"Passw0rd">>) holds a value, whatever its case
+    # unquoted: a string or binary literal ("Passw0rd", <<"Passw0rd">>) holds a value, whatever its case,
+    # and so does any place inside one (the password of "redis://:Passw0rd@host")
     at = line.find(v)
-    return at >= 0 and line[at - 1:at] not in ("\"", "'")
+    return at >= 0 and line[at - 1:at] not in ("\"", "'") and line.count('"', 0, at) % 2 == 0
