@@ -15,7 +15,7 @@ from ..redact import char_classes
 from .paths_urls_and_directory_names import _file_path
 from .registry import _filter
 from .text_shapes import random_printable_run
-from .word_shapes import name_of_words, wordlike
+from .word_shapes import english_like, name_of_words
 from .words import key_words, names_credential
 
 
@@ -50,8 +50,9 @@ def is_env_reference(value: str, line: str, key_name: str | None, language: str 
     if yesod:
         # Yesod settings: _env:PGPASS, or _env:PGPASS:default where the default is used when the
         # variable is unset: a default made of words is a development stand-in, a random one a password
+        # (English letter pairs, not the vowel share alone: random lower-case letters often pass that)
         default = yesod.group(1) or ""
-        return not default or wordlike(default)
+        return not default or english_like(default)
     return _env_name_in_accessor(v, line)
 
 
