@@ -96,6 +96,24 @@ def _is_hash_or_digest(v: str, line: str, key_name: str | None) -> bool:
     return False
 
 
+# ASP.NET forms authentication keeps users' passwords as digests when <credentials> says so
+# (passwordFormat="SHA1"), and Tomcat's Realm when its digest attribute names the algorithm: the
+# hex under `password` is then what the server compares against, not the password.
+_DIGEST_FORMAT = re.compile(r"""(?i)\bpassword_?format\s*=\s*["']?(?:sha1|sha256|sha384|sha512|md5)\b"""
+                            r"""|<Realm\b[^>]*\bdigest\s*=\s*["'](?:sha|sha-?1|sha-?256|sha-?512|md5)["']""")
+
+
+@_filter("digest_by_declared_format", "the hex digest of a password where the configuration around it declares "
+         "that passwords are kept hashed (ASP.NET <credentials passwordFormat=\"SHA1\">, a Tomcat Realm's digest)",
+         generic_only=True, surroundings=True)
+def is_digest_by_declared_format(value: str, line: str, key_name: str | None, language: str | None,
+                                 around: Surroundings) -> bool:
+    v = value.strip()
+    if len(v) not in _HEX_DIGEST_LENGTHS or _HEX.match(v) is None:
+        return False
+    return _DIGEST_FORMAT.search(line) is not None or any(_DIGEST_FORMAT.search(x) for x in around.lines)
+
+
 # An OpenPGP key ID or fingerprint (8, 16 or 40 hex digits, maybe 0x…) under git's `signingkey` or a name
 # that says GPG/PGP (gpg_key_id, pgp_key): which public key signs, not key material (an OpenPGP private
 # key is never written as a bare hex string).
