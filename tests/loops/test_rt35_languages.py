@@ -89,3 +89,19 @@ def test_a_digest_where_the_configuration_declares_hashed_passwords() -> None:
 ])
 def test_a_name_set_by_a_command_word(template: str, path: str) -> None:
     require_shown(template.format(v=random_chars(_R, 24)), path)
+
+
+@pytest.mark.parametrize("template, path", [
+    ('val creds = Credentials("ledger-sync", "{v}")\n', "app/services/PaymentClient.scala"),
+    ('const MINIO = Credentials("gauge-uploader", "{v}")\n', "src/config.jl"),
+    ('httr::GET(url, httr::authenticate("epidash", "{v}"))\n', "R/api.R"),
+    ('(define backup-creds (credentials "backup" "{v}"))\n', "config.rkt"),
+    ('  {{upstream_auth, {{basic, "relay", "{v}"}}}},\n', "config/sys.config"),
+])
+def test_a_user_and_password_given_by_position_to_a_credentials_call(template: str, path: str) -> None:
+    require_shown(template.format(v=_password()), path)
+
+
+def test_a_login_call_with_a_stand_in_or_a_variable_is_not_shown() -> None:
+    _expect(not _shown('client.login("admin", "admin")\n', "tests/test_login.py"), "a stand-in pair")
+    _expect(not _shown('Credentials("realm", passwordFromVault)\n', "build.sbt"), "a variable")
