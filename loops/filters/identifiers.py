@@ -471,3 +471,47 @@ def is_twilio_key_sid_called_sid(value: str, line: str, key_name: str | None, la
         return False
     at = line.find(v)
     return at > 0 and _CALLED_A_SID.search(line[:at]) is not None
+
+
+# What a cipher, a mode, a padding or a MAC is called (aes-256-gcm, AES/GCM/NoPadding, chacha20-poly1305,
+# des-ede3-cbc, A256GCM, HmacSHA256): the algorithm a key is for, written where the key's name is, not the key.
+_ALGORITHM_PARTS = frozenset({
+    "aes", "des", "des3", "3des", "ede", "ede3", "tripledes", "triple", "chacha", "chacha20", "xchacha20", "poly1305",
+    "salsa20", "xsalsa20", "salsa", "xsalsa", "xchacha", "rc4", "arc4", "blowfish", "bf", "camellia", "sm4", "twofish", "cast5", "idea", "aria",
+    "gcm", "cbc", "ctr", "ecb", "cfb", "cfb8", "ofb", "ccm", "siv", "xts", "ocb", "kw", "kwp", "wrap",
+    "nopadding", "pkcs5padding", "pkcs7padding", "pkcs5", "pkcs7", "padding", "iso10126padding",
+    "hmac", "cmac", "gmac", "sha", "sha1", "sha2", "sha224", "sha256", "sha384", "sha512", "md5", "blake2b", "blake2s",
+    "a", "hs", "128", "192", "256", "384", "512", "1", "2", "3",
+    # the pieces the splitter leaves of chacha20, poly1305, NoPadding, PKCS5Padding, cfb8, blake2b
+    "chacha", "poly", "20", "1305", "no", "pkcs", "5", "7", "8", "blake", "b", "s",
+})
+_ALGORITHM_NAMES = frozenset({"aes", "des", "des3", "3des", "tripledes", "chacha20", "xchacha20", "salsa20", "xsalsa20",
+                              "rc4", "arc4", "blowfish", "camellia", "sm4", "twofish", "cast5", "idea", "aria", "hmac",
+                              "cmac", "gcm", "cbc", "ctr", "siv", "chacha", "poly", "blake", "sha", "md5"})
+_ALGORITHM_SPLIT = re.compile(r"[^A-Za-z0-9]+|(?<=[A-Za-z])(?=[0-9])|(?<=[0-9])(?=[A-Za-z])|(?<=[a-z])(?=[A-Z])")
+
+
+@_filter("cipher_algorithm_name", "the name of a cipher, mode or MAC (aes-256-gcm, AES/GCM/NoPadding, "
+         "chacha20-poly1305, HmacSHA256): which algorithm a key is for, not a key", generic_only=True)
+def is_cipher_algorithm_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if not 3 <= len(v) <= 40:
+        return False
+    parts = [p.lower() for p in _ALGORITHM_SPLIT.split(v) if p]
+    return bool(parts) and all(p in _ALGORITHM_PARTS for p in parts) and any(p in _ALGORITHM_NAMES for p in parts)
+
+
+# A cloud region's name (AWS us-east-1, eu-central-2, us-gov-west-1; GCP us-central1, europe-west4; Azure
+# westeurope, eastus2): where a service runs, never a credential.
+_REGION = re.compile(
+    r"^(?:(?:us|eu|ap|sa|ca|me|af|il|mx|cn|us-gov|eusc)-(?:north|south|east|west|central|northeast|southeast|northwest|"
+    r"southwest)-\d{1,2}"
+    r"|(?:us|europe|asia|australia|northamerica|southamerica|me|africa)-(?:north|south|east|west|central|northeast|"
+    r"southeast|northwest|southwest)\d{1,2}"
+    r"|(?:east|west|central|north|south|northcentral|southcentral|westcentral)(?:us|europe|asia)\d?)$")
+
+
+@_filter("cloud_region_name", "the name of a cloud region (us-east-1, europe-west4, westeurope): where a service runs, "
+         "not a credential", generic_only=True)
+def is_cloud_region_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return _REGION.match(value.strip()) is not None
