@@ -270,6 +270,52 @@ def is_firebase_web_config_key(value: str, line: str, key_name: str | None, lang
     return any(_FIREBASE_WEB_CONFIG.search(text) for text in (line, *around.lines))
 
 
+# A Google Maps or Places SDK key in a mobile or web app: the SDKs take the key in the app itself (the Android
+# manifest's com.google.android.geo.API_KEY, GMSServices.provideAPIKey, Expo's googleMaps config, a maps key in
+# strings.xml or local.properties), so it ships to every device; what protects it is its restriction to the app
+# (package and signing certificate, bundle id, referrers) and to the Maps APIs, which a person checks.
+_MAPS_SDK_PLACE = re.compile(r"com\.google\.android\.geo\.API_KEY|\bGMS(?:Services|PlacesClient)\.provideAPIKey\b"
+                             r"|[\"']googleMaps[\"']?\s*:|\bgoogleMaps(?:Api)?Key\b")
+_MAPS_WORDS = frozenset({"maps", "map", "geo", "places", "geocoding", "geocoder"})
+# The languages of an app's build and resource files (manifests, strings.xml, local.properties, Info.plist,
+# app.json, codemagic.yaml) and of its client code (Swift, Objective-C, Kotlin, Dart).
+_APP_LANGUAGES = frozenset({"xml", "properties", "dotenv", "json", "yaml", "dart", "swift", "objective-c", "kotlin",
+                            "groovy", "plist"})
+_SERVER_WORDS = frozenset({"server", "backend", "service", "services", "webservice", "internal", "admin"})
+
+
+@_filter("maps_sdk_client_key", "a Google Maps or Places SDK key (maps in its name, the Android manifest's geo.API_KEY, "
+         "GMSServices.provideAPIKey, Expo's googleMaps): shipped in the app by design, safe only with app and API "
+         "restrictions", decisive=False, surroundings=True)
+def is_maps_sdk_client_key(value: str, line: str, key_name: str | None, language: str | None,
+                           around: Surroundings) -> bool:
+    # A signal: the finding goes to a person with advice to check the key's restrictions (phases/filter).
+    if _GOOGLE_API_KEY.match(value.strip()) is None:
+        return False
+    words = set(key_words(key_name)) | set(key_words(_name_before(line, value)))
+    if not _SERVER_WORDS.isdisjoint(words):
+        return False  # GOOGLE_PLACES_SERVER_KEY: a web-service key kept on a server
+    if _MAPS_SDK_PLACE.search(line) is not None or any(_MAPS_SDK_PLACE.search(text) for text in around.lines):
+        return True
+    # a maps name alone says client only in an app's own files: server code calls the Maps web services with one too
+    return language in _APP_LANGUAGES and not _MAPS_WORDS.isdisjoint(words)
+
+
+_NAME_ATTRIBUTE = re.compile(r"""name\s*=\s*["']([\w.-]+)["']""")
+_ASSIGNED_NAME = re.compile(r"""([A-Za-z_][\w.-]*)["']?\s*[=:]\s*["']?$""")
+
+
+def _name_before(line: str, value: str) -> str:
+    """The name the line gives the value when the rule read none: an XML name attribute (<string
+    name="google_maps_key">, <preference name="…" value=), or what it is assigned to (MAPS_KEY=…)."""
+    before = line[: max(line.find(value), 0)]
+    assigned = _ASSIGNED_NAME.search(before)
+    if assigned is not None:
+        return assigned.group(1)
+    names = _NAME_ATTRIBUTE.findall(before)
+    return names[-1] if names else ""
+
+
 # Supabase's client constructors, whose second argument is the project's API key: written on a line of its own, the
 # key has no name, and the call on the lines above says what it is given to.
 _SUPABASE_CLIENT_CALL = re.compile(r"\bcreate(?:Browser|Server)?Client\s*(?:<[^>]*>)?\s*\(")

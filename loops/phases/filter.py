@@ -59,6 +59,12 @@ def classify(c: Candidate, decision: tuple[str, str] | None, key_material: froze
             return StatusChange(candidate_id=c.id, status="pending", decided_by="rule",
                                 reason="a Firebase web app's API key, public by design: check that it is restricted "
                                        "(APIs and HTTP referrers) in Google Cloud Console")
+        if "maps_sdk_client_key" in f.filter_hits:
+            # The Maps and Places SDKs take their key in the app itself: it ships to every device, and its
+            # restrictions are what protect it (and the bill), which a person checks.
+            return StatusChange(candidate_id=c.id, status="pending", decided_by="rule",
+                                reason="a Google Maps SDK key that ships in the app: check that it is restricted to the "
+                                       "app (package and certificate, bundle id or referrers) and to the Maps APIs")
         why = "known token format with a valid checksum" if f.checksum_valid else "known token format"
         return StatusChange(candidate_id=c.id, status="confirmed", reason=why, decided_by="rule")
     return StatusChange(candidate_id=c.id, status="uncertain", reason="needs a judgement", decided_by="filter")
