@@ -97,8 +97,9 @@ _MAPBOX_PUBLIC = re.compile(r"^pk\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}$")
 # RevenueCat's public SDK keys name their store (appl_, goog_, amzn_); its secret keys are sk_.
 _REVENUECAT_PUBLIC = re.compile(r"^(?:appl|goog|amzn)_[A-Za-z0-9]{20,40}$")
 # Browser SDK keys their providers document as safe to ship: Datadog's client tokens (RUM, browser
-# logs) are "pub" + 32 hex (API keys are bare hex); PostHog's project API keys are phc_ (personal keys phx_).
-_CLIENT_SDK_PUBLIC = re.compile(r"^pub[0-9a-f]{32}$|^phc_[A-Za-z0-9]{32,64}$")
+# logs) are "pub" + 32 hex (API keys are bare hex); PostHog's project API keys are phc_ (personal keys phx_);
+# Intercom's mobile SDK keys name their platform (ios_sdk-, android_sdk-; its access tokens have no prefix).
+_CLIENT_SDK_PUBLIC = re.compile(r"^pub[0-9a-f]{32}$|^phc_[A-Za-z0-9]{32,64}$|^(?:ios|android)_sdk-[0-9a-f]{40}$")
 # Statsig's client SDK keys (client-…; its server secrets are secret-…), Mixpanel's project token and Amplitude's
 # API key (32 hex, sent by every browser that tracks) are public by their providers' docs; their shapes are too common to say so alone,
 # so the provider's name must be on the line or in the value's name (or, for Statsig, a name that says client).
@@ -158,7 +159,8 @@ def _jwt_role(value: str) -> object:
          "public token (pk.…), a Supabase/PostgREST anon key (a JWT whose role is anon, under an anon name), a "
          "RevenueCat public SDK key, a Datadog client token (pub…), a PostHog project key (phc_…), a Mailchimp mobile SDK "
          "key passed to the SDK (Mailchimp.initialize(token: …)), a Statsig client key (client-…), a Mixpanel "
-         "project token, an Amplitude API key, a Pusher app key (20 hex, under a Pusher name or given to new Pusher(…)), a "
+         "project token, an Amplitude API key, a Bugsnag notifier API key, an Intercom mobile SDK key (ios_sdk-…, "
+         "android_sdk-…), a Pusher app key (20 hex, under a Pusher name or given to new Pusher(…)), a "
          "Plaid link or public token, an Algolia search-only key (under a search name, or apiKey beside applicationId) or a "
          "Shopify Storefront API public token (32 hex under a storefront name)")
 def is_public_by_format(value: str, line: str, key_name: str | None, language: str | None) -> bool:
@@ -194,6 +196,8 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
         names = set(key_words(key_name))
         if _names_provider("amplitude", line, key_name):  # Amplitude's API key is the public one, its secret key not
             return not {"secret", "password"} & names
+        if _names_provider("bugsnag", line, key_name):  # Bugsnag's notifier API key only sends errors, from every app
+            return not {"secret", "password", "auth", "token"} & names
         return _names_provider("mixpanel", line, key_name) and not {"secret", "password", "key"} & names
     return _CLIENT_SDK_PUBLIC.match(v) is not None
 

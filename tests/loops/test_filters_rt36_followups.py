@@ -1,5 +1,7 @@
-"""An algorithm's name where a key's name stands (aesKey = "aes-256-gcm") and a cloud region's name as a value
-(credentials("default", "us-east-1")): both filters dismiss names of things, never a drawn value."""
+"""Follow-ups of this stop's look-alike probe and red-team set 36 (mobile, desktop and game apps): an algorithm's
+name where a key's name stands (aesKey = "aes-256-gcm"), a cloud region's name as a value (credentials("default",
+"us-east-1")), and client SDK keys their providers publish (Intercom's ios_sdk-, Bugsnag's notifier key). The
+filters dismiss names of things and published keys, never a drawn value."""
 
 from __future__ import annotations
 
@@ -39,3 +41,15 @@ def test_drawn_values_are_neither() -> None:
 def test_in_the_pipeline() -> None:
     assert all(s == "dismissed" for s in outcomes('aesKey = "aes-256-gcm-siv"\n', "crypto.py"))
     assert all(s == "dismissed" for s in outcomes('httr::GET(url, credentials("default", "us-east-1"))\n', "R/aws.R"))
+
+
+def test_client_sdk_keys_their_providers_publish() -> None:
+    rng = random.Random(36_0004)
+    hex40 = "".join(rng.choice("0123456789abcdef") for _ in range(40))
+    hex32 = hex40[:32]
+    assert check_filter("public_by_format", f"ios_sdk-{hex40}", f'[Intercom setApiKey:@"ios_sdk-{hex40}" forAppId:@"x"]',
+                        None, "objective-c")
+    assert check_filter("public_by_format", hex32, f'const string BugsnagApiKey = "{hex32}";', "BugsnagApiKey", "csharp")
+    # a Bugsnag auth token (its Data Access API) is a secret, and so is a bare hex key under no provider's name
+    assert not check_filter("public_by_format", hex32, f'BUGSNAG_AUTH_TOKEN = "{hex32}"', "BUGSNAG_AUTH_TOKEN", "python")
+    assert not check_filter("public_by_format", hex32, f'API_KEY = "{hex32}"', "API_KEY", "python")
