@@ -320,6 +320,23 @@ def _name_before(line: str, value: str) -> str:
     return names[-1] if names else ""
 
 
+# An Azure Service Bus or Notification Hubs connection string made with a listen-only policy
+# (DefaultListenSharedAccessSignature): Microsoft documents it for the client apps that register devices and
+# receive; it cannot send or manage. The full-access policy beside it is the secret.
+_LISTEN_ONLY_POLICY = re.compile(r"(?i)SharedAccessKeyName[ \t]*=[ \t]*([\w.-]*listen[\w.-]*)")
+
+
+@_filter("listen_only_access_key", "the key of an Azure listen-only access policy (DefaultListenSharedAccessSignature): "
+         "made for client apps that receive, it cannot send or manage", decisive=False)
+def is_listen_only_access_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # A signal: the finding goes to a person with advice (phases/filter).
+    m = _LISTEN_ONLY_POLICY.search(line)
+    if m is None or line.find(value) < m.end():
+        return False
+    policy = m.group(1).lower()
+    return not any(word in policy for word in ("full", "manage", "send", "admin", "root", "owner"))
+
+
 # Supabase's client constructors, whose second argument is the project's API key: written on a line of its own, the
 # key has no name, and the call on the lines above says what it is given to.
 _SUPABASE_CLIENT_CALL = re.compile(r"\bcreate(?:Browser|Server)?Client\s*(?:<[^>]*>)?\s*\(")

@@ -65,6 +65,10 @@ def classify(c: Candidate, decision: tuple[str, str] | None, key_material: froze
             return StatusChange(candidate_id=c.id, status="pending", decided_by="rule",
                                 reason="a Google Maps SDK key that ships in the app: check that it is restricted to the "
                                        "app (package and certificate, bundle id or referrers) and to the Maps APIs")
+        if "listen_only_access_key" in f.filter_hits:
+            return StatusChange(candidate_id=c.id, status="pending", decided_by="rule",
+                                reason="the key of a listen-only access policy, made for client apps: check that the "
+                                       "policy can only listen, and that no full-access key ships beside it")
         why = "known token format with a valid checksum" if f.checksum_valid else "known token format"
         return StatusChange(candidate_id=c.id, status="confirmed", reason=why, decided_by="rule")
     return StatusChange(candidate_id=c.id, status="uncertain", reason="needs a judgement", decided_by="filter")

@@ -1,6 +1,7 @@
-"""A Google Maps or Places SDK key that ships in a mobile or web app goes to a person with advice to check its
-restrictions (red-team set 36): pending, not confirmed; a key named for a server stays confirmed. Values are
-drawn at run time; failures name the file and the statuses, never the value."""
+"""Keys made to ship in client apps go to a person with advice, pending, not confirmed (red-team set 36): a Google
+Maps or Places SDK key in an app's own files, and the key of an Azure listen-only access policy; a key named
+for a server, and a full-access policy's key, stay confirmed. Values are drawn at run time; failures name the
+file and the statuses, never the value."""
 
 from __future__ import annotations
 
@@ -38,3 +39,12 @@ def test_a_key_named_for_a_server_or_no_maps_stays_confirmed() -> None:
     # server code calls the Maps web services with a maps-named key: no client by name alone
     assert outcomes(f'MAPS_API_KEY = "{_key()}"\nrequests.get(GEOCODE_URL, params={{"key": MAPS_API_KEY}})\n',
                     "services/geo.py") == ["confirmed"]
+
+
+def test_a_listen_only_azure_access_key_is_pending_and_a_full_one_confirmed() -> None:
+    key = "".join(_R.choice(string.ascii_letters + string.digits + "+/") for _ in range(43)) + "="
+    conn = "Endpoint=sb://clinic.servicebus.windows.net/;SharedAccessKeyName={p};SharedAccessKey={k}"
+    listen = f'const string Listen = "{conn.format(p="DefaultListenSharedAccessSignature", k=key)}";\n'
+    full = f'const string Full = "{conn.format(p="DefaultFullSharedAccessSignature", k=key)}";\n'
+    assert outcomes(listen, "Services/PushService.cs") == ["pending"]
+    assert outcomes(full, "Services/PushService.cs") == ["confirmed"]
