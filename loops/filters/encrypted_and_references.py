@@ -154,6 +154,8 @@ _SCHEME_TAG = re.compile(r"\{(?:[a-z][a-z0-9]{2,15}|[A-Z][A-Z0-9]{2,15})\}$")
 
 @_filter("templated", "a template expression filled in at render time ({{ var }}, <%= %>, %(name)s, {0}, '…%s' % x)")
 def is_templated(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    if _odbc_braced_value(value, line):
+        return False
     if _has_template(value):
         return True
     for opener, closer in _OPEN_TEMPLATES:
@@ -170,6 +172,23 @@ def is_templated(value: str, line: str, key_name: str | None, language: str | No
     at = line.find(value)
     after = line[at + len(value):] if at >= 0 else ""
     return re.match(r"""["'`]\s*(?:%\s*[\w(\[]|\.format\()""", after) is not None
+
+
+# ODBC and ADO connection strings quote a value that holds ; or = in braces (Driver={ODBC Driver 18};Pwd={a;b}): a
+# brace pair right after Pwd= or Password= that wraps the whole value is quoting, not a {name} placeholder.
+_ODBC_PASSWORD_KEY = re.compile(r"(?i)(?:^|[;\s\"'])(?:pwd|password)[ \t]*=[ \t]*$")
+
+
+def _odbc_braced_value(value: str, line: str) -> bool:
+    v = value.strip()
+    if not (v.startswith("{") and v.endswith("}")) or ";" not in line:
+        return False
+    at = line.find(v)
+    # a placeholder's field stays one (String.Format("…;Password={0};"), "Pwd={db_password}")
+    return at > 0 and _ODBC_PASSWORD_KEY.search(line[:at]) is not None and _FORMAT_FIELD.fullmatch(v[1:-1]) is None
+
+
+_FORMAT_FIELD = re.compile(r"[A-Za-z_][A-Za-z_.]*|\d{1,2}|")
 
 
 # A conversion of C's printf family, with its flags, width, precision and length: %s, %.*s, %-8lu, %p.
