@@ -94,7 +94,10 @@ _SQL_USER_BEFORE_PASSWORD = re.compile(
 # One name of a distinguished name (cn=admin, dc=symfony): read whole, then compared (a pattern built from
 # each value would be compiled once per candidate).
 _DN_NAME = re.compile(r"(?i)\b(?:cn|uid|dc|o|ou)=([\w.-]+)")
-_LOGIN_ASSIGNMENT = re.compile(r"""(?i)(?:^|[\s,{(\[])["']?(?:user(?:_?name)?|login|uid|account)["']?[ \t]*(?:=|:)[ \t]*["']?([^"'\s,;()]{3,64})""")
+# (a prefix names whose user it is: POSTGRES_USER: postgres beside POSTGRES_PASSWORD: postgres)
+_LOGIN_ASSIGNMENT = re.compile(r"""(?i)(?:^|[\s,{(\[])["']?(?:[a-z0-9]+[_-])*(?:user(?:_?name)?|login|uid|account)["']?[ \t]*(?:=|:)[ \t]*["']?([^"'\s,;()]{3,64})""")
+# A .pgpass line: host:port:database:user:password
+_PGPASS_LINE = re.compile(r"^[ \t]*[^:\s#]*:[^:\s]*:[^:\s]*:([^:\s]+):(.+?)[ \t]*$")
 
 
 @_filter("password_equals_user", "the password repeats its user name, in a URL (guest:guest) or assigned beside it "
@@ -108,6 +111,9 @@ def is_password_equal_to_user(value: str, line: str, key_name: str | None, langu
         if line[start + 1 : at] == value:
             return True
     v = value.strip()
+    pgpass = _PGPASS_LINE.match(line) if line.count(":") == 4 else None
+    if pgpass is not None and pgpass.group(2) == v and pgpass.group(1) == v:
+        return True  # localhost:5432:*:postgres:postgres
     # LDAP: the password repeats a name of the bind DN (ldapwhoami -D cn=admin,dc=symfony,dc=com -w symfony, or
     # LDAP_ROOT: dc=symfony,dc=com beside LDAP_ADMIN_PASSWORD: symfony): a test directory's account
     holding = None  # the line and the lines around that hold the value, found once for both checks below
