@@ -8,6 +8,7 @@ name that says what they are, and name each value only by where it is used:
     var apiKey: String { switch self { case .prod: return "…" } }   Swift; Kotlin `when`, Java `switch`
     passwords:  /  [passwords]                          YAML mappings; INI and TOML sections
       admin: …      admin = …
+    API_KEYS = [("prod", "…"), ("dev", "…")]             pairs: tuples, C#'s { "prod", "…" }, Go structs, Map entries
 
 A line rule sees `"prod": "…"` and nothing to go by. This reader finds such blocks by their
 header and hands each member's value over as a tables.Cell named by the block's name, so that
@@ -301,17 +302,16 @@ def _bracket_members(data: bytes, header: re.Match[bytes], cells: list[tuple[int
             # parentheses, and a bracketed key (Lua's ["dev"] = …), group
             stack.append((_OPEN_TO_CLOSE[c], False, True, i, not groups and not data[segment:i].strip()))
         elif c in _OPEN_TO_CLOSE:
+            blank = not data[segment:i].strip()  # the bracket opens a member of its own
             # a level's members are read only through a switch/when at the block's first level, or one
             # level down under a member named by where it is used (credentials → staging → {api: "…"}),
             # or in the list a call takes its pairs in (new Map([["prod", "…"]]))
-            first = len(stack) == 1
-            deeper = first and (_WRAPPER.match(data, segment, i) is not None
-                                or reads and c == 0x7B and _named_container(data, segment, i)
-                                or reads and c == 0x5B and header.group("call") is not None and not data[segment:i].strip())
-            leads = reads and not data[segment:i].strip()
+            deeper = len(stack) == 1 and (_WRAPPER.match(data, segment, i) is not None
+                                          or reads and c == 0x7B and _named_container(data, segment, i)
+                                          or reads and c == 0x5B and header.group("call") is not None and blank)
             _member(data, segment, i, reads, name_start, name_end, cells)
             segment = i + 1
-            stack.append((_OPEN_TO_CLOSE[c], deeper, False, i, leads))
+            stack.append((_OPEN_TO_CLOSE[c], deeper, False, i, reads and blank))
         elif c == closing:
             if not groups:
                 _member(data, segment, i, reads, name_start, name_end, cells)
