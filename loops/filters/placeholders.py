@@ -169,7 +169,7 @@ _VALIDATOR_WORDS = frozenset({"required", "nullable", "sometimes", "string", "mi
                               "min_length", "max_length", "matches", "between", "size", "regex", "bail"})
 
 
-@_filter("validation_rules", "a form field's validation rules (required|string|min:8), not its value")
+@_filter("validation_rules", "a form field's validation rules (required|string|min:8), not its value", needs_in_value="|")
 def is_validation_rules(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     items = value.strip().split("|")
     if len(items) < 2 or not all(_VALIDATOR_ITEM.fullmatch(i) for i in items):
@@ -219,7 +219,7 @@ _JOINED_WORDS = re.compile(r"[A-Za-z]+(?:[_\-][A-Za-z]+)+|[a-z]+(?:[A-Z][a-z]+)+
 
 
 @_filter("same_as_key_name", "the value repeats the name it is assigned to (API_KEY = \"api-key\", o.Ws.Token = \"wstoken\", "
-         "ctxCredentials = \"github.com/x/y/ctxCredentials\")")
+         "ctxCredentials = \"github.com/x/y/ctxCredentials\")", needs_key_name=True)
 def is_same_as_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     if not key_name:
         return False
@@ -302,7 +302,7 @@ _SEPARATED_PIECES = re.compile(r"^[A-Za-z0-9]+(?:[-_.][A-Za-z0-9]+)+$")
 
 
 @_filter("words_and_counting_run", "words and a run of digits counted out, spelled apart (key-1234567890-file-config): "
-         "a stand-in written for a test or the docs", generic_only=True, surroundings=True)
+         "a stand-in written for a test or the docs", generic_only=True, surroundings=True, needs_in_value="-_.")
 def is_words_and_counting_run(value: str, line: str, key_name: str | None, language: str | None,
                               around: Surroundings) -> bool:
     # Where values are written for a test or a reader, or under a name that says API key or token
