@@ -46,6 +46,10 @@ _PLACEHOLDER_PHRASES = (
     re.compile(r"(?<![a-z])leave[_ \-](?:it[_ \-])?(?:blank|empty|unset)(?![a-z])"),  # a form's hint: Leave blank (optional)
 )
 
+# A word every match of one of _PLACEHOLDER_PHRASES holds (keep the two together): a value without one
+# matches none of them.
+_PHRASE_WORD = re.compile(r"your|here|change|replace|insert|fill|enter|put|paste|dummy|placeholder|not|sample|example"
+                          r"|fake|todo|tbd|fixme|leave")
 
 # The stand-in person of forms and fixtures (John Doe): a value, not anyone's password.
 _STAND_IN_PERSON = re.compile(r"(?:john|jane|joe|j)[._\-]?doe\d{0,4}")
@@ -92,6 +96,8 @@ def is_placeholder(value: str, line: str, key_name: str | None, language: str | 
         return True
     if _encoded_blob(value):
         return False  # `todo` or `your` after a / or + of a long base64 key is chance, not a phrase
+    if not _PHRASE_WORD.search(low):
+        return False  # no phrase below can match: one scan instead of six
     stripped = value.strip()
     if len(low) != len(stripped):
         return any(p.search(low) for p in _PLACEHOLDER_PHRASES)
