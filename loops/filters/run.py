@@ -47,13 +47,14 @@ def run_filters(
     body = value[len(known_prefix or ""):] if prefixed else value
     example_place = surroundings is not None and surroundings.example_place
     hits = []
-    for name, check, after_prefix, extra, gate in _plan(generic, prefixed, surroundings is not None):
+    for name, check, after_prefix, extra, value_chars, line_chars in _plan(
+            generic, prefixed, surroundings is not None, bool(key_name), example_place):
         v = body if after_prefix else value
-        if gate is not None:  # the check's own code returns False without: see the filter's needs_* flags
-            needs_key_name, value_chars, line_chars, needs_example_place = gate
-            if ((needs_key_name and not key_name) or (needs_example_place and not example_place)
-                    or (value_chars and value_chars.isdisjoint(v)) or (line_chars and not _holds_one(line, line_chars))):
-                continue
+        # the check's own code returns False without one of these characters (its needs_in_value, needs_in_line)
+        if value_chars is not None and value_chars.isdisjoint(v):
+            continue
+        if line_chars is not None and not _holds_one(line, line_chars):
+            continue
         if extra is _PLAIN:
             if check(v, line, key_name, language):
                 hits.append(name)
@@ -65,10 +66,6 @@ def run_filters(
 # What a filter reads besides (value, line, key_name, language).
 _PLAIN, _AROUND, _FORMATS = "plain", "surroundings", "formats"
 
-# A filter's gate: (needs a key name, characters one of which the value holds, characters one of which the
-# line holds, needs an example place); None for a filter without one.
-Gate = tuple[bool, frozenset[str], tuple[str, ...], bool]
-
 
 def _holds_one(line: str, chars: tuple[str, ...]) -> bool:
     for c in chars:
@@ -77,19 +74,18 @@ def _holds_one(line: str, chars: tuple[str, ...]) -> bool:
     return False
 
 
-def _gate(f: Filter) -> Gate | None:
-    if not (f.needs_key_name or f.needs_in_value or f.needs_in_line or f.needs_example_place):
-        return None
-    return f.needs_key_name, frozenset(f.needs_in_value), tuple(f.needs_in_line), f.needs_example_place
-
-
-@functools.lru_cache(maxsize=8)
-def _plan(generic: bool, prefixed: bool, with_surroundings: bool) -> tuple[tuple[str, Check, bool, str, Gate | None], ...]:
-    """The filters that apply to a candidate of this kind, in catalogue order, with what each
-    reads and its gate: worked out once per kind instead of three tests per filter per candidate."""
+@functools.lru_cache(maxsize=64)
+def _plan(generic: bool, prefixed: bool, with_surroundings: bool, with_key_name: bool, example_place: bool
+          ) -> tuple[tuple[str, Check, bool, str, frozenset[str] | None, tuple[str, ...] | None], ...]:
+    """The filters that apply to a candidate of this kind, in catalogue order, with what each reads and
+    the characters its gate asks of the value and the line: worked out once per kind of candidate. A
+    filter that needs a key name or an example place (needs_key_name, needs_example_place) is left out
+    of the plans for candidates without: its check would return False."""
     return tuple(
-        (f.name, f.check, f.after_prefix, _AROUND if f.surroundings else _FORMATS if f.formats else _PLAIN, _gate(f))
+        (f.name, f.check, f.after_prefix, _AROUND if f.surroundings else _FORMATS if f.formats else _PLAIN,
+         frozenset(f.needs_in_value) if f.needs_in_value else None, tuple(f.needs_in_line) if f.needs_in_line else None)
         for f in FILTERS
         if (generic or not f.generic_only) and (prefixed or not f.prefix_required) and (with_surroundings or not f.surroundings)
         and not (prefixed and f.unprefixed_only)
+        and (with_key_name or not f.needs_key_name) and (example_place or not f.needs_example_place)
     )

@@ -10,16 +10,17 @@ from dataclasses import replace
 import pytest
 
 import secretloop.loops.features as features
-from secretloop.loops.filters import FILTERS
+from secretloop.loops.filters import FILTERS, FILTERS_BY_NAME
 from secretloop.loops.filters import run as run_module
 from secretloop.loops.rules.catalogue import load_catalogue
 from secretloop.loops.scanner import Scanner
 
 
-def _closed(gate, value: str, line: str, key_name: str | None, example_place: bool) -> bool:
-    needs_key_name, value_chars, line_chars, needs_example_place = gate
-    return bool((needs_key_name and not key_name) or (needs_example_place and not example_place)
-                or (value_chars and value_chars.isdisjoint(value)) or (line_chars and not run_module._holds_one(line, line_chars)))
+def _closed(name: str, value: str, line: str, key_name: str | None, example_place: bool) -> bool:
+    f = FILTERS_BY_NAME[name]
+    return bool((f.needs_key_name and not key_name) or (f.needs_example_place and not example_place)
+                or (f.needs_in_value and set(f.needs_in_value).isdisjoint(value))
+                or (f.needs_in_line and not any(c in line for c in f.needs_in_line)))
 
 
 def test_gates_are_declared_on_some_filters_and_read_what_they_say():
@@ -44,9 +45,10 @@ def gate_breaches(monkeypatch_module):
         body = value[len(known_prefix or ""):] if prefixed else value
         for key, around in variants:
             example_place = around is not None and around.example_place
-            for name, check, after_prefix, extra, gate in run_module._plan(generic, prefixed, around is not None):
+            # every filter that applies to the candidate's kind, gates aside
+            for name, check, after_prefix, extra, _, _ in run_module._plan(generic, prefixed, around is not None, True, True):
                 v = body if after_prefix else value
-                if gate is None or not _closed(gate, v, line, key, example_place):
+                if not _closed(name, v, line, key, example_place):
                     continue
                 closed_calls += 1
                 if extra is run_module._PLAIN:
