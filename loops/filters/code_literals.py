@@ -32,7 +32,7 @@ _OPTION_NAME = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$")
 
 
 @_filter("argument_pair", "two string arguments after a bare word (get_model(\"auth\", \"User\"), (\"auth\", \"0001_initial\"),"
-         " verify(\"password\", \"encoded\")): not a name and its credential", generic_only=True)
+         " verify(\"password\", \"encoded\")): not a name and its credential", generic_only=True, needs_key_name=True, needs_in_line="(")
 def is_argument_pair(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     if not key_name or "(" not in line:  # _PAIR needs a parenthesis and is slow on long lines without one
         return False
@@ -104,7 +104,7 @@ _FIELD_LIST_WORDS = frozenset({"fields", "columns", "display", "exclude", "order
 
 
 @_filter("field_name_list", "one of a list of field names that names a credential beside the others "
-         "(['hostname', 'port', 'username', 'password']): which fields, not their values", generic_only=True)
+         "(['hostname', 'port', 'username', 'password']): which fields, not their values", generic_only=True, needs_in_line="[(")
 def is_field_name_list(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     if not v.isidentifier() or ("[" not in line and "(" not in line):
@@ -156,7 +156,7 @@ _ATTRIBUTE_MAP_ENTRY = re.compile(r"""["']key["'][ \t]*:[ \t]*["']([A-Za-z_][A-Z
 
 
 @_filter("attribute_map_entry", "a field's wire name in a serializer's attribute map ({\"key\": \"CustomerProvidedKey\", "
-         "\"type\": \"str\"}): which field, not its value", generic_only=True)
+         "\"type\": \"str\"}): which field, not its value", generic_only=True, needs_key_name=True)
 def is_attribute_map_entry(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     if "type" not in line or (key_name or "").lower() != "key":
         return False

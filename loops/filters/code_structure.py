@@ -245,7 +245,7 @@ _VALUE_OPENER = re.compile(r"""[ \t]*(?:\?\?=|\|\|=|:{1,3}=|\?=|\.=|\+=|=>|<-|==
 
 
 @_filter("key_not_the_name_assigned", "another word stands between the credential word and the operator: "
-         "`pass engine='x'` is the verb pass before an argument, not a password", generic_only=True)
+         "`pass engine='x'` is the verb pass before an argument, not a password", generic_only=True, needs_key_name=True)
 def is_key_not_the_name_assigned(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # A declaration may put a type there (Go `var password string = "…"`); any other plain
     # lower-case word is the name that is really assigned (prose: "pass features='xml' into …").
@@ -321,7 +321,7 @@ _PATH_SEGMENT = re.compile(r"^:[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*
 
 
 @_filter("path_segment", "the next segment of a path (auth::AuthScheme, CredentialFlow::DefaultChain): a name "
-         "in code, not a value", generic_only=True)
+         "in code, not a value", generic_only=True, needs_key_name=True)
 def is_path_segment(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     if not key_name or not _PATH_SEGMENT.match(v):
@@ -337,7 +337,7 @@ _COMPARED_BEFORE = re.compile(r"[=!]==?\s*['\"`]$")
 
 
 @_filter("credential_attribute_compared", "a credential object's plain attribute compared with a word "
-         "(credentials.environment === 'sandbox'): which setting, not the credential", generic_only=True)
+         "(credentials.environment === 'sandbox'): which setting, not the credential", generic_only=True, needs_key_name=True)
 def is_credential_attribute_compared(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     if not key_name or "." not in key_name:
         return False
@@ -357,7 +357,7 @@ _COMPOSITE = re.compile(r"^&?[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::)[A-Za-z_][A-Za-z0
 
 
 @_filter("composite_literal", "a type's name opening a composite or struct literal (jwt.MapClaims{, authResponse{): "
-         "code that builds a value, not a literal", generic_only=True)
+         "code that builds a value, not a literal", generic_only=True, needs_in_value="{")
 def is_composite_literal(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     if not _COMPOSITE.match(v) or not _in_code(v, line, language) or _is_quoted(v, line) is not False:
@@ -421,7 +421,7 @@ _EXPORT_LINE = re.compile(r"^[ \t]*[A-Za-z_][A-Za-z0-9_@]*[ \t]+@[0-9]{1,5}(?:[ 
 
 
 @_filter("export_ordinal", "the ordinal of a function a DLL exports (krb5_change_password @99 in a .def file): a "
-         "number in a table, not a password", generic_only=True)
+         "number in a table, not a password", generic_only=True, needs_in_value="@")
 def is_export_ordinal(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     return v[:1] == "@" and v[1:].isdigit() and _EXPORT_LINE.match(line) is not None
@@ -454,7 +454,7 @@ _BUILD_OPTION = re.compile(r"^-{1,2}[A-Za-z][A-Za-z0-9_=.,+/:-]*$")
 
 
 @_filter("build_variable", "the options or files of a build variable (auth_LDFLAGS = -export-dynamic, psk_SOURCES = "
-         "psk-file.c): how a program is built, not a credential", generic_only=True)
+         "psk-file.c): how a program is built, not a credential", generic_only=True, needs_key_name=True)
 def is_build_variable(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     words = key_words(key_name or "")
     if not words or words[-1] not in _BUILD_VARIABLE_WORDS:
@@ -478,7 +478,7 @@ _C_CONSTANTS = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?:[ \t]*[|&][ \t]*[A-
 
 
 @_filter("c_statement_value", "a C statement's right side before its semicolon (token_ptr = GSS_C_NO_BUFFER;, "
-         "ctx->secret = conn->read_secret;): a name or constant in code, not a literal", generic_only=True)
+         "ctx->secret = conn->read_secret;): a name or constant in code, not a literal", generic_only=True, needs_key_name=True)
 def is_c_statement_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     core = value.strip()
     if not key_name or not core or _C_EXPRESSION.match(core) is None:
@@ -507,7 +507,7 @@ _NAMESPACED = re.compile(r"(?:^|[\s\[])(?:[A-Za-z_][A-Za-z0-9_]*::)+([A-Za-z_][A
 
 
 @_filter("namespaced_command", "a subcommand after a command in a namespace (vc::fossil::import::cvs::pass define): "
-         "a word of code, not a password", generic_only=True)
+         "a word of code, not a password", generic_only=True, needs_key_name=True, needs_in_line=":")
 def is_namespaced_command(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     if not key_name or not v.isalpha() or not v.islower() or "::" not in line:
@@ -520,7 +520,7 @@ _EQUALITY = re.compile(r"([A-Za-z_][A-Za-z0-9_.>-]*)[ \t]*==[ \t]*([A-Za-z_][A-Z
 
 
 @_filter("equality_comparison", "a comparison taken for an assignment (if( eOnePass==ONEPASS_OFF )): the name is "
-         "tested against a constant, no value is given", generic_only=True)
+         "tested against a constant, no value is given", generic_only=True, needs_key_name=True, needs_in_value="=")
 def is_equality_comparison(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     if not key_name or not v.startswith("=") or "==" not in line:
@@ -535,7 +535,7 @@ _TERNARY = re.compile(r"""\?[ \t]*(["'])([^"'\n]{1,40})\1[ \t]*:[ \t]*(["'])([^"
 
 
 @_filter("ternary_branch", "the other branch of a conditional expression (ok ? \"pass\" : \"fail\"): two words a "
-         "program chooses between, not a name and its value", generic_only=True)
+         "program chooses between, not a name and its value", generic_only=True, needs_key_name=True, needs_in_line="?")
 def is_ternary_branch(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     # (a generated run in the other branch may be a real secret chosen in production: dev ? "pass" : "<key>")
@@ -574,7 +574,7 @@ _COMPARED_BEFORE = re.compile(r"(?:===?|!==?)[ \t]*[\"'`]?$")
 
 
 @_filter("compared_operand", "a literal compared with a name (x.value === \"Object\", token !== 'none'): a test of "
-         "the name, not a value given to it", generic_only=True)
+         "the name, not a value given to it", generic_only=True, needs_key_name=True, needs_in_line="=")
 def is_compared_operand(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     # a random literal compared with a token is the expected secret itself (token == "<the key>"): only a word is

@@ -137,7 +137,7 @@ def _base32_text(v: str) -> str | None:
 
 
 @_filter("text_encoded_seed", "a base32 seed that decodes to typed text (12345678901234567890, \"Hello!…\"): an "
-         "example a test or the docs encoded by hand, not random key bytes", generic_only=True, surroundings=True)
+         "example a test or the docs encoded by hand, not random key bytes", generic_only=True, surroundings=True, needs_example_place=True)
 def is_text_encoded_seed(value: str, line: str, key_name: str | None, language: str | None,
                          around: Surroundings) -> bool:
     # TOTP and HOTP seeds are random bytes written in base32; the ones in RFC 4226's tests and in
@@ -202,7 +202,7 @@ _BASE64_VALUE = re.compile(r"^[A-Za-z0-9+/]{8,512}={0,2}$")
 
 @_filter("encoded_stand_in_pair", "base64 in a test or the docs that decodes to a stand-in user:password "
          "(username:password, test:test, client-id:): a fixture's encoding, not an account", generic_only=True,
-         surroundings=True)
+         surroundings=True, needs_example_place=True)
 def is_encoded_stand_in_pair(value: str, line: str, key_name: str | None, language: str | None,
                              around: Surroundings) -> bool:
     # basic_auth_placeholder reads the value after `Basic `; tests also keep the encoding in a constant
@@ -275,7 +275,7 @@ _SIGNATURE_BYTES = {"HS256": 32, "HS384": 48, "HS512": 64, "ES256": 64, "ES384":
 
 @_filter("jwt_signature_wrong_length", "a JWT in a test or the docs whose signature cannot be its algorithm's "
          "(HS256 signs with 32 bytes, RS256 with 128 or more; \"….wrong\", \"….sig\"): a token made to be refused",
-         surroundings=True)
+         surroundings=True, needs_example_place=True)
 def is_jwt_signature_wrong_length(value: str, line: str, key_name: str | None, language: str | None,
                                   around: Surroundings) -> bool:
     # In code or a log a token cut short may be the start of a live one wrapped onto the next line: a person sees it.
@@ -328,7 +328,7 @@ def _stand_in_claims(claims: object) -> bool:
 
 @_filter("jwt_with_stand_in_claims", "a JWT in a test or the docs whose claims are stand-ins ({\"foo\": \"bar\"}, "
          "{\"hello\": \"world\"}, RFC 7519's example), or that name an example on a line that says so: it names no "
-         "one, an example of the format", surroundings=True)
+         "one, an example of the format", surroundings=True, needs_example_place=True)
 def is_jwt_with_stand_in_claims(value: str, line: str, key_name: str | None, language: str | None,
                                 around: Surroundings) -> bool:
     # In code it may be a service's live token however odd its claims: a person sees it.
@@ -368,7 +368,7 @@ def _jwt_claims(value: str) -> object:
 # An SMTP, IMAP or XMPP client's SASL PLAIN response is base64 of authzid NUL user NUL password (RFC 4616).
 # A protocol test writes one for a stand-in account (user "user", password "pass"): the encoding hides the words.
 @_filter("sasl_plain_stand_in", "a SASL PLAIN response in a test or the docs (AUTH PLAIN AHVzZXIAcGFzcw==) that "
-         "decodes to a stand-in account (user:pass, test:test): a fixture's encoding, not a login", surroundings=True)
+         "decodes to a stand-in account (user:pass, test:test): a fixture's encoding, not a login", surroundings=True, needs_example_place=True)
 def is_sasl_plain_stand_in(value: str, line: str, key_name: str | None, language: str | None,
                            around: Surroundings) -> bool:
     # In code or a log the same response may be a real login replayed: a person sees it.
@@ -390,7 +390,7 @@ _PHRASE = re.compile(r"^[A-Za-z]{1,20}(?: [A-Za-z]{1,20}){1,7}[.!]?$")
 
 @_filter("encoded_phrase_in_example", "base64 in a test or the docs that decodes to a phrase of words (YSBzZWNyZXQ= is "
          "\"a secret\") or a stand-in (\"Password123!\"): a stand-in encoded for a field that holds base64",
-         generic_only=True, surroundings=True)
+         generic_only=True, surroundings=True, needs_example_place=True)
 def is_encoded_phrase_in_example(value: str, line: str, key_name: str | None, language: str | None,
                                  around: Surroundings) -> bool:
     v = value.strip()
@@ -421,7 +421,7 @@ _TEXT_WORD = re.compile(r"[A-Za-z]+")
 
 
 @_filter("encoded_interface_text", "base64 under a name for text shown to people (ui_changepwd_content_label) "
-         "that decodes to words (\"Change Password\"): an interface string, not a credential", generic_only=True)
+         "that decodes to words (\"Change Password\"): an interface string, not a credential", generic_only=True, needs_key_name=True)
 def is_encoded_interface_text(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     if _BASE64_VALUE.match(v) is None or not _INTERFACE_TEXT_WORDS.intersection(key_words(key_name)):

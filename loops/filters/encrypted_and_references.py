@@ -296,7 +296,7 @@ _DNS1123_NAME = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](
 
 
 @_filter("existing_secret_name", "the name of an existing Kubernetes Secret (Helm's existingSecret: my-db-credentials), "
-         "not its contents", generic_only=True)
+         "not its contents", generic_only=True, needs_key_name=True)
 def is_existing_secret_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     words = key_words(key_name)
     if len(words) < 2 or words[0] != "existing" or not names_credential(words[1:]):
@@ -383,7 +383,7 @@ _SHELL_LANGUAGES = frozenset({"shell", "bash", "dockerfile", "makefile"})
 
 
 @_filter("shell_expansion_value", "a shell value made of expansions alone ($PW${CHARS:$((RANDOM%${#CHARS})):1}): "
-         "computed when the script runs, no literal", generic_only=True)
+         "computed when the script runs, no literal", generic_only=True, needs_in_value="$")
 def is_shell_expansion_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip().strip("\"'")
     if language not in _SHELL_LANGUAGES or not v.startswith("$") or len(v) > 400:

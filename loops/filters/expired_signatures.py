@@ -42,7 +42,7 @@ def signed_expiry(value: str, line: str) -> datetime | None:
 
 
 @_filter("expired_signature", "an Azure shared access signature whose signed expiry (se=) has passed: the service "
-         "refuses it, so it grants nothing")
+         "refuses it, so it grants nothing", needs_in_line="=")
 def is_expired_signature(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     if "se=" not in line or "sig=" not in line:
         return False

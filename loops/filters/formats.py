@@ -76,7 +76,7 @@ def packaged_formats() -> RuleFormats:
 
 @_filter("provider_format_mismatch", "the name names a provider's credential that has one fixed, documented format"
          " (e.g. a Telegram bot token is always <bot id>:<35 characters>), and the value cannot be one", generic_only=True,
-         formats=True)
+         formats=True, needs_key_name=True)
 def is_provider_format_mismatch(value: str, line: str, key_name: str | None, language: str | None,
                                 formats: RuleFormats | None = None) -> bool:
     # Only where the name says which credential it holds and that credential never had another

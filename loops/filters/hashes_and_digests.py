@@ -122,7 +122,7 @@ _OPENPGP_WORDS = frozenset({"gpg", "pgp", "openpgp", "gnupg"})
 
 
 @_filter("openpgp_key_id", "an OpenPGP key ID or fingerprint under git's signingkey or a gpg/pgp name: it says which "
-         "public key signs, it is no secret", generic_only=True)
+         "public key signs, it is no secret", generic_only=True, needs_key_name=True)
 def is_openpgp_key_id(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     if not key_name or not _OPENPGP_KEY_ID.match(value.strip()):
         return False
@@ -135,7 +135,7 @@ _HEX_BYTES_VALUE = re.compile(r"^(?:[0-9a-fA-F]{2}:?)+$")
 
 
 @_filter("hex_byte_dump", "a line of a hex dump (b1:85:1d:0b:…, a certificate's modulus or signature as openssl "
-         "prints it): public bytes, not a password", generic_only=True)
+         "prints it): public bytes, not a password", generic_only=True, needs_in_value=":")
 def is_hex_byte_dump(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     return ":" in value and _HEX_BYTES_VALUE.match(value.strip()) is not None and _HEX_BYTES_LINE.match(line) is not None
 
@@ -149,7 +149,7 @@ _HASHED_ASSET = re.compile(r"^(?:[\w.@\-]+/)*[\w@\-]+(?:\.[\w\-]+)*\.[0-9a-f]{8,
 
 
 @_filter("hashed_asset_name", "a file name with a content hash before its extension (field.017ea86b6ae4.js): a "
-         "cache-busting asset name, often under a key that is the file's name", generic_only=True)
+         "cache-busting asset name, often under a key that is the file's name", generic_only=True, needs_in_value=".")
 def is_hashed_asset_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     if v.count(".") < 2 or len(v) > 300:

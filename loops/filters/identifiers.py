@@ -55,7 +55,7 @@ _RELATIVE_MODULE = re.compile(r"^\.{1,3}[a-z_][a-z0-9_]*$")
 
 
 @_filter("dotted_name", "a dotted module, class or setting name (auth.User, app_tests.CustomUser, hashers.MD5Hasher, "
-         "a relative module .types), not a literal secret", generic_only=True)
+         "a relative module .types), not a literal secret", generic_only=True, needs_in_value=".")
 def is_dotted_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     if value[:1] == "." and _RELATIVE_MODULE.match(value):
         core = value.lstrip(".").replace("_", "")
@@ -120,7 +120,7 @@ _CAMEL_WORDS = re.compile(r"^[a-z]{2,}(?:[A-Z][a-z]{1,}){2,}$")
 
 
 @_filter("camel_case_name_as_key", "an API key or token that is three words or more in camelCase "
-         "(dangerouslyAllowBrowser): an option's or a variable's name, keys are generated", generic_only=True)
+         "(dangerouslyAllowBrowser): an option's or a variable's name, keys are generated", generic_only=True, needs_key_name=True)
 def is_camel_case_name_as_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     if len(v) > 48 or not _CAMEL_WORDS.match(v) or not _names_generated_credential(key_name):
@@ -141,7 +141,7 @@ def _same_word(a: str, b: str) -> bool:
 
 @_filter("value_spells_key_name", "the value spells the constant's own name in other words (an error code, "
          "an enum member, a type tag: AUTH_METHOD_REQUIRED = \"auth/method-required\"), which says what the "
-         "constant is, not a secret", generic_only=True)
+         "constant is, not a secret", generic_only=True, needs_key_name=True)
 def is_value_spelling_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     if not key_name or len(v) < 8 or _NAME_LIKE_VALUE.match(v) is None:
@@ -167,7 +167,7 @@ _TYPED_SHARE_OF_FIELD = 0.4
 
 
 @_filter("camel_field_name_as_key", "an API key or token that is a camelCase field name (bdc1DischargePower, "
-         "epv2Today): words a person named a field with, keys are generated", generic_only=True)
+         "epv2Today): words a person named a field with, keys are generated", generic_only=True, needs_key_name=True)
 def is_camel_field_name_as_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     if len(v) > _LONGEST_CAMEL_FIELD or _CAMEL_FIELD.match(v) is None or not _names_generated_credential(key_name):
@@ -188,7 +188,7 @@ _LONGEST_SLUG_NUMBER = 8  # a ticket number or a date (160922, 20240131)
 
 
 @_filter("word_slug_as_key", "an API key or token that is a long name of words joined by - or _ (fflag_feat_front_"
-         "dev_2536_comment_notifications): a flag's or a job's name, keys are generated", generic_only=True)
+         "dev_2536_comment_notifications): a flag's or a job's name, keys are generated", generic_only=True, needs_key_name=True, needs_in_value="-_")
 def is_word_slug_as_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     if len(v) > _LONGEST_WORD_SLUG or ("-" not in v and "_" not in v) or not _names_generated_credential(key_name):
@@ -340,7 +340,7 @@ def _run_inside(words: list[str], within: list[str]) -> bool:
 
 @_filter("key_name_within_value", "the value is an identifier holding the constant's whole name (ACCESS_KEY = "
          "\"AWSAccessKeyId\", AUTH_KEY = \"xet-auth\" for a link's key): the name of a field, not its value",
-         generic_only=True)
+         generic_only=True, needs_key_name=True)
 def is_key_name_within_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     if not key_name or len(v) > 48 or not v.replace("-", "").replace("_", "").isalpha():
@@ -369,7 +369,7 @@ _LABEL_PIECE = re.compile(r"[A-Za-z]{3,}")
 
 
 @_filter("key_block_name", "the name given to the PEM block beside it (PrivateKey=ALICE_cf_private, then -----BEGIN "
-         "PRIVATE KEY-----): which key a test uses, the key is the block", generic_only=True, surroundings=True)
+         "PRIVATE KEY-----): which key a test uses, the key is the block", generic_only=True, surroundings=True, needs_key_name=True)
 def is_key_block_name(value: str, line: str, key_name: str | None, language: str | None, around: Surroundings) -> bool:
     v = value.strip()
     m = _LABEL_LINE.match(line)
@@ -408,7 +408,7 @@ def _cipher_suite(name: str) -> bool:
 
 
 @_filter("cipher_suite_name", "a TLS cipher suite's name or a list of them (TLS_DHE_PSK_WITH_AES_128_CBC_SHA256, "
-         "DHE-PSK-AES128-CBC-SHA256): PSK names the key exchange, no key is in it", generic_only=True)
+         "DHE-PSK-AES128-CBC-SHA256): PSK names the key exchange, no key is in it", generic_only=True, needs_in_value="-_:")
 def is_cipher_suite_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip().strip(":")
     names = v.split(":")
@@ -429,7 +429,7 @@ _UPPER_SNAKE = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+){2,}$")
 
 
 @_filter("renamed_constant", "an UPPER_SNAKE constant given as another one's new name (POLARSSL_ERR_X MBEDTLS_ERR_X in "
-         "a table of renames): the name of a constant", generic_only=True)
+         "a table of renames): the name of a constant", generic_only=True, needs_key_name=True)
 def is_renamed_constant(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     if not key_name or _UPPER_SNAKE.match(v) is None or _UPPER_SNAKE.match(key_name) is None or v == key_name:

@@ -85,7 +85,7 @@ _TRAILING_PREPOSITIONS = frozenset({"in", "at", "on", "after", "before", "until"
 
 
 @_filter("describing_key_name", "the name describes a credential (password_hint, token_url, secret_name), not holds one",
-         generic_only=True)
+         generic_only=True, needs_key_name=True)
 def is_describing_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     words = key_words(key_name)
     if len(words) >= 3 and (words[-1] in _UNIT_WORDS or words[-1] in _ENCODING_WORDS):
@@ -129,7 +129,7 @@ _CREDENTIAL_ENDINGS = ("password", "passwort", "passwd", "pwd", "pass", "passphr
 
 
 @_filter("key_names_no_credential", "the name only contains a credential word inside another word (secretloop_bin, tokenizer)",
-         generic_only=True)
+         generic_only=True, needs_key_name=True)
 def is_key_naming_no_credential(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     words = key_words(key_name)
     if not words:
@@ -158,7 +158,7 @@ _FIXTURE_NAME_PAIRS = frozenset({("non", "matching"), ("not", "matching"), ("non
 
 
 @_filter("fixture_key_name", "the name marks a test fixture (invalidPassword, wrongSecret, fakeKey, nonMatchingToken)",
-         generic_only=True)
+         generic_only=True, needs_key_name=True)
 def is_fixture_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     words = key_words(key_name)
     if not names_credential(words):
@@ -175,7 +175,7 @@ _UI_TEXT_WORDS = frozenset({
 
 
 @_filter("ui_text_key", "a message-catalogue entry (LABEL_PASSWORD, MSG_INVALID_TOKEN): text shown to a user",
-         generic_only=True)
+         generic_only=True, needs_key_name=True)
 def is_ui_text_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # A catalogue holds text for people; a random run of letters and digits is no such text
     # (message_bird_token = "<25 random characters>" names the MessageBird service).
@@ -188,7 +188,7 @@ _PADDLE_CLIENT_TOKEN = re.compile(r"^(?:live|test)_[0-9a-z]{20,40}$")
 
 
 @_filter("public_by_key_name", "the name says the value is public (public_key, publishable_key, site_key, a client or Mixpanel project token)",
-         generic_only=True)
+         generic_only=True, needs_key_name=True)
 def is_public_by_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # A front-end framework's exposure prefix (NEXT_PUBLIC_, NUXT_PUBLIC_, EXPO_PUBLIC_, SvelteKit's and Astro's
     # PUBLIC_) says the build ships the value to browsers, not that the value is meant to be public:
@@ -254,7 +254,7 @@ _CURSOR_WORDS = frozenset({
 @_filter("cursor_or_idempotency_token", "a pagination cursor, idempotency or version token (NextToken, pageToken, "
          "ClientRequestToken, ChangeToken, versionToken, Postman-Token): a value an API hands back to continue a "
          "listing or to guard an update, or a client adds to one request, not a credential",
-         generic_only=True)
+         generic_only=True, needs_key_name=True)
 def is_cursor_or_idempotency_token(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     words = key_words(key_name)
     if len(words) < 2 or words[-1] not in ("token", "tokens"):
@@ -273,7 +273,7 @@ _IDENTIFIER_KEY_VALUE = re.compile(r"^[a-z][a-z0-9]*(?:[_.:\-][a-z0-9]+)*$")
 
 
 @_filter("storage_key_name", "the name of a slot in a session, cache or store (LOGIN_SESSION_KEY = \"account_login\"):"
-         " an identifier made of words, not a key", generic_only=True)
+         " an identifier made of words, not a key", generic_only=True, needs_key_name=True)
 def is_storage_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     words = key_words(key_name)
     if len(words) >= 3 and words[-2] == "key":
@@ -310,7 +310,7 @@ _FLAG_WORDS = frozenset({
 
 
 @_filter("option_name", "a flag or option named for a credential (withCredentials = \"same-origin\", "
-         "useToken = \"header\"): it says how credentials are handled, and its value is a word", generic_only=True)
+         "useToken = \"header\"): it says how credentials are handled, and its value is a word", generic_only=True, needs_key_name=True)
 def is_option_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     words = key_words(key_name.rsplit(".", 1)[-1] if key_name else None)
     if len(words) < 2 or words[0] not in _FLAG_WORDS or not names_credential(words[1:]):
@@ -328,7 +328,7 @@ _PREDICATE_WORDS = frozenset({
 
 
 @_filter("predicate_key_name", "a name where pass is a verb (allPass, anyPass, shouldPass) holding a name: a "
-         "predicate or its alias, not a password", generic_only=True)
+         "predicate or its alias, not a password", generic_only=True, needs_key_name=True)
 def is_predicate_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     words = key_words(key_name.rsplit(".", 1)[-1] if key_name else None)
     if len(words) < 2 or words[-1] != "pass" or words[-2] not in _PREDICATE_WORDS:
@@ -343,7 +343,7 @@ _UPSTREAM_DIRECTIVE = re.compile(r"^(?:proxy|uwsgi|fastcgi|scgi|grpc|memcached)_
 
 
 @_filter("upstream_directive", "a web server's directive that passes requests on (proxy_pass, uwsgi_pass): the "
-         "value is an upstream's address", generic_only=True)
+         "value is an upstream's address", generic_only=True, needs_key_name=True)
 def is_upstream_directive(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     return bool(key_name) and _UPSTREAM_DIRECTIVE.match(key_name.lower()) is not None
 
@@ -359,7 +359,7 @@ _LEXER_TOKEN_TYPES = frozenset({
 
 
 @_filter("lexer_token_type", "a lexer's token class under a token name (defaultToken: \"keyword\"): what kind of "
-         "source text it is, not a credential", generic_only=True)
+         "source text it is, not a credential", generic_only=True, needs_key_name=True)
 def is_lexer_token_type(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     words = key_words(key_name)
     if "token" not in words:
@@ -444,7 +444,7 @@ def is_text_token(value: str, line: str, key_name: str | None, language: str | N
 
 # "pass" as a verb: pass_through, passthrough, PASS_THROUGH_ENDPOINT name a kind of route.
 @_filter("pass_through_name", "\"pass\" as a verb in the key name (pass_through, passthrough): a route's or a "
-         "mode's name, not a password", generic_only=True)
+         "mode's name, not a password", generic_only=True, needs_key_name=True)
 def is_pass_through_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # A key or a token named for such a route (PASSTHROUGH_API_KEY) is still a credential.
     words = key_words(key_name)
@@ -458,7 +458,7 @@ _HEADER_SPELLING = re.compile(r"^X-[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+$|^[A-Z][a-z]+(
 
 
 @_filter("header_name_constant", "a header's name under a key named for a header (tokenRequestTTLHeader = "
-         "\"X-aws-ec2-metadata-token-ttl-seconds\"): which header, not what it carries", generic_only=True)
+         "\"X-aws-ec2-metadata-token-ttl-seconds\"): which header, not what it carries", generic_only=True, needs_key_name=True)
 def is_header_name_constant(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     name = (key_name or "").rsplit(".", 1)[-1].lower().rstrip("s")
     if not name.endswith(("header", "_hdr")):
@@ -473,7 +473,7 @@ _LOWER_SLUG = re.compile(r"^[a-z0-9]+(?:[-_][a-z0-9]+){1,5}$")
 
 
 @_filter("fixture_word_in_value", "a slug that says it was made up to fail (expired-sak, fake_token_2, "
-         "revoked-key): a fixture, not a credential", generic_only=True)
+         "revoked-key): a fixture, not a credential", generic_only=True, needs_in_value="-_")
 def is_fixture_word_in_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     if len(v) > 40 or ("-" not in v and "_" not in v) or _LOWER_SLUG.match(v) is None:
@@ -491,7 +491,7 @@ _MODULE_PATH = re.compile(r"^\.{1,3}[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*$")
 
 
 @_filter("collection_or_module_as_name", "a word filed under a module path or a collection's name (\".commands.auth\", "
-         "\"logout\"; drop_column(\"secrets\", \"workspace\")): another name, not a credential", generic_only=True)
+         "\"logout\"; drop_column(\"secrets\", \"workspace\")): another name, not a credential", generic_only=True, needs_key_name=True)
 def is_collection_or_module_as_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     name = (key_name or "").strip()
     if not name or not (_MODULE_PATH.match(name) or name.lower() in _COLLECTION_NAMES):
@@ -507,7 +507,7 @@ _QUALIFIED_TYPE_KEY = re.compile(r"""["']?[A-Z][A-Za-z0-9]*(?:::[A-Z][A-Za-z0-9]
 
 
 @_filter("resource_type_as_key", "a resource type's qualified name as the key (\"AWS::Location::APIKey\": …): a "
-         "table of types, not a credential", generic_only=True)
+         "table of types, not a credential", generic_only=True, needs_in_line=":")
 def is_resource_type_as_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     at = line.find(value.strip()) if value.strip() else -1
     return at > 0 and "::" in line[:at] and _QUALIFIED_TYPE_KEY.search(line[:at]) is not None
@@ -520,7 +520,7 @@ _WORDED_SALT = re.compile(r"^[a-z][a-z0-9]*(?:[/._:\-][a-z][a-z0-9]*){0,4}$")
 
 
 @_filter("worded_salt", "a salt spelled in words (password_default_salt = 'phpseclib/salt'): a library's published "
-         "constant that varies a hash, not a password", generic_only=True)
+         "constant that varies a hash, not a password", generic_only=True, needs_key_name=True)
 def is_worded_salt(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     words = key_words(key_name)
     if not words or words[-1] not in ("salt", "salts"):

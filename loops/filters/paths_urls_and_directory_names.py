@@ -55,7 +55,7 @@ _URL_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*://")
 
 
 @_filter("file_path_or_url_without_credentials",
-         "a file path or a URL with no password, token parameter or random path segment in it", generic_only=True)
+         "a file path or a URL with no password, token parameter or random path segment in it", generic_only=True, needs_in_value="./\\")
 def is_path_or_plain_url(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     if not v or len(v) > 500:
@@ -91,7 +91,7 @@ _REQUIREMENT = re.compile(r"^[A-Za-z0-9][\w.\-]*(?:\[[\w,\-]+\])?[ \t]*(?:(?:===
 
 
 @_filter("urn_or_requirement", "a uniform resource name (urn:ietf:params:…) or a package requirement (google-auth>=1.0)",
-         generic_only=True)
+         generic_only=True, needs_in_value=":=<>")
 def is_urn_or_requirement(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     if _URN.match(v):
@@ -212,7 +212,7 @@ def is_ldap_search_filter(value: str, line: str, key_name: str | None, language:
 
 
 @_filter("identifier_path", "an API key or token that is a path of words (dsmr/reading/power_l1, HIH3600/humidity): "
-         "a topic, a route or a field's address, keys are generated", generic_only=True)
+         "a topic, a route or a field's address, keys are generated", generic_only=True, needs_key_name=True, needs_in_value="/")
 def is_identifier_path(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     if "/" not in v or len(v) > 200 or not _names_generated_credential(key_name):

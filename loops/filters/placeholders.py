@@ -46,6 +46,10 @@ _PLACEHOLDER_PHRASES = (
     re.compile(r"(?<![a-z])leave[_ \-](?:it[_ \-])?(?:blank|empty|unset)(?![a-z])"),  # a form's hint: Leave blank (optional)
 )
 
+# A word every match of one of _PLACEHOLDER_PHRASES holds (keep the two together): a value without one
+# matches none of them.
+_PHRASE_WORD = re.compile(r"your|here|change|replace|insert|fill|enter|put|paste|dummy|placeholder|not|sample|example"
+                          r"|fake|todo|tbd|fixme|leave")
 
 # The stand-in person of forms and fixtures (John Doe): a value, not anyone's password.
 _STAND_IN_PERSON = re.compile(r"(?:john|jane|joe|j)[._\-]?doe\d{0,4}")
@@ -92,6 +96,8 @@ def is_placeholder(value: str, line: str, key_name: str | None, language: str | 
         return True
     if _encoded_blob(value):
         return False  # `todo` or `your` after a / or + of a long base64 key is chance, not a phrase
+    if not _PHRASE_WORD.search(low):
+        return False  # no phrase below can match: one scan instead of six
     stripped = value.strip()
     if len(low) != len(stripped):
         return any(p.search(low) for p in _PLACEHOLDER_PHRASES)
@@ -169,7 +175,7 @@ _VALIDATOR_WORDS = frozenset({"required", "nullable", "sometimes", "string", "mi
                               "min_length", "max_length", "matches", "between", "size", "regex", "bail"})
 
 
-@_filter("validation_rules", "a form field's validation rules (required|string|min:8), not its value")
+@_filter("validation_rules", "a form field's validation rules (required|string|min:8), not its value", needs_in_value="|")
 def is_validation_rules(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     items = value.strip().split("|")
     if len(items) < 2 or not all(_VALIDATOR_ITEM.fullmatch(i) for i in items):
@@ -219,7 +225,7 @@ _JOINED_WORDS = re.compile(r"[A-Za-z]+(?:[_\-][A-Za-z]+)+|[a-z]+(?:[A-Z][a-z]+)+
 
 
 @_filter("same_as_key_name", "the value repeats the name it is assigned to (API_KEY = \"api-key\", o.Ws.Token = \"wstoken\", "
-         "ctxCredentials = \"github.com/x/y/ctxCredentials\")")
+         "ctxCredentials = \"github.com/x/y/ctxCredentials\")", needs_key_name=True)
 def is_same_as_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     if not key_name:
         return False
@@ -302,7 +308,7 @@ _SEPARATED_PIECES = re.compile(r"^[A-Za-z0-9]+(?:[-_.][A-Za-z0-9]+)+$")
 
 
 @_filter("words_and_counting_run", "words and a run of digits counted out, spelled apart (key-1234567890-file-config): "
-         "a stand-in written for a test or the docs", generic_only=True, surroundings=True)
+         "a stand-in written for a test or the docs", generic_only=True, surroundings=True, needs_in_value="-_.")
 def is_words_and_counting_run(value: str, line: str, key_name: str | None, language: str | None,
                               around: Surroundings) -> bool:
     # Where values are written for a test or a reader, or under a name that says API key or token

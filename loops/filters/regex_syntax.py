@@ -19,7 +19,7 @@ _LONGEST_CAPTURE = 40
 
 
 @_filter("regex_capture", "a regular expression's capture where the value would be (PWD=(.*);): what a parser "
-         "matches, not a credential")
+         "matches, not a credential", needs_in_value="*+?")
 def is_regex_capture(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     if len(v) > _LONGEST_CAPTURE or not any(q in v for q in "*+?"):

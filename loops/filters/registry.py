@@ -34,6 +34,13 @@ class Filter:
     # Run only on a value that does not start with its rule's known prefix: one that does has the
     # format's shape, whatever else it resembles (Flagsmith's ser.<random> reads as obj.member).
     unprefixed_only: bool = False
+    # Gates: what the check's own code needs before it can match, tested in run_filters before
+    # the call (a gate skips only calls that would return False). Each is declared beside the
+    # filter and must follow from its code.
+    needs_key_name: bool = False  # returns False without a key name (None or "")
+    needs_in_value: str = ""  # returns False when the value it sees holds none of these characters
+    needs_in_line: str = ""  # returns False when the line holds none of these characters
+    needs_example_place: bool = False  # returns False unless Surroundings.example_place (with surroundings=True)
 
 
 @dataclass(frozen=True)
@@ -59,10 +66,15 @@ FILTERS: list[Filter] = []
 
 def _filter(name: str, reason: str, generic_only: bool = False, decisive: bool = True,
             after_prefix: bool = False, surroundings: bool = False, formats: bool = False,
-            prefix_required: bool = False, unprefixed_only: bool = False) -> Callable[[Check], Check]:
+            prefix_required: bool = False, unprefixed_only: bool = False, needs_key_name: bool = False,
+            needs_in_value: str = "", needs_in_line: str = "", needs_example_place: bool = False) -> Callable[[Check], Check]:
+    if needs_example_place and not surroundings:
+        raise ValueError(f"filter {name}: needs_example_place reads the surroundings (surroundings=True)")
+
     def register(check: Check) -> Check:
         FILTERS.append(Filter(name, reason, generic_only, check, decisive, after_prefix or prefix_required, surroundings,
-                              formats, prefix_required, unprefixed_only))
+                              formats, prefix_required, unprefixed_only, needs_key_name, needs_in_value, needs_in_line,
+                              needs_example_place))
         return check
 
     return register

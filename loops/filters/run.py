@@ -45,9 +45,16 @@ def run_filters(
         return []
     prefixed = bool(known_prefix) and value.startswith(known_prefix or "")
     body = value[len(known_prefix or ""):] if prefixed else value
+    example_place = surroundings is not None and surroundings.example_place
     hits = []
-    for name, check, after_prefix, extra in _plan(generic, prefixed, surroundings is not None):
+    for name, check, after_prefix, extra, value_chars, line_chars in _plan(
+            generic, prefixed, surroundings is not None, bool(key_name), example_place):
         v = body if after_prefix else value
+        # the check's own code returns False without one of these characters (its needs_in_value, needs_in_line)
+        if value_chars is not None and value_chars.isdisjoint(v):
+            continue
+        if line_chars is not None and not _holds_one(line, line_chars):
+            continue
         if extra is _PLAIN:
             if check(v, line, key_name, language):
                 hits.append(name)
@@ -60,13 +67,25 @@ def run_filters(
 _PLAIN, _AROUND, _FORMATS = "plain", "surroundings", "formats"
 
 
-@functools.lru_cache(maxsize=8)
-def _plan(generic: bool, prefixed: bool, with_surroundings: bool) -> tuple[tuple[str, Check, bool, str], ...]:
-    """The filters that apply to a candidate of this kind, in catalogue order, with what each
-    reads: worked out once per kind instead of three tests per filter per candidate."""
+def _holds_one(line: str, chars: tuple[str, ...]) -> bool:
+    for c in chars:
+        if c in line:
+            return True
+    return False
+
+
+@functools.lru_cache(maxsize=64)
+def _plan(generic: bool, prefixed: bool, with_surroundings: bool, with_key_name: bool, example_place: bool
+          ) -> tuple[tuple[str, Check, bool, str, frozenset[str] | None, tuple[str, ...] | None], ...]:
+    """The filters that apply to a candidate of this kind, in catalogue order, with what each reads and
+    the characters its gate asks of the value and the line: worked out once per kind of candidate. A
+    filter that needs a key name or an example place (needs_key_name, needs_example_place) is left out
+    of the plans for candidates without: its check would return False."""
     return tuple(
-        (f.name, f.check, f.after_prefix, _AROUND if f.surroundings else _FORMATS if f.formats else _PLAIN)
+        (f.name, f.check, f.after_prefix, _AROUND if f.surroundings else _FORMATS if f.formats else _PLAIN,
+         frozenset(f.needs_in_value) if f.needs_in_value else None, tuple(f.needs_in_line) if f.needs_in_line else None)
         for f in FILTERS
         if (generic or not f.generic_only) and (prefixed or not f.prefix_required) and (with_surroundings or not f.surroundings)
         and not (prefixed and f.unprefixed_only)
+        and (with_key_name or not f.needs_key_name) and (example_place or not f.needs_example_place)
     )

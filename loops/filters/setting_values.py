@@ -39,7 +39,7 @@ _METHOD_OPTIONS = re.compile(r"\[[\w\-=,. ]{0,80}\]$")
 
 
 @_filter("auth_method_name", "the name of an authentication method (phase2-auth=mschapv2, auth: gssapi): which "
-         "method a client uses, not a credential", generic_only=True)
+         "method a client uses, not a credential", generic_only=True, needs_key_name=True)
 def is_auth_method_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = _METHOD_OPTIONS.sub("", value.strip().strip("\"'").lower())  # ocserv's auth = "pam[gid-min=1000]"
     if v not in _AUTH_METHODS:
@@ -58,7 +58,7 @@ _OAUTH_GRANT_URN = "urn:ietf:params:oauth:grant-type:"
 
 @_filter("oauth_grant_type", "an OAuth grant type (authorization_code, client_credentials, refresh_token, "
          "urn:ietf:params:oauth:grant-type:…) under a grant key: which flow a client runs, not a credential",
-         generic_only=True)
+         generic_only=True, needs_key_name=True)
 def is_oauth_grant_type(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     if "grant" not in key_words(key_name):
         return False
@@ -139,7 +139,7 @@ _FETCH_CREDENTIALS_MODES = frozenset({"include", "same-origin", "omit"})
 
 
 @_filter("request_credentials_mode", "a request's credentials mode (fetch's credentials: 'include' | "
-         "'same-origin' | 'omit'): whether cookies are sent, not a credential", generic_only=True)
+         "'same-origin' | 'omit'): whether cookies are sent, not a credential", generic_only=True, needs_key_name=True)
 def is_request_credentials_mode(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     words = key_words(key_name)
     return bool(words) and words[-1] == "credentials" and value.strip().lower() in _FETCH_CREDENTIALS_MODES
@@ -197,7 +197,7 @@ _WHEN_VALUE = re.compile(r"^(?:(?:on|when|if|upon|after|before)[_\-][a-z]+(?:[_\
 
 
 @_filter("when_option_value", "when an option about a credential acts (update_password: on_create, always): "
-         "a mode, not the credential", generic_only=True)
+         "a mode, not the credential", generic_only=True, needs_key_name=True)
 def is_when_option_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     return len(key_words(key_name)) >= 2 and _WHEN_VALUE.match(value.strip()) is not None
 
@@ -236,7 +236,7 @@ _GRAPHQL_TYPE = re.compile(r"^\[?(?:String|ID|Int|Float|Boolean)!?\]?!?$")
 
 
 @_filter("graphql_field_type", "a field's type in a GraphQL schema (password: String!, tokens: [ID!]!): the "
-         "kind of value the field holds", generic_only=True)
+         "kind of value the field holds", generic_only=True, needs_in_value="![")
 def is_graphql_field_type(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     return ("!" in v or "[" in v) and _GRAPHQL_TYPE.match(v) is not None
@@ -248,7 +248,7 @@ _BEFORE_CLOSING_TAGS = re.compile(r"^([^<>\s]{1,64})(?:</[A-Za-z][\w:\-]*>)+$")
 
 
 @_filter("number_before_closing_tags", "a number, version or literal followed by closing tags in a page's code block "
-         "(creationToken = 1644442601</code></pre>)", generic_only=True)
+         "(creationToken = 1644442601</code></pre>)", generic_only=True, needs_in_value="<")
 def is_number_before_closing_tags(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     m = _BEFORE_CLOSING_TAGS.match(value.strip())
     if m is None:

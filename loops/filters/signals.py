@@ -131,7 +131,8 @@ def is_password_equal_to_user(value: str, line: str, key_name: str | None, langu
     # only lines holding the value can assign it as the login (most of the dozen around do not)
     if holding is None:
         holding = [text for text in (line, *around.lines) if v in text]
-    return any(m.group(1) == v for text in holding if _may_hold(text, _LOGIN_WORDS) for m in _LOGIN_ASSIGNMENT.finditer(text))
+    return any(m.group(1) == v for text in holding if _may_hold(text, _LOGIN_WORDS) and _may_assign_login(text, v)
+               for m in _LOGIN_ASSIGNMENT.finditer(text))
 
 
 # What a match of each pattern above must hold, for a cheap test before the regex scan: every group is a
@@ -141,6 +142,36 @@ def is_password_equal_to_user(value: str, line: str, key_name: str | None, langu
 _DN_WORDS = (("cn=", "uid=", "dc=", "o=", "ou="),)
 _SQL_WORDS = (("user ", "user\t", "role ", "role\t", "login ", "login\t"), ("password", "identified"))
 _LOGIN_WORDS = (("user", "login", "uid", "account"), ("=", ":"))
+
+
+_LOGIN_NAMES = ("user", "username", "user_name", "login", "uid", "account")  # _LOGIN_ASSIGNMENT's names
+_LONGEST_LOGIN_NAME = max(map(len, _LOGIN_NAMES))
+
+
+def _may_assign_login(text: str, value: str) -> bool:
+    """False only where no match of _LOGIN_ASSIGNMENT can capture `value`: the capture starts where the value
+    stands, after an optional quote, an `=` or `:` with blanks around, another optional quote and a login name,
+    read here backwards from each place the value stands. The regex scans a long line (a JSON list of users)
+    for every value on it; this reads a few characters. ASCII text only, as _may_hold."""
+    if not text.isascii():
+        return True
+    at = text.find(value)
+    while at >= 0:
+        j = at
+        if j > 0 and text[j - 1] in "\"'":
+            j -= 1
+        while j > 0 and text[j - 1] in " \t":
+            j -= 1
+        if j > 0 and text[j - 1] in "=:":
+            j -= 1
+            while j > 0 and text[j - 1] in " \t":
+                j -= 1
+            if j > 0 and text[j - 1] in "\"'":
+                j -= 1
+            if text[max(0, j - _LONGEST_LOGIN_NAME):j].lower().endswith(_LOGIN_NAMES):
+                return True
+        at = text.find(value, at + 1)
+    return False
 
 
 def _may_hold(text: str, groups: tuple[tuple[str, ...], ...]) -> bool:

@@ -106,7 +106,7 @@ _SHORTEST_EXAMPLE_SECRET = 4
 
 
 @_filter("short_value_in_example", "a value of three characters or fewer in a test, documentation or a comment "
-         "(user:pw, mongodb://val:psw@…): a stand-in", generic_only=True, surroundings=True)
+         "(user:pw, mongodb://val:psw@…): a stand-in", generic_only=True, surroundings=True, needs_example_place=True)
 def is_short_value_in_example(value: str, line: str, key_name: str | None, language: str | None,
                               around: Surroundings) -> bool:
     v = value.strip()
@@ -201,7 +201,7 @@ def stand_in_text(value: str, identifiers: bool = True) -> bool:
 @_filter("stand_in_in_example", "in a test, documentation or a comment, a value that spells a credential word, "
          "reads as a sentence, is a short identifier of words or a fixture word with digits (This-is-my-test-1!, "
          "tok_visa, Test1234): a stand-in",
-         generic_only=True, surroundings=True)
+         generic_only=True, surroundings=True, needs_example_place=True)
 def is_stand_in_in_example(value: str, line: str, key_name: str | None, language: str | None,
                            around: Surroundings) -> bool:
     # Outside such places a person's password may read so ("ThisIsMyPassword!"): kept there. Tests
@@ -234,7 +234,7 @@ _FIXTURE_WORD_VALUE = re.compile(
 
 @_filter("client_token_uuid_in_example", "a UUID under a client token's name in a test, documentation or a "
          "comment (\"clientToken\": \"<uuid>\"): the idempotency token a client makes up for one request",
-         generic_only=True, surroundings=True)
+         generic_only=True, surroundings=True, needs_example_place=True)
 def is_client_token_uuid_in_example(value: str, line: str, key_name: str | None, language: str | None,
                                     around: Surroundings) -> bool:
     # APIs take a client-generated UUID as ClientToken to de-duplicate retries. Elsewhere a UUID
@@ -335,7 +335,7 @@ def _skeleton(value: str) -> str:
 
 @_filter("spelled_credential_in_example", "in a test, documentation or a comment, a value whose letters spell a "
          "credential word around escapes and symbols (p%40ssw%25rd, pa;ss, p+ss+word, pwpw): a fixture for "
-         "parsing or escaping", generic_only=True, surroundings=True)
+         "parsing or escaping", generic_only=True, surroundings=True, needs_example_place=True)
 def is_spelled_credential_in_example(value: str, line: str, key_name: str | None, language: str | None,
                                      around: Surroundings) -> bool:
     if not around.example_place or len(value) > 40:
@@ -371,7 +371,7 @@ def _worded_piece(piece: str) -> tuple[bool, bool]:
 @_filter("worded_key_in_example", "an API key or token that is a few short lower-case words (fixture, sk-from-env, "
          "hf_oauth_123, old-rt) in a test, documentation or a comment, or a phrase of words anywhere "
          "(on_behalf_of, failed-to-connect-to-db): keys are generated, this one was typed",
-         generic_only=True, surroundings=True)
+         generic_only=True, surroundings=True, needs_key_name=True)
 def is_worded_key_in_example(value: str, line: str, key_name: str | None, language: str | None,
                              around: Surroundings) -> bool:
     # Passwords and secrets are kept: people choose those, and tests choose them like people do.
@@ -507,7 +507,7 @@ _WORD_NUMBER_MARK = re.compile(r"^([A-Za-z]+)[@#$!._-]?([0-9]{1,4})?[!@#$%*?.]{0
 
 @_filter("common_password_in_example", "a common sample password (Welcome1!, Winter2025!, Admin@123) in a test, the "
          "docs or a comment: a word people write in examples, with a number and a mark", generic_only=True,
-         surroundings=True)
+         surroundings=True, needs_example_place=True)
 def is_common_password_in_example(value: str, line: str, key_name: str | None, language: str | None,
                                   around: Surroundings) -> bool:
     # In code or config the same value is a weak password someone set: a person sees it.

@@ -215,7 +215,7 @@ _LONGEST_LABEL = 80
 
 
 @_filter("credential_field_label", "a form's label for the field (\"Blob Storage Key (optional)\", \"Batch Account "
-         "Access Key\"): capitalised words that name the credential, not its value", generic_only=True)
+         "Access Key\"): capitalised words that name the credential, not its value", generic_only=True, needs_in_value=" ")
 def is_credential_field_label(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     if " " not in v or len(v) > _LONGEST_LABEL or not v[:1].isupper():
@@ -243,7 +243,7 @@ _MIN_RECORD_FIELDS = 5
 
 
 @_filter("colon_separated_record", "a row of five or more short colon-separated fields that are names, words and "
-         "numbers (PSK:DHE:AES:CCM:256:AEAD): a table's record, not a credential", generic_only=True)
+         "numbers (PSK:DHE:AES:CCM:256:AEAD): a table's record, not a credential", generic_only=True, needs_in_value=":")
 def is_colon_separated_record(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # A password with four colons in it would need every piece to be a capitalised name, a short
     # word or a number; generated ones are not made of such pieces.

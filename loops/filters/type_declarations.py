@@ -46,7 +46,7 @@ def is_literal_type_union(value: str, line: str, key_name: str | None, language:
 
 
 @_filter("type_annotation", "a type in a TypeScript declaration (apiKey: SensitiveString;): the value's type, "
-         "not the value", generic_only=True)
+         "not the value", generic_only=True, needs_key_name=True)
 def is_type_annotation(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # `name: Type;` or `name?: Type,` with an unquoted capitalised type, maybe generic or an array;
     # a generic's arguments may open on this line and close on a later one (`name: Plugin<{`).
@@ -88,7 +88,7 @@ def is_typeof_check(value: str, line: str, key_name: str | None, language: str |
 
 
 @_filter("string_annotation", "a type written as a string in a Python annotation (_ctx: \"CryptContext\" = …): "
-         "a forward reference to a class, not a value", generic_only=True)
+         "a forward reference to a class, not a value", generic_only=True, needs_key_name=True, needs_in_line=":")
 def is_string_annotation(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     if language != "python" or not key_name or ":" not in line:

@@ -202,7 +202,7 @@ _MASH_SHARE = 0.85  # random letters fall on the home row about one time in thre
 
 @_filter("home_row_mash", "a token in a test or the docs typed on the keyboard's home row (sdfjkl2309sdf, "
          "asdfasdf98): a hand-made stand-in, where a generated token's letters spread over the alphabet",
-         generic_only=True, surroundings=True)
+         generic_only=True, surroundings=True, needs_example_place=True)
 def is_home_row_mash(value: str, line: str, key_name: str | None, language: str | None,
                      around: Surroundings) -> bool:
     # Only under a generated credential's name (a token, an API key): a password is chosen, and a

@@ -24,7 +24,7 @@ _PHP_INTERPOLATION = re.compile(r"\{\$[A-Za-z_]\w*(?:->\w+|\[[^\]{}\n]{0,40}\])*
 
 
 @_filter("php_complex_interpolation", "a PHP string built from {$var} / {$obj->field} interpolations with a few "
-         "separators between them: a template, not a value")
+         "separators between them: a template, not a value", needs_in_value="{")
 def is_php_complex_interpolation(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     if "{$" not in value or len(value) > 200:
         return False
@@ -43,7 +43,7 @@ _NAMING_TAILS = frozenset({"PASS", "PASSWORD", "PASSWD", "PWD", "USER", "USERNAM
 
 @_filter("constant_name_as_value", "an UPPER_SNAKE name given where a lookup key is expected ($credentialsKey = "
          "'SSL_CLIENT_S_DN') or ending in a credential word ('password' => 'FTP_PASS'): the name of a server "
-         "variable or constant, not its value", generic_only=True)
+         "variable or constant, not its value", generic_only=True, needs_in_value="_")
 def is_constant_name_as_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     if "_" not in value or len(value) > 48 or not _UPPER_SNAKE.match(value):
         return False
@@ -53,7 +53,7 @@ def is_constant_name_as_value(value: str, line: str, key_name: str | None, langu
 
 
 @_filter("attribute_selector_value", "the value of a CSS attribute selector (label[for=\"private_key\"], "
-         "input[name='password']): the name of a form field", generic_only=True)
+         "input[name='password']): the name of a form field", generic_only=True, needs_in_line="[")
 def is_attribute_selector_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     if "[" not in line or "=" not in line or len(value) > 64:
         return False
@@ -71,7 +71,7 @@ _NEGATED_NAME = re.compile(r"^!{1,2}[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(
 
 
 @_filter("negated_expression", "a negated name (passEvent: !isHandled): an expression evaluated in code",
-         generic_only=True)
+         generic_only=True, needs_in_value="!")
 def is_negated_expression(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     if not value.startswith("!") or not _NEGATED_NAME.match(value):
         return False
@@ -87,7 +87,7 @@ _DUNDER = re.compile(r"^__[a-z][a-z0-9_]*[a-z0-9]__$"
 
 @_filter("dunder_name", "a double-underscore name (__iterator__, __proto__, __return_false): a reserved member "
          "or a helper function's name",
-         generic_only=True)
+         generic_only=True, needs_in_value="_")
 def is_dunder_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     return value.startswith("__") and bool(_DUNDER.match(value))
 
@@ -96,7 +96,7 @@ _HYPHENED_WORDS = re.compile(r"^[a-z]+(?:-[a-z]+)*$")
 
 
 @_filter("keyboard_access_key", "an HTML accesskey setting (accessKey: 'accesskey-save', accessKeyModifiers = "
-         "'alt-shift'): a keyboard shortcut or its message key, lower-case words", generic_only=True)
+         "'alt-shift'): a keyboard shortcut or its message key, lower-case words", generic_only=True, needs_key_name=True)
 def is_keyboard_access_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # A cloud access key is never lower-case letters and hyphens: those are a shortcut's words.
     lowered = (key_name or "").lower()
@@ -124,7 +124,7 @@ _STARRED_WORD = re.compile(r"^(\*{1,2})[a-z]+(?:[ _-][a-z]+)*\1$")
 
 
 @_filter("starred_marker", "a lower-case word between asterisks (**unsaved**): a marker a program sets, "
-         "not a value", generic_only=True)
+         "not a value", generic_only=True, needs_in_value="*")
 def is_starred_marker(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     return value.startswith("*") and value.endswith("*") and len(value) <= 40 and bool(_STARRED_WORD.match(value))
 

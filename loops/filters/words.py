@@ -117,8 +117,15 @@ def key_words(key_name: str | None) -> list[str]:
     return list(_name_words(key_name))
 
 
+# Whether a word holds one of _CREDENTIAL_PARTS, in one search (a generator per word was most of the cost)
+_HOLDS_CREDENTIAL_PART = re.compile("|".join(map(re.escape, _CREDENTIAL_PARTS)))
+
+
 def names_credential(words: list[str]) -> bool:
-    return any(w in _CREDENTIAL_WORDS or any(p in w for p in _CREDENTIAL_PARTS) for w in words)
+    for w in words:
+        if w in _CREDENTIAL_WORDS or _HOLDS_CREDENTIAL_PART.search(w):
+            return True
+    return False
 
 
 def _context_words(value: str, line: str, key_name: str | None) -> list[str]:
