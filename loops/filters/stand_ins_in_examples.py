@@ -201,7 +201,8 @@ def stand_in_text(value: str, identifiers: bool = True) -> bool:
 @_filter("stand_in_in_example", "in a test, documentation or a comment, a value that spells a credential word, "
          "reads as a sentence, is a short identifier of words or a fixture word with digits (This-is-my-test-1!, "
          "tok_visa, Test1234): a stand-in",
-         generic_only=True, surroundings=True, needs_example_place=True)
+         generic_only=True, surroundings=True, needs_example_place=True,
+         after_prefix=True)  # a provider's own prefix (Notion's secret_…) spells no stand-in
 def is_stand_in_in_example(value: str, line: str, key_name: str | None, language: str | None,
                            around: Surroundings) -> bool:
     # Outside such places a person's password may read so ("ThisIsMyPassword!"): kept there. Tests
