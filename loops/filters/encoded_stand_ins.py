@@ -223,6 +223,7 @@ def is_encoded_stand_in_pair(value: str, line: str, key_name: str | None, langua
 # (b64enc). Encoded, a stand-in or a value that is no credential reads as random; decoded it is what the filters
 # dismiss as written: a placeholder (changeme, REPLACE_ME), a password hash (Argo CD keeps the admin's as
 # bcrypt), a timestamp (admin.passwordMtime) or an LDAP DN (the bind DN beside its password).
+_SHORT_BASE64 = re.compile(r"^[A-Za-z0-9+/]{4}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)$")
 _PADDED_BASE64 = re.compile(r"^(?:[A-Za-z0-9+/]{4}){2,128}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$")
 
 
@@ -230,6 +231,8 @@ _PADDED_BASE64 = re.compile(r"^(?:[A-Za-z0-9+/]{4}){2,128}(?:[A-Za-z0-9+/]{2}==|
          "bcrypt hash, a timestamp, an LDAP DN), as a Kubernetes Secret's data: keeps them", generic_only=True)
 def is_base64_of_stand_in(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
+    if _SHORT_BASE64.match(v) is not None:  # dGVzdA== (a Secret's example data): too short for the shape below
+        return (_decoded_text(v) or "").strip().lower() in _ENCODED_FIXTURE_WORDS
     if _PADDED_BASE64.match(v) is None:
         return False
     text = (_decoded_text(v) or "").strip()
@@ -237,12 +240,17 @@ def is_base64_of_stand_in(value: str, line: str, key_name: str | None, language:
         return False  # random bytes, or a key: what base64 of a secret decodes to
     # (only a single value is read as a placeholder: a document, a docker config's JSON, holds a
     # registry's example URL beside a real auth)
-    single = _SINGLE_VALUE.fullmatch(text) is not None and is_placeholder(text, text, key_name, language)
+    single = _SINGLE_VALUE.fullmatch(text) is not None and (is_placeholder(text, text, key_name, language)
+                                                              or text.lower() in _ENCODED_FIXTURE_WORDS)
     return (single or _CRYPT_HASH.match(text) is not None or _ISO_TIME.match(text) is not None
             or is_ldap_dn_value(text, text, key_name, language))
 
 
 _SINGLE_VALUE = re.compile(r"[^\s{}\[\]\"']{3,64}")
+# What examples encode to show the format (a Kubernetes Secret's data: password: dGVzdA==): a word of a fixture,
+# not a password anyone uses.
+_ENCODED_FIXTURE_WORDS = frozenset({"test", "testing", "secret", "password", "passwd", "admin", "changeme", "example",
+                                    "sample", "dummy", "foo", "bar", "foobar", "demo", "user", "pass", "root"})
 
 
 # A JOSE header alone ({"alg":"HS256","typ":"JWT"}): tests and docs keep the first segment of a token to build

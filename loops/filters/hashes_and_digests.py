@@ -114,6 +114,23 @@ def is_digest_by_declared_format(value: str, line: str, key_name: str | None, la
     return _DIGEST_FORMAT.search(line) is not None or any(_DIGEST_FORMAT.search(x) for x in around.lines)
 
 
+# The digests of the passwords everyone knows (tutorials show "the SHA-256 of password is …"; test fixtures store
+# the MD5 of test): computed once, compared in lower case.
+_COMMON_PASSWORDS = ("password", "123456", "12345678", "123456789", "qwerty", "admin", "test", "secret", "letmein",
+                     "changeme", "hello", "welcome", "root", "1234", "pass", "password1", "abc123", "iloveyou",
+                     "monkey", "dragon", "foobar", "example")
+_COMMON_PASSWORD_DIGESTS = frozenset(
+    hashlib.new(algorithm, word.encode()).hexdigest()
+    for word in _COMMON_PASSWORDS for algorithm in ("md5", "sha1", "sha256", "sha512"))
+
+
+@_filter("digest_of_a_common_password", "the MD5, SHA-1 or SHA-256 digest of a password everyone knows (password, "
+         "123456, test): what a tutorial or a fixture shows, not a secret", generic_only=True)
+def is_digest_of_a_common_password(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    return len(v) in (32, 40, 64, 128) and v.lower() in _COMMON_PASSWORD_DIGESTS
+
+
 # An OpenPGP key ID or fingerprint (8, 16 or 40 hex digits, maybe 0x…) under git's `signingkey` or a name
 # that says GPG/PGP (gpg_key_id, pgp_key): which public key signs, not key material (an OpenPGP private
 # key is never written as a bare hex string).

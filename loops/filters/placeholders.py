@@ -186,7 +186,11 @@ def is_validation_rules(value: str, line: str, key_name: str | None, language: s
 
 @_filter("masked", "a masked or truncated value (****, xxxxx, …, [REDACTED]): the real one is not here")
 def is_masked(value: str, line: str, key_name: str | None, language: str | None) -> bool:
-    return any(p.search(value) for p in _MASKED)
+    if any(p.search(value) for p in _MASKED):
+        return True
+    # cut short where the line goes on: pypi-AgEIcHlwaS5vcmc… or ghp_abc... as documentation elides a token
+    at = line.find(value)
+    return at >= 0 and line.startswith(("...", "…"), at + len(value))
 
 
 @_filter("fragment", "a prefix or fragment of a format (ghp_, sk-live-, amzn.mws.) as documentation writes it",
