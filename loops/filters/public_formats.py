@@ -327,7 +327,7 @@ _LISTEN_ONLY_POLICY = re.compile(r"(?i)SharedAccessKeyName[ \t]*=[ \t]*([\w.-]*l
 
 
 @_filter("listen_only_access_key", "the key of an Azure listen-only access policy (DefaultListenSharedAccessSignature): "
-         "made for client apps that receive, it cannot send or manage", decisive=False)
+         "made for client apps that receive, it cannot send or manage", decisive=False, needs_in_line="=")
 def is_listen_only_access_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # A signal: the finding goes to a person with advice (phases/filter).
     m = _LISTEN_ONLY_POLICY.search(line)
