@@ -187,7 +187,7 @@ _PUBLIC_CLIENT_TOKEN_PROVIDERS = frozenset({"facebook", "fb", "datadog", "dd", "
 _PADDLE_CLIENT_TOKEN = re.compile(r"^(?:live|test)_[0-9a-z]{20,40}$")
 
 
-@_filter("public_by_key_name", "the name says the value is public (public_key, publishable_key, site_key, a client or Mixpanel project token)",
+@_filter("public_by_key_name", "the name says the value is public (public_key, publishable_key, site_key, a VAPID key, a client or Mixpanel project token)",
          generic_only=True, needs_key_name=True)
 def is_public_by_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # A front-end framework's exposure prefix (NEXT_PUBLIC_, NUXT_PUBLIC_, EXPO_PUBLIC_, SvelteKit's and Astro's
@@ -197,6 +197,10 @@ def is_public_by_key_name(value: str, line: str, key_name: str | None, language:
     if any(w in ("private", "secret", "priv", "admin") for w in words):
         return False
     if any(w in ("public", "publishable") for w in words) or "sitekey" in "".join(words):
+        return True
+    # Web Push: a VAPID key of 65 bytes (87 base64url characters) is the application server's public key, given to
+    # browsers to subscribe with (Firebase's vapidKey); the private half is 32 bytes (43 characters).
+    if "vapid" in words and len(value.strip().rstrip("=")) >= 86:
         return True
     # Facebook's, Datadog RUM's and Paddle.js's client tokens are made to ship inside an app or a page,
     # as is Mixpanel's project token: what their docs tell you to embed. Not every client token is
@@ -249,14 +253,19 @@ _CURSOR_WORDS = frozenset({
     "idempotency", "idempotent", "input", "output", "sync", "version",
     "postman",  # the Postman-Token header: a UUID Postman adds to every request it sends, to bust caches
 })
+# The word before a final "key" that names a key a client makes up for one request or event: an
+# Idempotency-Key, PagerDuty's dedup_key. It says which request or incident, and opens nothing.
+_ONE_REQUEST_KEY_WORDS = frozenset({"idempotency", "idempotent", "dedup", "dedupe", "deduplication"})
 
 
 @_filter("cursor_or_idempotency_token", "a pagination cursor, idempotency or version token (NextToken, pageToken, "
-         "ClientRequestToken, ChangeToken, versionToken, Postman-Token): a value an API hands back to continue a "
+         "ClientRequestToken, ChangeToken, versionToken, Postman-Token, Idempotency-Key, dedup_key): a value an API hands back to continue a "
          "listing or to guard an update, or a client adds to one request, not a credential",
          generic_only=True, needs_key_name=True)
 def is_cursor_or_idempotency_token(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     words = key_words(key_name)
+    if len(words) >= 2 and words[-1] == "key" and words[-2] in _ONE_REQUEST_KEY_WORDS:
+        return True
     if len(words) < 2 or words[-1] not in ("token", "tokens"):
         return False
     before = words[-2]

@@ -1,0 +1,88 @@
+"""Keys of smaller providers under an upper-case `<NAME>_KEY` constant or environment variable (OWM_KEY,
+PARTNER_KEY), found by `named-key-constant` and `env-lookup-default-secret`; and the look-alikes under
+such names that must stay quiet (an Idempotency-Key, a VAPID public key, a GPG fingerprint, a lookup key).
+Values are drawn at run time; failures name the file and the statuses, never the value."""
+
+from __future__ import annotations
+
+import base64
+import random
+import string
+
+import pytest
+
+from tests.loops.test_fp_corpus_classes import not_shown, outcomes, require_shown
+from tests.support.filter_checks import check_filter
+
+_R = random.Random(39_0001)
+
+
+def _alnum(n: int) -> str:
+    return "".join(_R.choice(string.ascii_letters + string.digits) for _ in range(n))
+
+
+def _hex(n: int) -> str:
+    return "".join(_R.choice("0123456789abcdef") for _ in range(n))
+
+
+@pytest.mark.parametrize(("path", "template"), [
+    (".env", "OWM_KEY={v}\n"),
+    ("deploy/.env.production", "export WEATHERSTACK_KEY={v}\n"),
+    ("test/load/k6-orders.js", 'const PARTNER_KEY = "{v}";\n'),
+    ("scripts/backend.gd", 'const NAKAMA_HTTP_KEY := "{v}"\n'),
+    ("src/cloud.rs", 'const R2_KEY: &str = "{v}";\n'),
+    ("lib/config.dart", "static const weatherKey = String.fromEnvironment('OWM_KEY', defaultValue: '{v}');\n"),
+])
+@pytest.mark.parametrize("shape", ["hex", "alnum"])
+def test_a_random_key_under_a_provider_key_name_is_shown(path: str, template: str, shape: str) -> None:
+    value = _hex(32) if shape == "hex" else _alnum(28)
+    require_shown(template.format(v=value), path)
+
+
+@pytest.mark.parametrize(("path", "line"), [
+    ("app/consts.py", 'CACHE_KEY = "user_profile_settings"\n'),
+    ("app/consts.py", 'SORT_KEY = "created_at"\n'),
+    ("app/consts.py", 'OWM_KEY = os.environ["OWM_KEY"]\n'),
+    (".env", "OWM_KEY=${OWM_KEY}\n"),
+    ("app/store.ts", 'const REDUX_PERSIST_KEY = "root-v2";\n'),
+])
+def test_lookup_keys_and_references_are_not_shown(path: str, line: str) -> None:
+    assert not_shown(line, path), outcomes(line, path)
+
+
+@pytest.mark.parametrize("name", ["IDEMPOTENCY_KEY", "DEDUP_KEY", "idempotencyKey"])
+def test_a_key_made_up_for_one_request_is_no_credential(name: str) -> None:
+    value = _hex(32)
+    assert check_filter("cursor_or_idempotency_token", value, f"{name}={value}", name, "dotenv")
+    assert not_shown(f"{name}={value}\n", ".env")
+
+
+@pytest.mark.parametrize("name", ["API_KEY", "ROUTING_KEY", "partnerKey"])
+def test_other_keys_are_not_one_request_keys(name: str) -> None:
+    value = _hex(32)
+    assert not check_filter("cursor_or_idempotency_token", value, f"{name}={value}", name, "dotenv")
+
+
+def _vapid_public() -> str:
+    return base64.urlsafe_b64encode(b"\x04" + bytes(_R.randrange(256) for _ in range(64))).decode().rstrip("=")
+
+
+def _vapid_private() -> str:
+    return base64.urlsafe_b64encode(bytes(_R.randrange(256) for _ in range(32))).decode().rstrip("=")
+
+
+def test_a_vapid_public_key_is_public() -> None:
+    value = _vapid_public()
+    assert check_filter("public_by_key_name", value, f"VAPID_KEY={value}", "VAPID_KEY", "dotenv")
+    assert not_shown(f"VAPID_KEY={value}\n", ".env")
+
+
+@pytest.mark.parametrize("name", ["VAPID_KEY", "VAPID_PRIVATE_KEY"])
+def test_a_vapid_private_key_is_not_public(name: str) -> None:
+    value = _vapid_private()
+    assert not check_filter("public_by_key_name", value, f"{name}={value}", name, "dotenv")
+
+
+def test_a_gpg_fingerprint_in_a_dockerfile_is_not_shown() -> None:
+    line = f"ENV GPG_KEY={_hex(40).upper()}\n"
+    assert not_shown(line, "Dockerfile"), outcomes(line, "Dockerfile")
