@@ -61,3 +61,13 @@ def test_a_token_cut_short_with_an_ellipsis() -> None:
             "expected: masked for a value the line cuts short")
     _expect(not check_filter("masked", value, f"export GITHUB_TOKEN={value}", "GITHUB_TOKEN", "shell"),
             "a whole value is not masked")
+
+
+def test_a_table_row_names_the_password_after_other_cells() -> None:
+    from tests.loops.test_fp_corpus_classes import SCANNER
+    value = _alnum(10) + "#" + _alnum(3)
+    text = f"| Where | Kind | Value |\n|---|---|---|\n| helm values | Grafana admin password | `{value}` |\n"
+    rules = [c.rule_id for c in SCANNER.scan_text(text, 0, "wiki/incidents/leak.md")]
+    _expect(rules == ["markdown-table-credential-row"], f"rules: {rules}")
+    option = "| Option | Description | Default |\n|---|---|---|\n| `db.password` | the database password | `none` |\n"
+    _expect(not SCANNER.scan_text(option, 0, "docs/options.md"), "an option table is not read")
