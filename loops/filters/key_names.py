@@ -187,7 +187,7 @@ _PUBLIC_CLIENT_TOKEN_PROVIDERS = frozenset({"facebook", "fb", "datadog", "dd", "
 _PADDLE_CLIENT_TOKEN = re.compile(r"^(?:live|test)_[0-9a-z]{20,40}$")
 
 
-@_filter("public_by_key_name", "the name says the value is public (public_key, publishable_key, site_key, a VAPID key, a client or Mixpanel project token)",
+@_filter("public_by_key_name", "the name says the value is public (public_key, publishable_key, site_key, a verify or VAPID key, a client or Mixpanel project token)",
          generic_only=True, needs_key_name=True)
 def is_public_by_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # A front-end framework's exposure prefix (NEXT_PUBLIC_, NUXT_PUBLIC_, EXPO_PUBLIC_, SvelteKit's and Astro's
@@ -197,6 +197,10 @@ def is_public_by_key_name(value: str, line: str, key_name: str | None, language:
     if any(w in ("private", "secret", "priv", "admin") for w in words):
         return False
     if any(w in ("public", "publishable") for w in words) or "sitekey" in "".join(words):
+        return True
+    # A signature scheme's verifying key is its public half (PyNaCl's VerifyKey, a Discord app's verify key,
+    # LICENSE_VERIFY_KEY): the signing key is the secret one.
+    if words and words[-1] in ("key", "keys") and any(w in ("verify", "verifying") for w in words):
         return True
     # Web Push: a VAPID key of 65 bytes (87 base64url characters) is the application server's public key, given to
     # browsers to subscribe with (Firebase's vapidKey); the private half is 32 bytes (43 characters).

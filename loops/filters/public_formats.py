@@ -407,3 +407,72 @@ _FIREBASE_DOWNLOAD_URL = re.compile(r"https://firebasestorage\.googleapis\.com/v
 def is_firebase_download_token(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     return "firebasestorage" in line and any(line.startswith(v, m.end()) for m in _FIREBASE_DOWNLOAD_URL.finditer(line))
+
+
+# The algorithms whose SubjectPublicKeyInfo a public key's DER starts with: RSA, DSA, EC (any curve),
+# X25519, X448, Ed25519, Ed448 (their OIDs' DER bytes).
+_SPKI_ALGORITHMS = (
+    bytes.fromhex("2a864886f70d010101"),  # 1.2.840.113549.1.1.1 rsaEncryption
+    bytes.fromhex("2a8648ce380401"),  # 1.2.840.10040.4.1 DSA
+    bytes.fromhex("2a8648ce3d0201"),  # 1.2.840.10045.2.1 ecPublicKey
+    b"\x2b\x65\x6e", b"\x2b\x65\x6f", b"\x2b\x65\x70", b"\x2b\x65\x71",  # 1.3.101.110-113
+)
+_BASE64_RUN = re.compile(r"[A-Za-z0-9+/]{40,}={0,2}")
+
+
+def _der_length(data: bytes, at: int) -> tuple[int, int] | None:
+    """(length, offset of the content) of the DER element whose length octets start at `at`."""
+    if at >= len(data):
+        return None
+    first = data[at]
+    if first < 0x80:
+        return first, at + 1
+    count = first & 0x7F
+    if not 1 <= count <= 3 or at + 1 + count > len(data):
+        return None
+    return int.from_bytes(data[at + 1 : at + 1 + count], "big"), at + 1 + count
+
+
+def _is_spki(der: bytes) -> bool:
+    """A DER SubjectPublicKeyInfo: SEQUENCE { SEQUENCE { OID of a public-key algorithm, … }, BIT STRING }.
+    A PKCS#8 private key's SEQUENCE opens with its version INTEGER (02 01 00) instead."""
+    if len(der) < 32 or der[0] != 0x30:
+        return False
+    outer = _der_length(der, 1)
+    if outer is None or der[outer[1]] != 0x30:
+        return False
+    inner = _der_length(der, outer[1] + 1)
+    if inner is None or inner[1] + 2 > len(der) or der[inner[1]] != 0x06:
+        return False
+    oid_length = der[inner[1] + 1]
+    oid = der[inner[1] + 2 : inner[1] + 2 + oid_length]
+    after = inner[1] + inner[0]
+    return oid in _SPKI_ALGORITHMS and after < len(der) and der[after] == 0x03
+
+
+@_filter("public_key_der", "base64 of a public key's DER (a SubjectPublicKeyInfo: MCowBQYDK2VwAyEA… for Ed25519, "
+         "MFkwEwYHKoZIzj0CAQYI… for P-256, MIIBIjANBgkqhkiG9w0BAQEF… for RSA): the half of a key pair that is "
+         "given away to verify signatures or encrypt", needs_in_value="M")
+def is_public_key_der(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip().replace("\\n", "")
+    if not v.startswith("M"):  # DER's SEQUENCE tag 0x30 with a long length: base64 "MC", "MF", "MH", "MI"
+        return False
+    run = _BASE64_RUN.match(v)
+    if run is None:
+        return False
+    text = run.group()
+    try:
+        der = base64.b64decode(text[: len(text) // 4 * 4])
+    except ValueError:
+        return False
+    return _is_spki(der)
+
+
+# An EVM account's or contract's address: 20 bytes, 0x and 40 hex digits. A private key is 32 bytes (64 digits).
+_EVM_ADDRESS = re.compile(r"0x[0-9a-fA-F]{40}")
+
+
+@_filter("evm_address", "an Ethereum-style address (0x and 40 hex digits, 20 bytes): an account's or a contract's "
+         "public address, not its private key (32 bytes)", needs_in_value="0x")
+def is_evm_address(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return _EVM_ADDRESS.fullmatch(value.strip()) is not None

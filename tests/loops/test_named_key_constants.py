@@ -86,3 +86,49 @@ def test_a_vapid_private_key_is_not_public(name: str) -> None:
 def test_a_gpg_fingerprint_in_a_dockerfile_is_not_shown() -> None:
     line = f"ENV GPG_KEY={_hex(40).upper()}\n"
     assert not_shown(line, "Dockerfile"), outcomes(line, "Dockerfile")
+
+
+def _b64(data: bytes) -> str:
+    return base64.b64encode(data).decode()
+
+
+def _spki(oid: bytes, key: bytes) -> bytes:
+    algorithm = b"\x30" + bytes([len(oid) + 2]) + b"\x06" + bytes([len(oid)]) + oid
+    bits = b"\x03" + bytes([len(key) + 1]) + b"\x00" + key
+    body = algorithm + bits
+    return b"\x30" + bytes([len(body)]) + body
+
+
+def _pkcs8(oid: bytes, key: bytes) -> bytes:
+    algorithm = b"\x30" + bytes([len(oid) + 2]) + b"\x06" + bytes([len(oid)]) + oid
+    inner = b"\x04" + bytes([len(key)]) + key
+    body = b"\x02\x01\x00" + algorithm + b"\x04" + bytes([len(inner)]) + inner
+    return b"\x30" + bytes([len(body)]) + body
+
+
+_ED25519 = b"\x2b\x65\x70"
+
+
+def test_base64_of_a_public_keys_der_is_public() -> None:
+    value = _b64(_spki(_ED25519, bytes(_R.randrange(256) for _ in range(32))))
+    assert check_filter("public_key_der", value, f'const LICENSE_CHECK_KEY = "{value}";', "LICENSE_CHECK_KEY", "javascript")
+    assert not_shown(f'const LICENSE_CHECK_KEY = "{value}";\n', "src/keys.js")
+
+
+def test_base64_of_a_private_keys_der_is_not_public() -> None:
+    value = _b64(_pkcs8(_ED25519, bytes(_R.randrange(256) for _ in range(32))))
+    assert not check_filter("public_key_der", value, f'LICENSE_SIGN_KEY = "{value}"', "LICENSE_SIGN_KEY", "python")
+    assert not check_filter("public_key_der", _alnum(48), f'X_KEY = "{_alnum(48)}"', "X_KEY", "python")
+
+
+def test_a_verify_key_is_public_and_a_signing_key_is_not() -> None:
+    value = _hex(64)
+    assert check_filter("public_by_key_name", value, f"DISCORD_VERIFY_KEY={value}", "DISCORD_VERIFY_KEY", "dotenv")
+    assert not check_filter("public_by_key_name", value, f"SIGNING_KEY={value}", "SIGNING_KEY", "dotenv")
+
+
+def test_an_evm_address_is_no_private_key() -> None:
+    address, key = "0x" + _hex(40), "0x" + _hex(64)
+    assert check_filter("evm_address", address, f"TOKEN_ADDRESS={address}", "TOKEN_ADDRESS", "dotenv")
+    assert not_shown(f"TOKEN_ADDRESS={address}\n", ".env")
+    assert not check_filter("evm_address", key, f"DEPLOYER_KEY={key}", "DEPLOYER_KEY", "dotenv")
