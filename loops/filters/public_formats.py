@@ -9,6 +9,7 @@ search-only keys, Shopify storefront tokens).
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import re
 from urllib.parse import urlsplit
@@ -476,3 +477,63 @@ _EVM_ADDRESS = re.compile(r"0x[0-9a-fA-F]{40}")
          "public address, not its private key (32 bytes)", needs_in_value="0x")
 def is_evm_address(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     return _EVM_ADDRESS.fullmatch(value.strip()) is not None
+
+
+# SHA-256 of the development wallets' keys that tools print on every machine: the 20 accounts Hardhat's and
+# Anvil's local nodes fund (from the phrase "test test … junk", m/44'/60'/0'/0/i) and the 10 of Ganache's
+# deterministic mode (`ganache -d`), and the two phrases. They are in the tools' docs and open nothing but local
+# test chains. Kept as digests so this file holds no key; tests/loops/test_published_dev_keys.py derives them.
+_PUBLISHED_DEVELOPMENT_KEYS = frozenset({
+    "f79cd64f9cea237897b8133e4b905b361c6f166faa5a1c64c32280938f5b707e",  # hardhat phrase
+    "bc1a50966c9e6486bc4ebf880b51611a2a97fcb8e7a6976e9b81a9e3e8ca0e3c",  # hardhat 0
+    "8335c55334821eefd4334369ff9c04a8594f161013cf9d87f58802d87297837e",  # hardhat 1
+    "b26ab6529d20ebebb4192256f202984754f785481c64b1a1aed58cac93b3617e",  # hardhat 2
+    "64034b44c579b335ab5e85debbfe72789e970138cc8d296799c3833a2a8525fb",  # hardhat 3
+    "4d3e46eec8244d1d106f866ee48994f6176705298aee1b8426b2ad2529eb454b",  # hardhat 4
+    "0aedba9d586f34f95cf1f0d54926f62e8a078ce2ca593be73ab27a87d3ff9c5d",  # hardhat 5
+    "28e543d3753fc9d14c658ebef20b76a3b5f8e7d78667baf27832ceb3bea01bdf",  # hardhat 6
+    "f070994a8599478580678f2b9482c5f02bb3de0647281e8efae183669425808a",  # hardhat 7
+    "38e69fdd19aefeb4adf56312f10e62c30274997835173c7006308323ad7db506",  # hardhat 8
+    "967f21586cdf1248a862f2cfb330099701c942c2c7a7537c54f7ec48f8556505",  # hardhat 9
+    "0b33e0132123e78d42dd12a0fbbbacd19827d35ca88e0ad4ba83a47a65ba0487",  # hardhat 10
+    "84bc109b3d59b0173a76fc3d831360a6e5063b3d4c82793a97de992947a0e3a8",  # hardhat 11
+    "85bde548053aab4b5a6c78473d5eb2addaa5824299ad009bf06775e3ce923010",  # hardhat 12
+    "f1513114f60e5e95732b840669fe83956d8a944d23e6c76f953e7edcf2491901",  # hardhat 13
+    "5330d388af894c9e1a181a06a3ce44d61fd8602165d979942be4641f4002762f",  # hardhat 14
+    "a2e06155cb1a424f972c3abfaddc9cea4820c4aec722d2378903fe28dd8fc40c",  # hardhat 15
+    "4a67d7a0d8a16d6d954cef19eb5afdbdd82cc0e907a571f376ef0a0981a2a9d4",  # hardhat 16
+    "b08bdfde9930d9202809530dcbe193c53fd0dc6928f2010d2ffca74df95ead36",  # hardhat 17
+    "cf1fc66f853151a4c6666909c8f1f80e1d855ecffefbcb65a709aae544de5588",  # hardhat 18
+    "100546a8b020a55aa09b2d34b50de9a3fc45a70b261aec6a989bb2d9321af583",  # hardhat 19
+    "9c5d0a6656e5d3f36601d0bf98762be09bad5d7b164382c1d6c826324d6d599a",  # ganache phrase
+    "578592185588730b9d10b87e2274706a8301a179cdb60fb4263c788e7e679503",  # ganache 0
+    "30e55f5463e22af009a1b785a4d723190c4522bfa2696c2ab85fd12cedca708d",  # ganache 1
+    "70b801afae94d2e653c9612d0ebbba1f52f0d6fca900a0c0f0aa0f3e500e41e9",  # ganache 2
+    "0bc9fde2b028e3b067e45059c84dbcf43b573344d84f1f259dd912427e76f83f",  # ganache 3
+    "f51c2c795f782308c7dcfa92a59cf89c9b21758b3cc8ace822bb78ffbb0f861f",  # ganache 4
+    "6dea34b661141091338390067dc6fe04c911ed6b939f7dce3faa8b6e68e755f0",  # ganache 5
+    "faeb1dab5a326eef752d42930ec4bf5305724d2b0ddfb06ba9e89b1a36449207",  # ganache 6
+    "196fbadca8b7eea62510a490b7e8131ec83cfe1dc33ace8660333d139ebb9c1d",  # ganache 7
+    "ecd5e9d0b08a8a9fd1c35bcd303b3cceea1c8b85ee33d4255849cd3fcd37e0b4",  # ganache 8
+    "3fd5610ee03a3503edceff018e3fb550d9f2c074609535d5af84cf4a87edfcdb",  # ganache 9
+})
+
+
+def _development_key_digest(value: str) -> str | None:
+    v = value.strip().strip("\"'`")
+    if v[:2] in ("0x", "0X"):
+        v = v[2:]
+    if len(v) == 64 and all(c in "0123456789abcdefABCDEF" for c in v):
+        return hashlib.sha256(v.lower().encode()).hexdigest()
+    words = v.lower().split()
+    if len(words) in (12, 24) and all(w.isalpha() for w in words):
+        return hashlib.sha256(" ".join(words).encode()).hexdigest()
+    return None
+
+
+@_filter("published_development_key", "a key or recovery phrase of a development wallet that tools publish and fund "
+         "on every machine (Hardhat's and Anvil's default accounts, Ganache's deterministic mode): it opens "
+         "nothing but a local test chain")
+def is_published_development_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    digest = _development_key_digest(value)
+    return digest is not None and digest in _PUBLISHED_DEVELOPMENT_KEYS

@@ -1,0 +1,56 @@
+"""The development wallets tools publish (Hardhat's and Anvil's default accounts, Ganache's deterministic
+mode) are derived here from their documented phrases, and the filter must know exactly those; a key drawn
+at random, or the next account after the published ones, stays a credential. Values are never printed."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+import pytest
+
+from secretloop.loops.filters.public_formats import _PUBLISHED_DEVELOPMENT_KEYS
+from tests.loops.test_fp_corpus_classes import not_shown, require_shown
+from tests.support.filter_checks import check_filter
+from tests.support.hd_wallet import G, derive, master_of, on_curve, seed_of
+
+HARDHAT = "test test test test test test test test test test test junk"
+GANACHE = "myth like bonus scare over problem client lizard pioneer submit female collect"
+
+
+def _key(phrase: str, index: int) -> str:
+    return format(derive(seed_of(phrase), f"m/44'/60'/0'/0/{index}"), "064x")
+
+
+def test_the_derivation_follows_bip32() -> None:
+    # BIP-32 test vector 1: the master key of seed 000102…0f
+    assert on_curve(G)
+    key, chain = master_of(bytes(range(16)))
+    assert format(key, "064x").startswith("e8f32e723decf405") and chain.hex().startswith("873dff81c02f5256")
+
+
+def test_the_filter_knows_exactly_the_published_keys() -> None:
+    expected = {hashlib.sha256(p.encode()).hexdigest() for p in (HARDHAT, GANACHE)}
+    expected |= {hashlib.sha256(_key(HARDHAT, i).encode()).hexdigest() for i in range(20)}
+    expected |= {hashlib.sha256(_key(GANACHE, i).encode()).hexdigest() for i in range(10)}
+    assert expected == set(_PUBLISHED_DEVELOPMENT_KEYS)
+
+
+@pytest.mark.parametrize("index", [0, 7, 19])
+def test_a_hardhat_account_is_a_published_key(index: int) -> None:
+    key = "0x" + _key(HARDHAT, index)
+    assert check_filter("published_development_key", key, f'accounts: ["{key}"],', None, "javascript")
+    assert not_shown(f'module.exports = {{ networks: {{ localhost: {{ accounts: ["{key}"] }} }} }};\n', "hardhat.config.js")
+
+
+def test_the_ganache_phrase_is_published() -> None:
+    assert check_filter("published_development_key", GANACHE, f'const devMnemonic = "{GANACHE}";', "devMnemonic",
+                        "javascript")
+
+
+def test_other_keys_are_not_published() -> None:
+    beyond = "0x" + _key(HARDHAT, 20)
+    drawn = "0x" + format(random.Random(39_0003).getrandbits(256), "064x")
+    for key in (beyond, drawn):
+        assert not check_filter("published_development_key", key, f"PRIVATE_KEY={key}", "PRIVATE_KEY", "dotenv")
+    require_shown(f"DEPLOYER_PRIVATE_KEY={drawn}\n", ".env")
