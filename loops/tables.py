@@ -500,6 +500,8 @@ _K8S_PLACE_WORDS = frozenset({
 _NAME_WORD = re.compile(rb"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 _B64 = re.compile(rb"(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?")
 _URL_NO_USERINFO = re.compile(rb"[a-z][a-z0-9+.-]*://[^/?#@\s]+(?:[/?#][^\s=@]*)?", re.I)
+# ... or with a user name and no password in it (postgres://shop@db/shop: the password comes from elsewhere).
+_URL_USER_ONLY = re.compile(rb"[a-z][a-z0-9+.-]*://[^/?#@:\s]+@[^/?#@\s]+(?:[/?#][^\s=@]*)?", re.I)
 _PUBLIC_PEM = re.compile(r"-----BEGIN (?:CERTIFICATE|TRUSTED CERTIFICATE|X509 CRL|PUBLIC KEY)-----")
 # A long run of letters and digits is a key or a token, in a URL's path too (a webhook's).
 _RANDOM_RUN = re.compile(rb"[A-Za-z0-9_]{16,}")
@@ -512,7 +514,7 @@ def _random_run(text: bytes) -> bool:
 
 def k8s_entry_is_public(data: bytes, cell: Cell) -> bool:
     """A Secret's entry that decodes to (or, under stringData, is) no credential: a certificate,
-    a URL with no userinfo, query value or token in its path, a boolean, or a user, a host or a
+    a URL with no userinfo (or a user name alone), query value or token in its path, a boolean, or a user, a host or a
     database under a name that says so. A value that is not base64 of printable text is read as written."""
     raw = data[cell.start : cell.end].strip()
     text = raw
@@ -527,7 +529,7 @@ def k8s_entry_is_public(data: bytes, cell: Cell) -> bool:
             text = decoded.encode()
     if not text or _random_run(text):
         return False
-    if text.lower() in (b"true", b"false") or _URL_NO_USERINFO.fullmatch(text):
+    if text.lower() in (b"true", b"false") or _URL_NO_USERINFO.fullmatch(text) or _URL_USER_ONLY.fullmatch(text):
         return True
     word = _last_word(data, cell)
     if any(c in text for c in b"@= \t"):

@@ -92,7 +92,8 @@ ORDER: tuple[str, ...] = (
     "commit_id_table", "shell_expansion_value", "dot_concatenated_code", "worded_salt", "size_and_kind_spelled", "url_with_a_word_port", "debhelper_package_option", "rails_route_target", "cgi_header_variable", "compared_operand", "erlang_variable", "constant_name_columns", "html_element_start",
     "digest_by_declared_format", "cipher_algorithm_name", "cloud_region_name",
     "maps_sdk_client_key", "listen_only_access_key", "digest_of_a_common_password",
-    "public_key_der", "evm_address", "published_development_key",
+    "public_key_der", "evm_address", "published_development_key", "sealed_secret_ciphertext",
+    "vagrant_box_password",
 )
 
 

@@ -13,7 +13,7 @@ import re
 
 from ..redact import char_classes
 from .paths_urls_and_directory_names import _file_path
-from .registry import _filter
+from .registry import Surroundings, _filter
 from .text_shapes import random_printable_run
 from .word_shapes import english_like, name_of_words
 from .words import key_words, names_credential
@@ -288,6 +288,21 @@ def is_encrypted_value(value: str, line: str, key_name: str | None, language: st
     if _ENCRYPTED_ENVELOPE.match(v) or _braced_base64(v) or _dpapi_blob(v):
         return True
     return bool(_BASE64_BLOB.match(v)) and any(w in _ENCRYPTED_WORDS for w in key_words(key_name))
+
+
+# Bitnami sealed-secrets: each entry of a SealedSecret's encryptedData is base64 of a 2-byte length, the session
+# key encrypted to the controller's RSA key and the AES-GCM ciphertext, so it opens with "Ag" (a 4096-bit key's
+# 512 bytes) or "AQ" (2048-bit) and runs to hundreds of characters. Only the controller in the cluster decrypts it.
+_SEALED_ENTRY = re.compile(r"^A[gQ][A-Za-z0-9+/]{98,}={0,2}$")
+
+
+@_filter("sealed_secret_ciphertext", "an entry of a SealedSecret's encryptedData (sealed-secrets): encrypted to the "
+         "cluster's controller, which alone can open it", generic_only=True, surroundings=True, needs_in_value="A")
+def is_sealed_secret_ciphertext(value: str, line: str, key_name: str | None, language: str | None,
+                                around: Surroundings) -> bool:
+    if _SEALED_ENTRY.match(value.strip()) is None:
+        return False
+    return any("encryptedData:" in other or "kind: SealedSecret" in other for other in around.lines)
 
 
 # Helm charts' convention for using a Secret made elsewhere: existingSecret (auth.existingSecret,

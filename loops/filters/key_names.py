@@ -55,6 +55,7 @@ _DESCRIBING_WORDS = frozenset({
     # which driver, table column or LDAP filter handles the password: password_driver = "sql",
     # passwordColumn = "authentication_string", password_ldap_search_filter = "(uid=%login)"
     "driver", "drivers", "column", "columns", "filter", "filters",
+    "sock", "socket",  # where an agent listens: SSH_AUTH_SOCK=/tmp/ssh-XXXX/agent.123, GPG_AGENT_SOCK
     "enc",  # JOSE: id_token_encrypted_response_enc = "A128CBC-HS256" names the content encryption
     # code and schemes that handle credentials, and where they are accepted: pwd_context =
     # CryptContext(…), PASSWORD_SCHEMES = ["auto"], password_util_cls, auth_hosts, tokenPostfix

@@ -398,6 +398,14 @@ def is_android_debug_keystore_password(value: str, line: str, key_name: str | No
     return "debug" in key_words(key_name) or any("debug" in text.lower() for text in (line, *around.lines))
 
 
+@_filter("vagrant_box_password", "the password every public Vagrant base box is built with (\"vagrant\") in a Vagrant "
+         "SSH setting: the same on every box, documented by Vagrant", generic_only=True)
+def is_vagrant_box_password(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    if value.strip() != "vagrant":
+        return False
+    return "ssh.password" in line or "winrm.password" in line or "vagrant" in key_words(key_name)
+
+
 # A Firebase Storage download URL (getDownloadURL(): https://firebasestorage.googleapis.com/v0/b/<bucket>/o/<file>
 # ?alt=media&token=<uuid>) is made to be handed out: its token opens that one file for reading, like a share link.
 _FIREBASE_DOWNLOAD_URL = re.compile(r"https://firebasestorage\.googleapis\.com/v0/b/[^\s\"'?]+/o/[^\s\"'?]+\?alt=media&token=")

@@ -234,3 +234,18 @@ def test_the_password_rules_leave_a_secrets_entries_to_the_secret_rule() -> None
     text = "kind: Secret\nstringData:\n  api_key: aGVsbG8=\n  note: YWRtaW4=\n"
     rules = [m.rule_id for m in DETECTOR.find(text) if m.rule_id.startswith(("table-", "kubernetes-"))]
     assert rules == [], "too little entropy for the Secret rule, and no table rule reads a Secret's entries"
+
+
+def test_a_secrets_url_with_a_user_and_no_password_is_not_read() -> None:
+    # postgres://shop@db/shop takes its password from elsewhere; with a password it stays a credential
+    import base64
+
+    def b64(s: str) -> str:
+        return base64.b64encode(s.encode()).decode()
+
+    bare = "postgres://shop@db.internal:5432/shop"
+    manifest = f"apiVersion: v1\ndata:\n  url: {b64(bare)}\nkind: Secret\nmetadata:\n  name: app\n"
+    assert [m.rule_id for m in DETECTOR.find(manifest)] == []
+    with_password = f"postgres://shop:{_pw()}@db.internal:5432/shop"
+    manifest = f"apiVersion: v1\ndata:\n  url: {b64(with_password)}\nkind: Secret\nmetadata:\n  name: app\n"
+    assert [m.rule_id for m in DETECTOR.find(manifest)] == ["kubernetes-secret-data"]
