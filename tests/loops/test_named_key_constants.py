@@ -132,3 +132,26 @@ def test_an_evm_address_is_no_private_key() -> None:
     assert check_filter("evm_address", address, f"TOKEN_ADDRESS={address}", "TOKEN_ADDRESS", "dotenv")
     assert not_shown(f"TOKEN_ADDRESS={address}\n", ".env")
     assert not check_filter("evm_address", key, f"DEPLOYER_KEY={key}", "DEPLOYER_KEY", "dotenv")
+
+
+@pytest.mark.parametrize(("path", "template"), [
+    ("salt/pillar/app.sls", "alerts:\n  pagerduty_key: {v}\n"),
+    ("group_vars/all.yml", "stream_key: \"{v}\"\n"),
+])
+def test_a_random_key_on_a_config_line_under_a_vendor_key_name_is_shown(path: str, template: str) -> None:
+    require_shown(template.format(v=_hex(32)), path)
+
+
+@pytest.mark.parametrize("path", ["compose-stack/secrets/grafana_admin.txt", "geth-node/password.txt",
+                                  "deploy/db_password.txt", "ci/api-token.txt"])
+def test_a_file_holding_one_credential_is_shown(path: str) -> None:
+    require_shown(_alnum(10) + "#" + _alnum(6) + "\n", path)
+
+
+@pytest.mark.parametrize(("path", "text"), [
+    ("compose-stack/secrets/README.txt", "Put one value per file here.\nSee docker-compose.yml.\n"),
+    ("geth-node/password.txt", "changeme\n"),
+    ("notes/password.md", "Tq4wZ8nV2xLk#7\n"),
+])
+def test_files_that_hold_no_credential_alone_are_quiet(path: str, text: str) -> None:
+    assert not_shown(text, path), outcomes(text, path)
