@@ -52,3 +52,26 @@ def test_a_logfmt_field_ending_at_an_escaped_line_break() -> None:
     value = _alnum(24)
     line = f'[3.5, "o", "vault login -method=userpass username=ops password={value}\\r\\n"]\n'
     assert any(h == value for h in rule_hits("logfmt-secret-pair", line, "talks/demo.cast"))
+
+
+@pytest.mark.parametrize("template", [
+    "set-cookie: __Host-auth={v}; Path=/; Secure; HttpOnly\n",
+    "< Set-Cookie: remember_user_token={v}; path=/; HttpOnly\n",
+    "> Cookie: theme=dark; auth_token={v}\n",
+])
+def test_an_auth_cookie_in_a_captured_header_is_shown(template: str) -> None:
+    require_shown(template.format(v=_alnum(32)), "captures/response-headers.txt")
+
+
+def test_a_cleared_auth_cookie_is_quiet() -> None:
+    line = "Set-Cookie: auth_token=deleted; expires=Thu, 01 Jan 1970 00:00:00 GMT\n"
+    assert not_shown(line, "captures/response-headers.txt"), outcomes(line, "captures/response-headers.txt")
+
+
+def test_a_password_literal_hashed_in_a_jinja_expression_is_shown() -> None:
+    value = _alnum(12) + "#"
+    text = ("- name: deploy user\n  ansible.builtin.user:\n    name: deploy\n"
+            f"    password: \"{{{{ '{value}' | password_hash('sha512') }}}}\"\n")
+    assert "confirmed" in outcomes(text, "roles/app/tasks/main.yml")
+    vaulted = text.replace(f"'{value}'", "vault_deploy_password")
+    assert not_shown(vaulted, "roles/app/tasks/main.yml")
