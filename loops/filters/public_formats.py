@@ -482,9 +482,11 @@ _EVM_ADDRESS = re.compile(r"0x[0-9a-fA-F]{40}")
 
 
 @_filter("evm_address", "an Ethereum-style address (0x and 40 hex digits, 20 bytes): an account's or a contract's "
-         "public address, not its private key (32 bytes)", needs_in_value="0x")
+         "public address, not its private key (32 bytes)", generic_only=True, needs_key_name=True, needs_in_value="0x")
 def is_evm_address(value: str, line: str, key_name: str | None, language: str | None) -> bool:
-    return _EVM_ADDRESS.fullmatch(value.strip()) is not None
+    # Under a name (TOKEN_ADDRESS=0x…, const USDC = "0x…"): a file of keys with no names, such as racoon's psk.txt,
+    # writes a 20-byte pre-shared key the same way.
+    return key_name is not None and _EVM_ADDRESS.fullmatch(value.strip()) is not None
 
 
 # SHA-256 of the development wallets' keys that tools print on every machine: the 20 accounts Hardhat's and
@@ -545,3 +547,19 @@ def _development_key_digest(value: str) -> str | None:
 def is_published_development_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     digest = _development_key_digest(value)
     return digest is not None and digest in _PUBLISHED_DEVELOPMENT_KEYS
+
+
+# A key object that says its type before its bytes: Cosmos SDK's {"@type": "/cosmos.crypto.ed25519.PubKey", "key": …},
+# Tendermint's {"type": "tendermint/PubKeyEd25519", "value": …}.
+_TYPED_PUBLIC_KEY = re.compile(r"""["'](?:@type|type)["'][ \t]*:[ \t]*["'][^"']*Pub(?:lic)?Key\w*["']""")
+
+
+@_filter("typed_public_key", "the bytes of a key object whose type, written before them, says it is public "
+         "(\"@type\": \"/cosmos.crypto.ed25519.PubKey\", \"type\": \"tendermint/PubKeyEd25519\")",
+         generic_only=True, needs_in_line="K")
+def is_typed_public_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    at = line.find(value.strip())
+    head = line[:at] if at > 0 else ""
+    typed = list(_TYPED_PUBLIC_KEY.finditer(head))
+    # the last type before the value is its own; a PrivKey typed later on the line is another object's
+    return bool(typed) and "PrivKey" not in head[typed[-1].end():]

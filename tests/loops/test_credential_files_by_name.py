@@ -53,6 +53,12 @@ LEAKS = [
     # Rails' master key (32 hex): it decrypts config/credentials.yml.enc beside it
     ("shop/config/master.key", HEX[:32], "rails-master-key-file"),
     ("shop/config/credentials/production.key", HEX[8:40] + "\n", "rails-master-key-file"),
+    ("compose-stack/db_password.txt", f"{PW}\n", "single-secret-file"),
+    ("geth-node/password.txt", f"{PW}\n", "single-secret-file"),
+    ("solana/id.json", "[" + ",".join(str(_R.randrange(256)) for _ in range(64)) + "]\n", "solana-keypair-file"),
+    ("truffle-app/.secret", "0x" + random_chars(_R, 64, "0123456789abcdef") + "\n", "truffle-secret-file"),
+    ("bot/.sui/sui_config/sui.keystore",
+     '[\n  "A' + random_chars(_R, 43, string.ascii_letters + string.digits + "+/") + '"\n]\n', "sui-keystore-entry"),
 ]
 
 

@@ -54,6 +54,13 @@ CASES = [
     ("truffle-app/.secret", lambda: _phrase(12) + "\n"),
     ("dapp/scripts/relayer.ts", lambda: f'const signer = Wallet.fromPhrase("{_phrase(12)}");\n'),
     ("bot/arb.py", lambda: f'backup = Account.from_mnemonic("{_phrase(12)}")\n'),
+    ("cosmos-node/config/priv_validator_key.json", lambda: (
+        '{\n  "pub_key": {\n    "type": "tendermint/PubKeyEd25519",\n    "value": "'
+        + base64.b64encode(_bytes(32)).decode() + '"\n  },\n  "priv_key": {\n    "type": "tendermint/PrivKeyEd25519",\n'
+        '    "value": "' + base64.b64encode(_bytes(64)).decode() + '"\n  }\n}\n')),
+    ("ipfs-node/config", lambda: '{"Identity": {\n    "PrivKey": "' + base64.b64encode(bytes([8, 1, 0x12, 0x40]) + _bytes(64)).decode()
+     + '"\n}}\n'),
+    ("bot/.sui/sui_config/sui.keystore", lambda: '[\n  "' + base64.b64encode(b"\x00" + _bytes(32)).decode() + '"\n]\n'),
     ("captures/redis-monitor.txt", lambda: f'1732200000.123456 [0 10.0.0.5:51234] "AUTH" "{_alnum(14)}"\n'),
     ("captures/redis-monitor.txt", lambda: f'1732200000.123456 [0 10.0.0.6:40100] "AUTH" "worker" "{_alnum(14)}"\n'),
     ("ci/raw-log.txt", lambda: f"2024-11-21T10:00:00.0000000Z ::add-mask::{_alnum(24)}\n"),
@@ -72,6 +79,8 @@ QUIET = [
     ("ci/workflow.sh", lambda: 'echo "::add-mask::$TOKEN"\n'),
     ("captures/redis-monitor.txt", lambda: '1732200000.123456 [0 10.0.0.5:51234] "GET" "session:42"\n'),
     ("truffle-app/.secret", lambda: "# put your mnemonic here\n"),
+    ("cosmos-node/config/genesis.json", lambda: '{"consensus_pubkey": {"@type": "/cosmos.crypto.ed25519.PubKey", "key": "'
+     + base64.b64encode(_bytes(32)).decode() + '"}}\n'),
 ]
 
 
