@@ -188,7 +188,7 @@ _PUBLIC_CLIENT_TOKEN_PROVIDERS = frozenset({"facebook", "fb", "datadog", "dd", "
 _PADDLE_CLIENT_TOKEN = re.compile(r"^(?:live|test)_[0-9a-z]{20,40}$")
 
 
-@_filter("public_by_key_name", "the name says the value is public (public_key, publishable_key, site_key, a verify or VAPID key, a client or Mixpanel project token)",
+@_filter("public_by_key_name", "the name says the value is public (public_key, publishable_key, site_key, a verify, VAPID or JavaScript key, a client or Mixpanel project token)",
          generic_only=True, needs_key_name=True)
 def is_public_by_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # A front-end framework's exposure prefix (NEXT_PUBLIC_, NUXT_PUBLIC_, EXPO_PUBLIC_, SvelteKit's and Astro's
@@ -198,6 +198,10 @@ def is_public_by_key_name(value: str, line: str, key_name: str | None, language:
     if any(w in ("private", "secret", "priv", "admin") for w in words):
         return False
     if any(w in ("public", "publishable") for w in words) or "sitekey" in "".join(words):
+        return True
+    # A JavaScript key is the one a provider issues for its browser SDK, bound to the site's domains (Kakao's JS key,
+    # a maps JS API key): KAKAO_JS_KEY, jsKey. Its REST and admin keys are the secret ones.
+    if words and words[-1] == "key" and any(w in ("js", "javascript") for w in words[:-1]):
         return True
     # A signature scheme's verifying key is its public half (PyNaCl's VerifyKey, a Discord app's verify key,
     # LICENSE_VERIFY_KEY): the signing key is the secret one.

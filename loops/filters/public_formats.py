@@ -100,7 +100,12 @@ _REVENUECAT_PUBLIC = re.compile(r"^(?:appl|goog|amzn)_[A-Za-z0-9]{20,40}$")
 # Browser SDK keys their providers document as safe to ship: Datadog's client tokens (RUM, browser
 # logs) are "pub" + 32 hex (API keys are bare hex); PostHog's project API keys are phc_ (personal keys phx_);
 # Intercom's mobile SDK keys name their platform (ios_sdk-, android_sdk-; its access tokens have no prefix).
-_CLIENT_SDK_PUBLIC = re.compile(r"^pub[0-9a-f]{32}$|^phc_[A-Za-z0-9]{32,64}$|^(?:ios|android)_sdk-[0-9a-f]{40}$")
+_CLIENT_SDK_PUBLIC = re.compile(r"^pub[0-9a-f]{32}$|^phc_[A-Za-z0-9]{32,64}$|^(?:ios|android)_sdk-[0-9a-f]{40}$"
+                                # payment widgets' client keys, made for the checkout page: Toss Payments' test_ck_ /
+                                # live_ck_ (its secret keys are _sk_), Midtrans' Mid-client- (its server key is Mid-server-)
+                                r"|^(?:test|live)_(?:ck|gck)_[A-Za-z0-9]{16,64}$|^(?:SB-)?Mid-client-[A-Za-z0-9_-]{8,64}$"
+                                # a DingTalk app's AppKey (ding…): its client id, sent with every login; AppSecret is the secret
+                                r"|^ding[a-z0-9]{14,24}$")
 # Statsig's client SDK keys (client-…; its server secrets are secret-…), Mixpanel's project token and Amplitude's
 # API key (32 hex, sent by every browser that tracks) are public by their providers' docs; their shapes are too common to say so alone,
 # so the provider's name must be on the line or in the value's name (or, for Statsig, a name that says client).
@@ -163,7 +168,7 @@ def _jwt_role(value: str) -> object:
          "project token, an Amplitude API key, a Bugsnag notifier API key, an Intercom mobile SDK key (ios_sdk-…, "
          "android_sdk-…), a Pusher app key (20 hex, under a Pusher name or given to new Pusher(…)), a "
          "Plaid link or public token, an Algolia search-only key (under a search name, or apiKey beside applicationId) or a "
-         "Shopify Storefront API public token (32 hex under a storefront name)")
+         "Shopify Storefront API public token (32 hex under a storefront name), a Toss Payments or Midtrans client key, a DingTalk AppKey")
 def is_public_by_format(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # The format itself says public, whatever rule took the value: Mapbox's and RevenueCat's prefixes, and
     # the role a PostgREST server gives an anon key's requests (the service_role key stays a secret).

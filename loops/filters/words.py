@@ -46,7 +46,19 @@ _PASSWORD_IN_OTHER_LANGUAGES = frozenset({
     "hasla", "sifre", "sifresi", "parola", "passord", "salasana", "jelszo", "jelszava", "heslo", "geslo", "lozinka",
     "kennwort", "losenord", "adgangskode", "matkhau",
     "mdp",  # French notes shorten mot de passe to mdp
+    "mima",  # pinyin of 密码
+    "clave",  # Spanish: the password of an account in Latin American usage (clave de acceso)
+    "parol",  # пароль in Latin letters
+    "sandi",  # Indonesian kata sandi
 })
+# Secret, token and key in those languages, as the English words: miyao (pinyin of 密钥), secreto, segredo, secrète,
+# jeton, gizli, rahasia, geheim; Schlüssel, anahtar, kunci, chave, clé (a key).
+_SECRET_IN_OTHER_LANGUAGES = {
+    "miyao": ("secret", "key"), "secreto": ("secret",), "secreta": ("secret",), "secrete": ("secret",),
+    "segredo": ("secret",), "jeton": ("token",), "jetons": ("token",), "gizli": ("secret",), "rahasia": ("secret",),
+    "geheim": ("secret",), "schluessel": ("key",), "schlussel": ("key",), "anahtar": ("key",), "anahtari": ("key",),
+    "kunci": ("key",), "chave": ("key",), "cle": ("key",),
+}
 # letters whose stroke or shape is no combining mark, so normalisation leaves them be
 _LETTERS_WITHOUT_DECOMPOSITION = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ß": "ss", "ı": "i"})
 
@@ -90,7 +102,7 @@ def _name_words(key_name: str) -> tuple[str, ...]:
     if not key_name.isascii():  # names first: normalisation takes kana and hangul apart
         key_name = _without_marks(_in_latin_words(key_name))
     words = split_words(key_name)
-    if any(w in _PASSWORD_IN_OTHER_LANGUAGES or w in ("passe", "khau") for w in words):
+    if any(w in _PASSWORD_IN_OTHER_LANGUAGES or w in _SECRET_IN_OTHER_LANGUAGES or w in ("passe", "khau") for w in words):
         words = _in_english(words)
     return tuple(words)
 
@@ -102,6 +114,10 @@ def _in_english(words: list[str]) -> list[str]:
             out[-2:] = ["password"]
         elif w == "khau" and out[-1:] == ["mat"]:  # Vietnamese mat_khau, matKhau (mật khẩu)
             out[-1:] = ["password"]
+        elif w == "sandi" and out[-1:] == ["kata"]:  # Indonesian kata_sandi, kataSandi
+            out[-1:] = ["password"]
+        elif w in _SECRET_IN_OTHER_LANGUAGES:
+            out.extend(_SECRET_IN_OTHER_LANGUAGES[w])
         else:
             out.append("password" if w in _PASSWORD_IN_OTHER_LANGUAGES else w)
     return out

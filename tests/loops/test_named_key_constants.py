@@ -155,3 +155,20 @@ def test_a_file_holding_one_credential_is_shown(path: str) -> None:
 ])
 def test_files_that_hold_no_credential_alone_are_quiet(path: str, text: str) -> None:
     assert not_shown(text, path), outcomes(text, path)
+
+
+@pytest.mark.parametrize(("name", "value"), [
+    ("TOSS_CLIENT_KEY", "test_ck_" + "".join(random.Random(7).choice(string.ascii_letters + string.digits) for _ in range(24))),
+    ("MIDTRANS_CLIENT_KEY", "SB-Mid-client-" + "".join(random.Random(8).choice(string.ascii_letters) for _ in range(16))),
+    ("DINGTALK_APP_KEY", "ding" + "".join(random.Random(9).choice(string.ascii_lowercase + string.digits) for _ in range(16))),
+])
+def test_payment_and_login_client_keys_are_public(name: str, value: str) -> None:
+    assert check_filter("public_by_format", value, f"{name}={value}", name, "dotenv")
+    secret = value.replace("_ck_", "_sk_").replace("Mid-client-", "Mid-server-").replace("ding", "dsec")
+    assert not check_filter("public_by_format", secret, f"{name}={secret}", name, "dotenv")
+
+
+def test_a_javascript_key_is_public_and_a_rest_key_is_not() -> None:
+    value = _hex(32)
+    assert check_filter("public_by_key_name", value, f"KAKAO_JS_KEY={value}", "KAKAO_JS_KEY", "dotenv")
+    assert not check_filter("public_by_key_name", value, f"KAKAO_REST_KEY={value}", "KAKAO_REST_KEY", "dotenv")
