@@ -336,6 +336,24 @@ def handed_over_password(req: JudgeRequest, feats: dict[str, float]) -> bool:
     return _EXAMPLE_CUE.search(before + " " + after) is None
 
 
+def chosen_strong_password(req: JudgeRequest, feats: dict[str, float]) -> bool:
+    """A password someone chose to be strong, written in a test: words joined by a symbol and digits (Harbor@20cobalt,
+    Quartz&47maple), ten characters or more, under a password name or in a password slot, and nothing marks it as
+    made up (no credential word, user name, typed run, comparison, fixture name or example word). Reading as words
+    is how people make passwords; the floor for words in tests is for stand-ins (secret, admin, hunter), which
+    carry no symbol and digits."""
+    if not (feats["kind_password"] or feats["key_password"]) or (feats["kind_provider"] and feats["known_prefix"]):
+        return False
+    if any(feats[name] for name in ("key_fixture", "ctx_comparison", "sig_names_credential", "sig_same_as_user",
+                                    "sig_sequential", "sig_bare_word", "sig_identifier")):
+        return False
+    classes = req.features.char_classes
+    if req.features.length < 10 or not all(c in classes for c in "a1+"):
+        return False
+    before, after = _candidate_line(req)
+    return _EXAMPLE_CUE.search(before + " " + after) is None
+
+
 class OfflineJudge:
     name = "offline"
 
@@ -351,6 +369,9 @@ class OfflineJudge:
             elif fixture_or_example(feats) and feats["sig_english"] and not feats["kind_provider"]:
                 verdict, conf = "not_secret", max(p, 1.0 - p)
                 floor = "; words in a test, documentation or a comment: an example's stand-in"
+                if chosen_strong_password(req, feats):
+                    verdict, conf = "unsure", 0.5
+                    floor = "; words, a symbol and digits in a test: a chosen password, not a stand-in; a person decides"
             elif fixture_or_example(feats) and feats["sig_same_as_user"] and (not feats["kind_provider"] or feats["kind_url"]):
                 verdict, conf = "not_secret", max(p, 1.0 - p)
                 floor = "; in a test, documentation or a comment, the password repeats the user: a fixture's account"
