@@ -40,3 +40,20 @@ def test_a_chosen_password_marked_as_an_example_stays_dismissed() -> None:
     statuses = outcomes(f'    conn = connect(user="billing", password="{_chosen()}")  # e.g. a sample account\n',
                         "pyapp/tests/conftest.py")
     assert statuses and all(s == "dismissed" for s in statuses), statuses
+
+
+def _token(n: int = 32) -> str:
+    import string as _s
+    return "".join(_R.choice(_s.ascii_letters + _s.digits) for _ in range(n))
+
+
+@pytest.mark.parametrize(("path", "template"), [
+    ("pyapp/tests/cassettes/test_list_invoices.yaml", "    headers:\n      Set-Cookie:\n      - session={v}; Path=/; HttpOnly\n"),
+    ("webapp/recordings/list/recording.har", '          {{"name": "cookie", "value": "sid={v}; theme=dark"}}\n'),
+    ("spider/utils/feishu.py", 'WEBHOOK_URL = "https://open.feishu.cn/open-apis/bot/v2/hook/{u}"\n'),
+])
+def test_recorded_cookies_and_a_feishu_hook_are_shown(path: str, template: str) -> None:
+    import uuid
+    text = template.format(v=_token(), u=uuid.UUID(int=_R.getrandbits(128), version=4))
+    statuses = outcomes(text, path)
+    assert statuses and any(s in ("confirmed", "pending") for s in statuses), statuses
