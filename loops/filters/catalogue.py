@@ -93,7 +93,7 @@ ORDER: tuple[str, ...] = (
     "digest_by_declared_format", "cipher_algorithm_name", "cloud_region_name",
     "maps_sdk_client_key", "listen_only_access_key", "digest_of_a_common_password",
     "public_key_der", "evm_address", "published_development_key", "sealed_secret_ciphertext",
-    "vagrant_box_password", "typed_public_key",
+    "vagrant_box_password", "typed_public_key", "model_weights_file",
 )
 
 

@@ -71,6 +71,8 @@ def is_code_reference(value: str, line: str, key_name: str | None, language: str
         v = v[1:]  # withCredentials: !this.anonymous: a negated expression
     if not (_CALL.match(v) or _MEMBER.match(v) or _SUBSCRIPT.match(v)):
         return False
+    if _inside_literal_field(v, line, key_name):
+        return False  # "jdbc:…;password=Xk9q.t2;…", "curl -u etl:Xk9q.t2 …": a field of a string literal, not obj.member
     # A config file holds literals: Summer2024.ok there is a password typed with a dot, not obj.member.
     if language in CONFIG_LANGUAGES and _MEMBER.match(v) and _A_DIGIT.search(v):
         return False

@@ -281,3 +281,16 @@ def is_url_with_a_word_port(value: str, line: str, key_name: str | None, languag
     if at < 0 or "://" not in line[max(0, at - 200):at]:
         return False
     return _WORD_PORT.match(line, at + len(v) + 1) is not None
+
+
+# A model's weights file: a shard of a checkpoint (model-00001-of-00003.safetensors, as every sharded Hugging Face
+# checkpoint's index maps tensor names such as model.embed_tokens.weight to them) or a single weights file.
+_MODEL_FILE = re.compile(r"^(?:[\w.\-]+/)*[\w.\-]+\.(?:safetensors|gguf|ggml|onnx|ckpt|pth|pt|h5|keras|tflite|pkl|joblib|msgpack)$"
+                         r"|^[\w.\-]+-\d{5}-of-\d{5}(?:\.[a-z]{2,12})?$")
+
+
+@_filter("model_weights_file", "the name of a model's weights file or a checkpoint shard (model-00001-of-00003."
+         "safetensors): what a tensor or a model is loaded from, not a credential", generic_only=True, needs_in_value=".-")
+def is_model_weights_file(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    return len(v) <= 200 and _MODEL_FILE.match(v) is not None and not _looks_random(v.rsplit("/", 1)[-1].split(".")[0])

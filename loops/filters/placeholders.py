@@ -229,6 +229,7 @@ _JOINED_WORDS = re.compile(r"[A-Za-z]+(?:[_\-][A-Za-z]+)+|[a-z]+(?:[A-Z][a-z]+)+
 
 
 @_filter("same_as_key_name", "the value repeats the name it is assigned to (API_KEY = \"api-key\", o.Ws.Token = \"wstoken\", "
+         "POSTGRES_PASSWORD=postgres, "
          "ctxCredentials = \"github.com/x/y/ctxCredentials\")", needs_key_name=True)
 def is_same_as_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     if not key_name:
@@ -239,6 +240,12 @@ def is_same_as_key_name(value: str, line: str, key_name: str | None, language: s
     words = key_words(key_name)
     # The whole name, or its last words run together (cfg.Mqtt.Token = "mqtttoken").
     if v == _normalised(key_name) or any(v == "".join(words[i:]) for i in range(len(words) - 1)):
+        return True
+    # The service the name is for, as its password: POSTGRES_PASSWORD=postgres, _AIRFLOW_WWW_USER_PASSWORD=airflow,
+    # MYSQL_PASSWORD: mysql. A compose file's or a local setup's stand-in, not a chosen password.
+    raw_value = value.strip()
+    if (len(words) >= 2 and words[-1] in _CREDENTIAL_WORDS and raw_value.isalpha() and len(raw_value) >= 4
+            and raw_value.lower() in words[:-1]):
         return True
     # A field set from the variable of its name (c.measurementprotocolsecret = measurementprotocolsecret).
     member = _MEMBER_SEPARATORS.split(key_name)[-1]

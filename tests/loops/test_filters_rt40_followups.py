@@ -8,6 +8,8 @@ import base64
 import random
 import string
 
+import pytest
+
 from tests.loops.test_fp_corpus_classes import not_shown, outcomes, require_shown
 from tests.support.filter_checks import check_filter
 
@@ -51,3 +53,26 @@ def test_vagrants_base_box_password() -> None:
 def test_an_agents_socket_path_is_no_secret() -> None:
     line = f"SSH_AUTH_SOCK=/tmp/ssh-{_alnum(12)}/agent.1963\n"
     assert not_shown(line, "support/ticket-4471/printenv.txt"), outcomes(line, "support/printenv.txt")
+
+
+def test_a_checkpoint_shard_under_a_tensor_name_is_a_file() -> None:
+    line = '    "model.embed_tokens.weight": "model-00001-of-00003.safetensors",\n'
+    assert not_shown('{\n  "weight_map": {\n' + line + "  }\n}\n", "models/llama-ft/model.safetensors.index.json")
+    assert check_filter("model_weights_file", "model-00001-of-00003.safetensors", line, "model.embed_tokens.weight", "json")
+    value = _alnum(24)
+    assert not check_filter("model_weights_file", value, f'"api_token": "{value}"', "api_token", "json")
+
+
+@pytest.mark.parametrize("line", ["POSTGRES_PASSWORD=postgres\n", "_AIRFLOW_WWW_USER_PASSWORD=airflow\n", "MYSQL_PASSWORD=mysql\n"])
+def test_a_services_name_as_its_password_is_a_stand_in(line: str) -> None:
+    assert not_shown(line, "stack/.env"), outcomes(line, "stack/.env")
+
+
+def test_a_password_after_the_services_name_is_shown() -> None:
+    require_shown(f"POSTGRES_PASSWORD={_alnum(16)}\n", "stack/.env")
+
+
+def test_a_dotted_password_inside_a_connection_string_literal_is_shown() -> None:
+    value = _alnum(6) + "." + _alnum(5)
+    require_shown(f'jdbc = "jdbc:sqlserver://db.internal:1433;user=etl;password={value};encrypt=true"\n',
+                  "notebooks/ingest.py")
