@@ -113,6 +113,8 @@ BINARY_EXTENSIONS: frozenset[str] = frozenset({
 
 # Binary containers of keys: not scanned as text, but the file itself may be the secret.
 KEYSTORE_EXTENSIONS: frozenset[str] = frozenset({"p12", "pfx", "jks", "keystore", "bks", "kdbx", "gpg"})
+# Key stores kept as text under one of those extensions, read like any text file: the Sui CLI's JSON list of keys.
+TEXT_KEYSTORES: frozenset[str] = frozenset({"sui.keystore"})
 
 MINIFIABLE_EXTENSIONS: frozenset[str] = frozenset({"js", "mjs", "cjs", "css"})
 
@@ -303,7 +305,7 @@ def _skip_by_name(name: str) -> str | None:
     if low in LOCKFILES:
         return "lockfile"
     ext = _extension(low)
-    if ext in KEYSTORE_EXTENSIONS:
+    if ext in KEYSTORE_EXTENSIONS and low not in TEXT_KEYSTORES:
         return f"binary key store (.{ext}): not scanned, and the file itself may be a secret"
     if ext in BINARY_EXTENSIONS:
         return f"binary (.{ext})"

@@ -137,6 +137,18 @@ _MAN_PAGE = re.compile(r"\.[1-9n][a-z]{0,4}$")
 _EXAMPLE_COLLECTIONS = frozenset({"examples", "samples"})
 
 
+_JVM_SOURCE_ROOTS = frozenset({"java", "kotlin", "scala", "groovy"})
+
+
+def _package_start(parts: list[str]) -> int:
+    """Where a JVM source root's package folders start (after src/main/java, src/test/kotlin, app/src/main/java);
+    the last part (the file) when there is none."""
+    for i in range(1, len(parts) - 1):
+        if parts[i] in _JVM_SOURCE_ROOTS and parts[i - 1] in ("main", "test", "src", "androidtest", "debug", "release"):
+            return i + 1
+    return len(parts) - 1
+
+
 @functools.lru_cache(maxsize=4096)
 def is_docs_path(path: str) -> bool:
     """True for documentation and examples: docs/, docs_src/, examples/, *.md, *.rst, *.adoc, README*,
@@ -144,8 +156,10 @@ def is_docs_path(path: str) -> bool:
     parts = [p.lower() for p in path.replace("\\", "/").split("/") if p]
     if not parts:
         return False
-    # A folder named for docs first (docs_src, examples-js, tutorial_app) holds docs too.
-    if any(re.split(r"[_\-.]", p, maxsplit=1)[0] in _DOCS_DIRS for p in parts[:-1]):
+    # A folder named for docs first (docs_src, examples-js, tutorial_app) holds docs too; not a JVM package's segment
+    # under a source root (src/main/java/com/example/…: Spring Initializr's and Android Studio's default package).
+    folders = parts[:_package_start(parts)]
+    if any(re.split(r"[_\-.]", p, maxsplit=1)[0] in _DOCS_DIRS for p in folders):
         return True
     name = parts[-1]
     if "." in name and name.rsplit(".", 1)[1] in _DOCS_EXTENSIONS:

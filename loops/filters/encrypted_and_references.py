@@ -62,6 +62,10 @@ _ENV_MARKS = ("$", "%", "env", "ENV", "Env")
 
 
 def _env_name_in_accessor(v: str, line: str) -> bool:
+    # .NET's [Environment]::GetEnvironmentVariable("DB_PASSWORD", "Machine"): the second argument says which scope
+    # to read, not a value
+    if v in ("Machine", "User", "Process") and "EnvironmentVariable" in line:
+        return True
     # The captured value is the variable's NAME inside an accessor on the line: os.getenv("DB_PASS").
     # Fixed patterns that capture the name: one compiled per value would be recompiled for every
     # candidate of a file with thousands (the re module caches only a few hundred patterns).
@@ -100,7 +104,8 @@ _TEMPLATES = (
     re.compile(r"\{[A-Za-z_][\w.]{0,60}(?:[:!][^{}]{0,20})?\}"),  # {name}, {name:>10}
     re.compile(r"\{[A-Za-z_][\w.]{0,60}[(\[][^{}]{0,80}\}"),  # f-string expressions: {make_token(seed=1)}, {values[0]}
     re.compile(r"\{[A-Za-z_][\w.]{0,60}[(\[][^{}]{0,80}$"),  # the same, cut at a quote: {planted["token"]}
-    re.compile(r"^__[A-Z][A-Z0-9_]*__$|@[A-Z_][A-Z0-9_]*@"),  # __TOKEN__ / @VAR@ substitution markers
+    # __TOKEN__ / @VAR@ substitution markers (a name of three or more: @K@ falls in random passwords by chance)
+    re.compile(r"^__[A-Z][A-Z0-9_]*__$|@[A-Z_][A-Z0-9_]{2,}@"),
     re.compile(r"^\[%key:{1,2}[\w.\-]+(?:::[\w.\-]+)+%\]$"),  # [%key:common::config_flow::data::password%]: a catalogue entry's reference
     re.compile(r"^\{\$[A-Za-z_]\w{0,60}(?:\}|->|\[)"),  # PHP's interpolation in a string: {$pw}, {$this->values['pw']}
     re.compile(r"^<\?(?:php\b|=)"),  # PHP opened inside a value: '<?php print __esc(...) ?>', '<?= $pw ?>'
@@ -238,6 +243,8 @@ _ENCRYPTED_ENVELOPE = re.compile(
     rf"|^AQ[EI]CAH[g-j]{_B64}{{100,}}={{0,2}}$"
     # `openssl enc -salt -base64` and CryptoJS.AES.encrypt: "Salted__", an 8-byte salt, then whole cipher blocks
     rf"|^U2FsdGVkX1{_B64}{{33,}}={{0,2}}$"
+    # IIS configuration encryption of a single attribute: [enc:IISWASOnlyCngProvider:<base64>:enc]
+    rf"|^\[enc:[A-Za-z0-9]+:{_B64}{{16,}}={{0,2}}:enc\]$"
 )
 # A name that says the value under it is already encrypted: DB_PASSWORD_ENCRYPTED, api_key_ciphertext,
 # encrypted_secret (what AWS KMS or Cloud KMS `encrypt` printed, decrypted at boot). Not "encryption":

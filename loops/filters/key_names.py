@@ -42,6 +42,8 @@ _DESCRIBING_WORDS = frozenset({
     "enable", "disable",
     # how strong a password is, how severe an error about a secret is: secret.level = 'handshake'
     "level",
+    # what hashing it costs: password_hash_cost, BCRYPT_COST; which step of a reset flow: pwdResetStep
+    "cost", "step",
     # framework settings that name code or a template handling credentials: AUTH_USER_MODEL,
     # PASSWORD_HASHERS, password_reset_template, AUTHENTICATION_BACKENDS
     "model", "models", "backend", "backends", "hasher", "hashers", "template", "templates", "form", "forms",
@@ -197,7 +199,7 @@ def is_public_by_key_name(value: str, line: str, key_name: str | None, language:
     words = _without_exposure_prefix(key_words(key_name))
     if any(w in ("private", "secret", "priv", "admin") for w in words):
         return False
-    if any(w in ("public", "publishable") for w in words) or "sitekey" in "".join(words):
+    if any(w in _PUBLIC_WORDS for w in words) or "sitekey" in "".join(words):
         return True
     # A JavaScript key is the one a provider issues for its browser SDK, bound to the site's domains (Kakao's JS key,
     # a maps JS API key): KAKAO_JS_KEY, jsKey. Its REST and admin keys are the secret ones.
@@ -224,6 +226,8 @@ def is_public_by_key_name(value: str, line: str, key_name: str | None, language:
     return "pub" in words and not (words[-1] in ("token", "password"))
 
 
+# "Public" in the names people write: English, and Portuguese/Spanish pública/público, German öffentlich, French publique.
+_PUBLIC_WORDS = frozenset({"public", "publishable", "publica", "publico", "oeffentlich", "offentlich", "publique"})
 # The first words of the prefixes under which front-end frameworks hand variables to the browser bundle.
 _EXPOSURE_PREFIX_HEADS = frozenset({"next", "nuxt", "expo"})
 _ENV_LOOKUP_WORDS = frozenset({"process", "import", "meta", "env"})

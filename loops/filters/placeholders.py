@@ -25,6 +25,7 @@ _PLACEHOLDER_VALUES = frozenset({
     "xyz", "abc", "abc123", "secretkey", "secret_key",
     # words that say a test's value is meant to fail
     "wrong", "bad", "invalid", "incorrect", "bogus",
+    "nopass",  # Redis ACL: the user needs no password
 })
 # Metasyntactic words: a value made only of them (bar:baz, foo-bar) stands for any value.
 _METASYNTACTIC = frozenset({"foo", "bar", "baz", "qux", "quux", "corge", "grault", "garply", "waldo", "fred", "plugh",
@@ -165,6 +166,7 @@ _MASKED = (
     re.compile(r"•{3,}|·{3,}|#{5,}"),
     re.compile(r"…|\.\.\."),
     re.compile(r"(?<![a-z])(?:redacted|masked|hidden|obfuscated|removed)(?![a-z])", re.IGNORECASE),
+    re.compile(r"\*SENSITIVE\*DATA\*DELETED\*"),  # Windows Setup's scrub of passwords in the answer files it keeps
 )
 
 

@@ -36,6 +36,8 @@ _DOCUMENTED_EXAMPLES = frozenset({
     # the Azure storage emulator's (Azurite's) account key, the same in every install, Microsoft docs
     "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==",
     "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",  # AWS secret access key, AWS docs
+    # RFC 6238's (TOTP) and RFC 4226's (HOTP) test seed "12345678901234567890", base32 and hex, in every OTP library's tests
+    "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ", "3132333435363738393031323334353637383930",
 })
 # The example values of the OAuth standards, which libraries implementing them copy into their docstrings
 # and tests (and into a longer value: access_token=2Yot…&state=xyz).
@@ -568,3 +570,33 @@ def is_typed_public_key(value: str, line: str, key_name: str | None, language: s
     typed = list(_TYPED_PUBLIC_KEY.finditer(head))
     # the last type before the value is its own; a PrivKey typed later on the line is another object's
     return bool(typed) and "PrivKey" not in head[typed[-1].end():]
+
+
+# Encodings that say a key is the public half: a BIP-32 extended public key (xpub/ypub/zpub/tpub…, base58 of 78
+# bytes), a Nostr npub (bech32 of the public key), an age recipient (age1…, X25519 public key).
+_PUBLIC_KEY_ENCODING = re.compile(r"^(?:[xyztuvYZUV]pub[1-9A-HJ-NP-Za-km-z]{100,112}|npub1[02-9ac-hj-np-z]{58}|age1[02-9ac-hj-np-z]{58}"
+                                  # an OpenSSH public key's base64 body (ssh-rsa, ssh-ed25519, ecdsa-sha2-nistp*)
+                                  r"|AAAA(?:B3NzaC1yc2E|C3NzaC1lZDI1NTE5|E2VjZHNhLXNoYTItbmlzdHA)[A-Za-z0-9+/]{20,}={0,3}"
+                                  # a signify or minisign public key: "Ed", an 8-byte key id, the 32-byte key (56 base64)
+                                  r"|RW[A-Za-z0-9+/]{54})$")
+
+
+@_filter("public_key_encoding", "a key in an encoding that says it is public (an xpub/zpub extended public key, a Nostr "
+         "npub, an age recipient age1…, an OpenSSH public key's body, a signify/minisign public key): the half that is "
+         "handed out", generic_only=True, needs_in_value="p1AW")
+def is_public_key_encoding(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return _PUBLIC_KEY_ENCODING.match(value.strip()) is not None
+
+
+# A table of small numbers in brackets (a JPEG zig-zag order 0..63, a lookup table): 64 random bytes go past 63.
+_NUMBER_LIST = re.compile(r"^\[[\s\d,]+\]$")
+
+
+@_filter("small_number_table", "a list of numbers that all stay under 64 (a JPEG zig-zag order, a lookup table): "
+         "a table, not the random bytes of a key", needs_in_value="[")
+def is_small_number_table(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if _NUMBER_LIST.match(v) is None:
+        return False
+    numbers = [int(n) for n in re.findall(r"\d+", v)]
+    return len(numbers) >= 16 and max(numbers) < 64

@@ -47,17 +47,16 @@ _PASSWORD_IN_OTHER_LANGUAGES = frozenset({
     "kennwort", "losenord", "adgangskode", "matkhau",
     "mdp",  # French notes shorten mot de passe to mdp
     "mima",  # pinyin of 密码
-    "clave",  # Spanish: the password of an account in Latin American usage (clave de acceso)
     "parol",  # пароль in Latin letters
-    "sandi",  # Indonesian kata sandi
 })
 # Secret, token and key in those languages, as the English words: miyao (pinyin of 密钥), secreto, segredo, secrète,
-# jeton, gizli, rahasia, geheim; Schlüssel, anahtar, kunci, chave, clé (a key).
+# jeton, gizli, rahasia, geheim; Schlüssel, anahtar, kunci, chave, clave, clé (a key: Spanish clave is also a code,
+# as in ClaveRastreo, so it reads as key, not password). Indonesian sandi is a password only after kata.
 _SECRET_IN_OTHER_LANGUAGES = {
     "miyao": ("secret", "key"), "secreto": ("secret",), "secreta": ("secret",), "secrete": ("secret",),
     "segredo": ("secret",), "jeton": ("token",), "jetons": ("token",), "gizli": ("secret",), "rahasia": ("secret",),
     "geheim": ("secret",), "schluessel": ("key",), "schlussel": ("key",), "anahtar": ("key",), "anahtari": ("key",),
-    "kunci": ("key",), "chave": ("key",), "cle": ("key",),
+    "kunci": ("key",), "chave": ("key",), "cle": ("key",), "clave": ("key",), "llave": ("key",),
 }
 # letters whose stroke or shape is no combining mark, so normalisation leaves them be
 _LETTERS_WITHOUT_DECOMPOSITION = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ß": "ss", "ı": "i"})
@@ -102,7 +101,7 @@ def _name_words(key_name: str) -> tuple[str, ...]:
     if not key_name.isascii():  # names first: normalisation takes kana and hangul apart
         key_name = _without_marks(_in_latin_words(key_name))
     words = split_words(key_name)
-    if any(w in _PASSWORD_IN_OTHER_LANGUAGES or w in _SECRET_IN_OTHER_LANGUAGES or w in ("passe", "khau") for w in words):
+    if any(w in _PASSWORD_IN_OTHER_LANGUAGES or w in _SECRET_IN_OTHER_LANGUAGES or w in ("passe", "khau", "sandi") for w in words):
         words = _in_english(words)
     return tuple(words)
 

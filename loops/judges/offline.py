@@ -337,8 +337,8 @@ def handed_over_password(req: JudgeRequest, feats: dict[str, float]) -> bool:
 
 
 def chosen_strong_password(req: JudgeRequest, feats: dict[str, float]) -> bool:
-    """A password someone chose to be strong, written in a test: words joined by a symbol and digits (Harbor@20cobalt,
-    Quartz&47maple), ten characters or more, under a password name or in a password slot, and nothing marks it as
+    """A password someone chose to be strong, written in test code: words joined by a symbol and digits (Harbor@20cobalt,
+    Quartz&47maple), a capital among them, ten characters or more, under a password name or in a password slot, and nothing marks it as
     made up (no credential word, user name, typed run, comparison, fixture name or example word). Reading as words
     is how people make passwords; the floor for words in tests is for stand-ins (secret, admin, hunter), which
     carry no symbol and digits."""
@@ -347,9 +347,11 @@ def chosen_strong_password(req: JudgeRequest, feats: dict[str, float]) -> bool:
     if any(feats[name] for name in ("key_fixture", "ctx_comparison", "sig_names_credential", "sig_same_as_user",
                                     "sig_sequential", "sig_bare_word", "sig_identifier")):
         return False
+    if not feats["test_path"] or feats["docs_path"] or feats["comment"]:
+        return False  # test code; in documentation and comments handed_over_password decides
     classes = req.features.char_classes
-    if req.features.length < 10 or not all(c in classes for c in "a1+"):
-        return False
+    if req.features.length < 10 or not all(c in classes for c in "Aa1+"):
+        return False  # a capital too: python3.11, v2.3.1-rc! are versions, not chosen passwords
     before, after = _candidate_line(req)
     return _EXAMPLE_CUE.search(before + " " + after) is None
 

@@ -172,3 +172,17 @@ def test_a_javascript_key_is_public_and_a_rest_key_is_not() -> None:
     value = _hex(32)
     assert check_filter("public_by_key_name", value, f"KAKAO_JS_KEY={value}", "KAKAO_JS_KEY", "dotenv")
     assert not check_filter("public_by_key_name", value, f"KAKAO_REST_KEY={value}", "KAKAO_REST_KEY", "dotenv")
+
+
+def test_public_key_bodies_and_published_seeds_under_key_names_are_not_shown() -> None:
+    ssh_body = "AAAAC3NzaC1lZDI1NTE5AAAAI" + "".join(random.Random(11).choice(string.ascii_letters + string.digits) for _ in range(43))
+    minisign = "RW" + "".join(random.Random(12).choice(string.ascii_letters + string.digits) for _ in range(54))
+    for name, value in (("SSH_HOST_KEY", ssh_body), ("MINISIGN_KEY", minisign), ("TOTP_TEST_KEY", "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ")):
+        line = f'{name} = "{value}"\n'
+        assert not_shown(line, "py/crypto/public_ids.py"), (name, outcomes(line, "py/crypto/public_ids.py"))
+
+
+def test_a_signify_secret_key_is_not_taken_for_a_public_one() -> None:
+    import struct
+    secret = base64.b64encode(b"EdBK" + struct.pack(">I", 42) + bytes(_R.randrange(256) for _ in range(96))).decode()
+    assert not check_filter("public_key_encoding", secret, f'SIGNIFY_KEY = "{secret}"', "SIGNIFY_KEY", "python")

@@ -42,7 +42,7 @@ def test_marks_come_off_any_letter_before_the_words_are_read() -> None:
 def test_names_without_those_words_keep_their_words() -> None:
     assert key_words("passe_partout") == ["passe", "partout"]
     assert key_words("motDeLaFin") == ["mot", "de", "la", "fin"]
-    assert key_words("llaveHeslo") == ["llave", "password"]
+    assert key_words("nyckelHeslo") == ["nyckel", "password"]
 
 
 # Names that start or end with a marked letter (şifre, jelszó, hasło) are found by the rules for names in other
@@ -149,10 +149,11 @@ def test_a_translated_placeholder_in_a_usage_line_is_a_label() -> None:
     assert any(s in ("confirmed", "pending") for s in outcomes(f'msgstr "--http-passwd={value}"\n', "po/nl.po")), "a random value in a .po"
 
 
-# Romanised and Latin-script credential words beyond "password": pinyin mima (密码) and miyao (密钥), Spanish clave and
-# secreto, Indonesian kata sandi, French jeton, Turkish gizli anahtar, German Schlüssel, Indonesian kunci.
+# Romanised and Latin-script credential words beyond "password": pinyin mima (密码) and miyao (密钥), Spanish secreto,
+# Indonesian kata sandi, French jeton, Turkish gizli anahtar, German Schlüssel, Indonesian kunci; Spanish clave reads
+# as key (it is also a code: ClaveRastreo), and an adjective after another word (modo_secreto) is no credential's name.
 @pytest.mark.parametrize(("name", "english"), [
-    ("mima", "password"), ("DB_MIMA", "password"), ("CLAVE_MYSQL", "password"), ("DB_KATA_SANDI", "password"),
+    ("mima", "password"), ("DB_MIMA", "password"), ("CLAVE_API", "key"), ("DB_KATA_SANDI", "password"),
     ("BAIDU_MIYAO", "secret"), ("secreto", "secret"), ("CLE_SECRETE", "secret"), ("jeton", "token"),
     ("IYZICO_GIZLI_ANAHTAR", "secret"), ("ApiSchluessel", "key"), ("kunciServer", "key"),
 ])
@@ -160,7 +161,7 @@ def test_romanised_credential_words_read_in_english(name: str, english: str) -> 
     assert english in key_words(name), name
 
 
-@pytest.mark.parametrize("name", ["autoclave", "compass", "cleanup", "geheimnisvoll"])
+@pytest.mark.parametrize("name", ["autoclave", "compass", "cleanup", "geheimnisvoll", "sandi_morse", "ClaveRastreo"])
 def test_words_that_only_contain_one_are_not_read_so(name: str) -> None:
     assert not {"password", "secret", "token"} & set(key_words(name)), name
 
@@ -169,7 +170,7 @@ def test_words_that_only_contain_one_are_not_read_so(name: str) -> None:
     ("spider/settings.py", 'mima = "{v}"  # 数据库密码\n'),
     ("spider/settings.py", 'BAIDU_MIYAO = "{v}"\n'),
     ("reservas/config/default.js", "  secreto: '{v}',\n"),
-    ("reservas/scripts/backup.sh", "CLAVE_MYSQL='{v}'\n"),
+    ("reservas/scripts/backup.sh", "CLAVE_API='{v}'\n"),
     ("facture/main.go", 'jeton := "{v}"\n'),
     ("kargo/ayarlar.py", 'IYZICO_GIZLI_ANAHTAR = "{v}"\n'),
     ("kasir/.env", "DB_KATA_SANDI={v}\n"),
@@ -181,3 +182,13 @@ def test_a_credential_named_in_those_words_is_shown(path: str, template: str) ->
     value = random_chars(_R, 24, string.ascii_letters + string.digits) if "Schlüssel" in template else _strong()
     statuses = outcomes(template.format(v=value), path)
     assert statuses and any(s in ("confirmed", "pending") for s in statuses), (path, statuses)
+
+
+@pytest.mark.parametrize(("path", "line"), [
+    ("app/config.py", 'modo_secreto = "Kq7vLm2xTz9wHp4R"\n'),
+    ("app/config.py", 'ClaveRastreo = "Kq7vLm2xTz9wHp4R"\n'),
+    ("app/config.py", 'sandi_morse = "Kq7vLm2xTz9wHp4R"\n'),
+    ("app/config.py", 'chave_api_publica = "Kq7vLm2xTz9wHp4R"\n'),
+])
+def test_look_alike_names_in_other_languages_are_not_shown(path: str, line: str) -> None:
+    assert all(s == "dismissed" for s in outcomes(line, path)), (line.split("=")[0], outcomes(line, path))

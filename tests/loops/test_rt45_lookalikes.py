@@ -1,0 +1,66 @@
+"""Look-alikes of this stop's widened rules (red-team set 45): lookup keys with a hex tail, prefixed ids and paths
+under *_KEY names, public key encodings, a table of small numbers in a keypair-named file, a secrets/ file that
+holds a user name, 'with pwd', adjectives and codes named in other languages; and a JVM package named example is
+no documentation folder. Failures name the file and the statuses, never a value."""
+
+from __future__ import annotations
+
+import random
+import string
+
+import pytest
+
+from secretloop.loops.discovery import _skip_by_name
+from secretloop.loops.features import is_docs_path
+from tests.loops.test_fp_corpus_classes import not_shown, outcomes
+
+_R = random.Random(45_0001)
+
+
+def _hex(n: int) -> str:
+    return "".join(_R.choice("0123456789abcdef") for _ in range(n))
+
+
+def _b58(n: int) -> str:
+    return "".join(_R.choice("123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz") for _ in range(n))
+
+
+def _bech32(n: int) -> str:
+    return "".join(_R.choice("qpzry9x8gf2tvdw0s3jn54khce6mua7l") for _ in range(n))
+
+
+QUIET = [
+    ("turbo.yml", f"TURBO_CACHE_KEY: turbo-v2-{_hex(16)}\n"),
+    ("app/catalogue.py", f'CATALOGUE_CACHE_KEY = "cat_v3_{_hex(12)}"\n'),
+    ("infra/vars.yml", f"kms_key: mrk-{_hex(32)}\n"),
+    ("infra/vars.yml", f"s3_key: uploads/2024/{_hex(16)}.png\n"),
+    ("wallet/keys.py", f'WATCH_ONLY_KEY = "xpub{_b58(107)}"\n'),
+    ("nostr/config.py", f'RELAY_OWNER_KEY = "npub1{_bech32(58)}"\n'),
+    ("backup/recipients.py", f'BACKUP_RECIPIENT_KEY = "age1{_bech32(58)}"\n'),
+    ("media/zigzag_keypair.json", "[" + ",".join(str(i) for i in _R.sample(range(64), 64)) + "]\n"),
+    ("stack/secrets/db_user.txt", "shop_app_reader_2024\n"),
+    ("docs/notes.txt", "Run the migration with pwd workspace7 as the current directory.\n"),
+    ("es/tienda/catalogo.py", f'ClaveRastreo = "{_hex(20).upper()}"\n'),
+    ("es/tienda/ui.py", f'modo_secreto = "{_hex(16)}"\n'),
+    ("redis/monitor.log", '1710148400.000001 [0 10.0.4.8:40000] "AUTH" "default" "nopass"\n'),
+]
+
+
+@pytest.mark.parametrize(("path", "text"), QUIET, ids=[f"{i}-{p}" for i, (p, _) in enumerate(QUIET)])
+def test_look_alikes_of_this_stops_rules_are_not_shown(path: str, text: str) -> None:
+    assert not_shown(text, path), outcomes(text, path)
+
+
+@pytest.mark.parametrize("path", ["src/main/java/com/example/shop/Keys.java", "app/src/main/kotlin/org/example/App.kt",
+                                  "src/test/java/com/example/ApiTest.java"])
+def test_a_jvm_package_named_example_is_no_docs_folder(path: str) -> None:
+    assert not is_docs_path(path)
+
+
+def test_docs_and_examples_folders_still_are() -> None:
+    assert is_docs_path("examples/src/main/java/Demo.java") and is_docs_path("example/app.py")
+
+
+def test_the_sui_keystore_is_read_and_other_key_stores_are_not() -> None:
+    assert _skip_by_name("sui.keystore") is None
+    assert _skip_by_name("release.keystore") is not None and _skip_by_name("cert.p12") is not None
