@@ -294,6 +294,25 @@ _STORAGE_WORDS = frozenset({
 _IDENTIFIER_KEY_VALUE = re.compile(r"^[a-z][a-z0-9]*(?:[_.:\-][a-z0-9]+)*$")
 
 
+# The word before a final "key" that makes it a key of data, not a credential: where a row goes (PARTITION_KEY,
+# SORT_KEY, SHARD_KEY), which record it is (PRIMARY_KEY, DEDUPE_KEY), which
+# text it looks up (I18N_KEY, TRANSLATION_KEY). Its value may look random (a generated partition key) and opens nothing.
+_DATA_KEY_WORDS = frozenset({
+    "partition", "sort", "shard", "sharding", "range", "primary", "foreign", "row", "cluster", "clustering", "dedupe",
+    "dedup", "lookup", "bucket", "object", "i18n", "translation", "locale", "cache", "index", "group", "order", "join",
+    "composite", "natural", "surrogate", "unique",
+    # not routing (PagerDuty's routing_key is a credential) nor hash (an HMAC's hash key)
+})
+
+
+@_filter("data_key_name", "the name of a key of data, not of a credential (PARTITION_KEY, SORT_KEY, PRIMARY_KEY, "
+         "I18N_KEY): where a record goes or which text it looks up", generic_only=True, needs_key_name=True)
+def is_data_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    words = key_words(key_name)
+    return (len(words) >= 2 and words[-1] in ("key", "keys")
+            and (words[-2] in _DATA_KEY_WORDS or "".join(words[:-1]).endswith("i18n")))
+
+
 @_filter("storage_key_name", "the name of a slot in a session, cache or store (LOGIN_SESSION_KEY = \"account_login\"):"
          " an identifier made of words, not a key", generic_only=True, needs_key_name=True)
 def is_storage_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:

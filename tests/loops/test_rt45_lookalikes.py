@@ -64,3 +64,26 @@ def test_docs_and_examples_folders_still_are() -> None:
 def test_the_sui_keystore_is_read_and_other_key_stores_are_not() -> None:
     assert _skip_by_name("sui.keystore") is None
     assert _skip_by_name("release.keystore") is not None and _skip_by_name("cert.p12") is not None
+
+
+def _alnum(n: int) -> str:
+    return "".join(_R.choice(string.ascii_letters + string.digits) for _ in range(n))
+
+
+@pytest.mark.parametrize("name", ["PARTITION_KEY", "SORT_KEY", "PRIMARY_KEY", "I18N_KEY", "SHARD_KEY"])
+def test_a_key_of_data_is_no_credential(name: str) -> None:
+    line = f'export const {name} = "{_alnum(22)}";\n'
+    assert not_shown(line, "src/config/keys.ts"), outcomes(line, "src/config/keys.ts")
+
+
+@pytest.mark.parametrize("name", ["PAGERDUTY_ROUTING_KEY", "WEBHOOK_HASH_KEY", "PARTNER_KEY"])
+def test_credential_keys_beside_them_are_kept(name: str) -> None:
+    line = f'export const {name} = "{_alnum(22)}7";\n'
+    statuses = outcomes(line, "src/config/keys.ts")
+    assert statuses and any(s in ("confirmed", "pending") for s in statuses), (name, statuses)
+
+
+def test_a_french_api_token_and_a_js_xhr_login_are_shown() -> None:
+    from tests.loops.test_fp_corpus_classes import require_shown
+    require_shown(f"jeton_api = '{_alnum(24)}7'\n", "fr/jeu/config.py")
+    require_shown(f'xhr.open("GET", url, true, "svc_reports", "{_alnum(12)}7");\n', "web/reports.js")
