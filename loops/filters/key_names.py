@@ -295,11 +295,11 @@ _IDENTIFIER_KEY_VALUE = re.compile(r"^[a-z][a-z0-9]*(?:[_.:\-][a-z0-9]+)*$")
 
 
 # The word before a final "key" that makes it a key of data, not a credential: where a row goes (PARTITION_KEY,
-# SORT_KEY, SHARD_KEY), which record it is (PRIMARY_KEY, DEDUPE_KEY), which
+# SORT_KEY, SHARD_KEY), which record it is (PRIMARY_KEY; a dedup key is cursor_or_idempotency_token's), which
 # text it looks up (I18N_KEY, TRANSLATION_KEY). Its value may look random (a generated partition key) and opens nothing.
 _DATA_KEY_WORDS = frozenset({
-    "partition", "sort", "shard", "sharding", "range", "primary", "foreign", "row", "cluster", "clustering", "dedupe",
-    "dedup", "lookup", "bucket", "object", "i18n", "translation", "locale", "cache", "index", "group", "order", "join",
+    "partition", "sort", "shard", "sharding", "range", "primary", "foreign", "row", "cluster", "clustering",
+    "lookup", "bucket", "object", "i18n", "translation", "locale", "cache", "index", "group", "order", "join",
     "composite", "natural", "surrogate", "unique",
     # not routing (PagerDuty's routing_key is a credential) nor hash (an HMAC's hash key)
 })

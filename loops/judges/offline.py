@@ -320,17 +320,29 @@ def handed_over_password(req: JudgeRequest, feats: dict[str, float]) -> bool:
     example: no example word on the line, no stand-in (it spells no credential word, repeats no user name, holds no
     typed run), no comparison, no test code. People choose such passwords from syllables and digits, so reading as
     words does not make one an example's stand-in."""
-    if not (feats["kind_password"] or feats["key_password"]) or (feats["kind_provider"] and feats["known_prefix"]):
-        return False
-    if any(feats[name] for name in ("key_fixture", "ctx_comparison", "sig_names_credential", "sig_same_as_user",
-                                    "sig_sequential", "sig_bare_word", "sig_identifier", "sig_multiword")):
-        return False
     if feats["test_path"] and not feats["comment"]:
         return False  # test code's literals are its fixtures; a note in a test's comment hands one over as any note
     # capitals, lower-case letters and digits (Kavo-tenu42, lomi482KEDA), as password rules ask for: a word and a number
     # (pencil99, admin123) is a stand-in's shape, and a name with a version (python3.11) no password
-    classes = req.features.char_classes
-    if req.features.length < 8 or not all(c in classes for c in "Aa1"):
+    return _unmarked_password(req, feats, _HANDED_OVER_EXCLUSIONS, "Aa1", 8)
+
+
+# What marks a password as made up: a fixture's name, a comparison, a credential word spelled, the user repeated, a
+# typed run, a bare word or a variable in code.
+_MADE_UP_MARKS = ("key_fixture", "ctx_comparison", "sig_names_credential", "sig_same_as_user", "sig_sequential",
+                  "sig_bare_word", "sig_identifier")
+_HANDED_OVER_EXCLUSIONS = (*_MADE_UP_MARKS, "sig_multiword")
+
+
+def _unmarked_password(req: JudgeRequest, feats: dict[str, float], marks: tuple[str, ...], classes: str,
+                       shortest: int) -> bool:
+    """A password (by its rule or its name, not a provider's token format) with none of `marks`, all of `classes`,
+    `shortest` characters or more, and no example word on its line."""
+    if not (feats["kind_password"] or feats["key_password"]) or (feats["kind_provider"] and feats["known_prefix"]):
+        return False
+    if any(feats[name] for name in marks):
+        return False
+    if req.features.length < shortest or not all(c in req.features.char_classes for c in classes):
         return False
     before, after = _candidate_line(req)
     return _EXAMPLE_CUE.search(before + " " + after) is None
@@ -342,18 +354,10 @@ def chosen_strong_password(req: JudgeRequest, feats: dict[str, float]) -> bool:
     made up (no credential word, user name, typed run, comparison, fixture name or example word). Reading as words
     is how people make passwords; the floor for words in tests is for stand-ins (secret, admin, hunter), which
     carry no symbol and digits."""
-    if not (feats["kind_password"] or feats["key_password"]) or (feats["kind_provider"] and feats["known_prefix"]):
-        return False
-    if any(feats[name] for name in ("key_fixture", "ctx_comparison", "sig_names_credential", "sig_same_as_user",
-                                    "sig_sequential", "sig_bare_word", "sig_identifier")):
-        return False
     if not feats["test_path"] or feats["docs_path"] or feats["comment"]:
         return False  # test code; in documentation and comments handed_over_password decides
-    classes = req.features.char_classes
-    if req.features.length < 10 or not all(c in classes for c in "Aa1+"):
-        return False  # a capital too: python3.11, v2.3.1-rc! are versions, not chosen passwords
-    before, after = _candidate_line(req)
-    return _EXAMPLE_CUE.search(before + " " + after) is None
+    # a capital too: python3.11, v2.3.1-rc! are versions, not chosen passwords
+    return _unmarked_password(req, feats, _MADE_UP_MARKS, "Aa1+", 10)
 
 
 class OfflineJudge:
