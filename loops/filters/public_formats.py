@@ -588,15 +588,28 @@ def is_public_key_encoding(value: str, line: str, key_name: str | None, language
     return _PUBLIC_KEY_ENCODING.match(value.strip()) is not None
 
 
-# A table of small numbers in brackets (a JPEG zig-zag order 0..63, a lookup table): 64 random bytes go past 63.
-_NUMBER_LIST = re.compile(r"^\[[\s\d,]+\]$")
+# A list of numbers (in brackets or not, decimal or 0x hex, C# and Java's (byte) casts) that is a table, not random
+# key bytes: all under 64 (a JPEG zig-zag order 0..63) or in order (0, 1, 2, … a lookup table); 16 random bytes are
+# neither but once in millions.
+_NUMBER_LIST = re.compile(r"^\[?[\s,]*(?:\(byte\)\s*)?(?:0x[0-9A-Fa-f]{1,2}|\d{1,3})(?:\s*,\s*(?:\(byte\)\s*)?(?:0x[0-9A-Fa-f]{1,2}|\d{1,3}))+[\s,]*\]?$")
+_LISTED_NUMBER = re.compile(r"0x[0-9A-Fa-f]{1,2}|\d{1,3}")
 
 
-@_filter("small_number_table", "a list of numbers that all stay under 64 (a JPEG zig-zag order, a lookup table): "
-         "a table, not the random bytes of a key", needs_in_value="[")
+@_filter("small_number_table", "a list of numbers that all stay under 64 or run in order (a JPEG zig-zag order, a "
+         "lookup table), or a cipher's published table (AES's S-box): a table, not the random bytes of a key",
+         needs_in_value=",")
 def is_small_number_table(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     if _NUMBER_LIST.match(v) is None:
         return False
-    numbers = [int(n) for n in re.findall(r"\d+", v)]
-    return len(numbers) >= 16 and max(numbers) < 64
+    numbers = [int(n, 16) if n.startswith("0x") else int(n) for n in _LISTED_NUMBER.findall(v)]
+    if len(numbers) < 16:
+        return False
+    rising = all(a < b for a, b in zip(numbers, numbers[1:]))
+    falling = all(a > b for a, b in zip(numbers, numbers[1:]))
+    return max(numbers) < 64 or rising or falling or numbers[:8] in _CIPHER_TABLE_HEADS
+
+
+# The first eight bytes of ciphers' published tables, which code copies under names like SBOX_KEY: AES's S-box and
+# its inverse (FIPS 197).
+_CIPHER_TABLE_HEADS = ([0x63, 0x7C, 0x77, 0x7B, 0xF2, 0x6B, 0x6F, 0xC5], [0x52, 0x09, 0x6A, 0xD5, 0x30, 0x36, 0xA5, 0x38])

@@ -87,3 +87,34 @@ def test_a_french_api_token_and_a_js_xhr_login_are_shown() -> None:
     from tests.loops.test_fp_corpus_classes import require_shown
     require_shown(f"jeton_api = '{_alnum(24)}7'\n", "fr/jeu/config.py")
     require_shown(f'xhr.open("GET", url, true, "svc_reports", "{_alnum(12)}7");\n', "web/reports.js")
+
+
+def _bytes_list(values) -> str:
+    return ", ".join(f"0x{v:02x}" for v in values)
+
+
+@pytest.mark.parametrize(("path", "template"), [
+    ("firmware/src/crypto.c", "static const uint8_t MASTER_KEY[16] = {{{v}}};\n"),
+    ("src/util/lut.go", "var hmacKey = []byte{{{v}}}\n"),
+    ("src/crypto/keys.py", "AES_KEY = bytes([{v}])\n"),
+    ("src/main.rs", "const SECRET_KEY: [u8; 32] = [{v}];\n"),
+])
+def test_a_key_written_as_bytes_is_shown(path: str, template: str) -> None:
+    from tests.loops.test_fp_corpus_classes import require_shown
+    values = [_R.randrange(256) for _ in range(32 if "32" in template or "Key" in template else 16)]
+    require_shown(template.format(v=_bytes_list(values)), path)
+
+
+@pytest.mark.parametrize("values", [
+    list(range(16)),
+    [0x63, 0x7C, 0x77, 0x7B, 0xF2, 0x6B, 0x6F, 0xC5, 0x30, 0x01, 0x67, 0x2B, 0xFE, 0xD7, 0xAB, 0x76],  # AES S-box
+    [i * 3 % 64 for i in range(16)],
+])
+def test_tables_named_key_are_not_shown(values) -> None:
+    line = f"static const uint8_t SBOX_KEY[16] = {{{_bytes_list(values)}}};\n"
+    assert not_shown(line, "src/crypto/tables.c"), outcomes(line, "src/crypto/tables.c")
+
+
+def test_an_iv_written_as_bytes_is_not_read() -> None:
+    line = f"static const uint8_t aes_iv[16] = {{{_bytes_list(_R.randrange(256) for _ in range(16))}}};\n"
+    assert not_shown(line, "firmware/src/crypto.c"), outcomes(line, "firmware/src/crypto.c")
