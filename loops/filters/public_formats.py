@@ -107,7 +107,14 @@ _CLIENT_SDK_PUBLIC = re.compile(r"^pub[0-9a-f]{32}$|^phc_[A-Za-z0-9]{32,64}$|^(?
                                 # live_ck_ (its secret keys are _sk_), Midtrans' Mid-client- (its server key is Mid-server-)
                                 r"|^(?:test|live)_(?:ck|gck)_[A-Za-z0-9]{16,64}$|^(?:SB-)?Mid-client-[A-Za-z0-9_-]{8,64}$"
                                 # a DingTalk app's AppKey (ding…): its client id, sent with every login; AppSecret is the secret
-                                r"|^ding[a-z0-9]{14,24}$")
+                                r"|^ding[a-z0-9]{14,24}$"
+                                # an Adyen client key (test_/live_ and 32 capitals and digits: Adyen's Web Drop-in takes it in
+                                # the browser), a Braintree tokenization key (sandbox_/production_…), and the client secret of a
+                                # Stripe PaymentIntent or SetupIntent (pi_…_secret_…, seti_…_secret_…), handed to the page by design
+                                r"|^(?:test|live)_[A-Z0-9]{32}$|^(?:sandbox|production)_[a-z0-9]{8}_[a-z0-9]{16}$"
+                                r"|^(?:pi|seti)_[A-Za-z0-9]{14,40}_secret_[A-Za-z0-9]{10,40}$"
+                                # an Expo push token: the address of one app install, which the app sends to its backend
+                                r"|^Expo(?:nent)?PushToken\[[A-Za-z0-9_-]{16,64}\]$")
 # Statsig's client SDK keys (client-…; its server secrets are secret-…), Mixpanel's project token and Amplitude's
 # API key (32 hex, sent by every browser that tracks) are public by their providers' docs; their shapes are too common to say so alone,
 # so the provider's name must be on the line or in the value's name (or, for Statsig, a name that says client).
@@ -170,7 +177,8 @@ def _jwt_role(value: str) -> object:
          "project token, an Amplitude API key, a Bugsnag notifier API key, an Intercom mobile SDK key (ios_sdk-…, "
          "android_sdk-…), a Pusher app key (20 hex, under a Pusher name or given to new Pusher(…)), a "
          "Plaid link or public token, an Algolia search-only key (under a search name, or apiKey beside applicationId) or a "
-         "Shopify Storefront API public token (32 hex under a storefront name), a Toss Payments or Midtrans client key, a DingTalk AppKey")
+         "Shopify Storefront API public token (32 hex under a storefront name), a Toss Payments, Midtrans or Adyen client key, a DingTalk AppKey, a Braintree tokenization key, a Stripe "
+         "PaymentIntent's or SetupIntent's client secret, an Expo push token")
 def is_public_by_format(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # The format itself says public, whatever rule took the value: Mapbox's and RevenueCat's prefixes, and
     # the role a PostgREST server gives an anon key's requests (the service_role key stays a secret).
