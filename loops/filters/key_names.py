@@ -42,8 +42,9 @@ _DESCRIBING_WORDS = frozenset({
     "enable", "disable",
     # how strong a password is, how severe an error about a secret is: secret.level = 'handshake'
     "level",
-    # what hashing it costs: password_hash_cost, BCRYPT_COST; which step of a reset flow: pwdResetStep
-    "cost", "step",
+    # what hashing it costs: password_hash_cost, BCRYPT_COST; which step of a reset flow: pwdResetStep; which entry of a
+    # key store: SIGNING_KEY_ALIAS=upload
+    "cost", "step", "alias",
     # framework settings that name code or a template handling credentials: AUTH_USER_MODEL,
     # PASSWORD_HASHERS, password_reset_template, AUTHENTICATION_BACKENDS
     "model", "models", "backend", "backends", "hasher", "hashers", "template", "templates", "form", "forms",

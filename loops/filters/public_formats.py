@@ -108,10 +108,9 @@ _CLIENT_SDK_PUBLIC = re.compile(r"^pub[0-9a-f]{32}$|^phc_[A-Za-z0-9]{32,64}$|^(?
                                 r"|^(?:test|live)_(?:ck|gck)_[A-Za-z0-9]{16,64}$|^(?:SB-)?Mid-client-[A-Za-z0-9_-]{8,64}$"
                                 # a DingTalk app's AppKey (ding…): its client id, sent with every login; AppSecret is the secret
                                 r"|^ding[a-z0-9]{14,24}$"
-                                # an Adyen client key (test_/live_ and 32 capitals and digits: Adyen's Web Drop-in takes it in
-                                # the browser), a Braintree tokenization key (sandbox_/production_…), and the client secret of a
+                                # a Braintree tokenization key (sandbox_/production_…), and the client secret of a
                                 # Stripe PaymentIntent or SetupIntent (pi_…_secret_…, seti_…_secret_…), handed to the page by design
-                                r"|^(?:test|live)_[A-Z0-9]{32}$|^(?:sandbox|production)_[a-z0-9]{8}_[a-z0-9]{16}$"
+                                r"|^(?:sandbox|production)_[a-z0-9]{8}_[a-z0-9]{16}$"
                                 r"|^(?:pi|seti)_[A-Za-z0-9]{14,40}_secret_[A-Za-z0-9]{10,40}$"
                                 # an Expo push token: the address of one app install, which the app sends to its backend
                                 r"|^Expo(?:nent)?PushToken\[[A-Za-z0-9_-]{16,64}\]$")
@@ -119,6 +118,7 @@ _CLIENT_SDK_PUBLIC = re.compile(r"^pub[0-9a-f]{32}$|^phc_[A-Za-z0-9]{32,64}$|^(?
 # API key (32 hex, sent by every browser that tracks) are public by their providers' docs; their shapes are too common to say so alone,
 # so the provider's name must be on the line or in the value's name (or, for Statsig, a name that says client).
 _STATSIG_CLIENT_KEY = re.compile(r"^client-[A-Za-z0-9]{20,64}$")
+_ADYEN_CLIENT_KEY = re.compile(r"^(?:test|live)_[A-Z0-9]{32}$")
 # (32 lower-case hex, as also Algolia's API keys and Shopify's Storefront tokens: the name or the lines around tell)
 _HEX32 = re.compile(r"^[0-9a-f]{32}$")
 # Mailchimp's mobile SDK key has the Marketing API key's shape (32 hex, -us and the data centre); its docs have apps
@@ -204,6 +204,8 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
         return _names_provider("statsig", line, key_name) or "client" in key_words(key_name)
     if _PUSHER_APP_KEY.match(v) and _is_pusher_app_key(v, line, key_name):
         return True
+    if _ADYEN_CLIENT_KEY.match(v):  # Adyen's Web Drop-in takes its client key in the browser; its API keys differ,
+        return "client" in key_words(key_name)  # but a made-up test_/live_ value under an API key's name stays shown
     if _PLAID_CLIENT_TOKEN.match(v):
         return True
     if _HEX32.match(v):  # their API secrets have the same shape: only under a name that is no secret's
@@ -613,11 +615,20 @@ def is_small_number_table(value: str, line: str, key_name: str | None, language:
     numbers = [int(n, 16) if n.startswith("0x") else int(n) for n in _LISTED_NUMBER.findall(v)]
     if len(numbers) < 16:
         return False
-    rising = all(a < b for a, b in zip(numbers, numbers[1:]))
-    falling = all(a > b for a, b in zip(numbers, numbers[1:]))
-    return max(numbers) < 64 or rising or falling or numbers[:8] in _CIPHER_TABLE_HEADS
+    if set(key_words(key_name)) & _TABLE_NAME_WORDS:
+        return True  # NONCE_KEY, SBOX_KEY, GAMMA_TABLE_KEY: what the name says the bytes are
+    rising = all(a <= b for a, b in zip(numbers, numbers[1:]))
+    falling = all(a >= b for a, b in zip(numbers, numbers[1:]))
+    narrow = max(numbers) - min(numbers) < 64  # a band of a CRC table, ASCII text as bytes: random bytes span ~0..255
+    zeros = numbers.count(0) * 4 >= len(numbers)  # a file header or a padded record: half zeros, never a key's draw
+    return max(numbers) < 64 or rising or falling or narrow or zeros or numbers[:8] in _CIPHER_TABLE_HEADS
 
 
-# The first eight bytes of ciphers' published tables, which code copies under names like SBOX_KEY: AES's S-box and
-# its inverse (FIPS 197).
-_CIPHER_TABLE_HEADS = ([0x63, 0x7C, 0x77, 0x7B, 0xF2, 0x6B, 0x6F, 0xC5], [0x52, 0x09, 0x6A, 0xD5, 0x30, 0x36, 0xA5, 0x38])
+# The first eight bytes of ciphers' published tables and test keys, which code copies under names like SBOX_KEY:
+# AES's S-box and its inverse, and FIPS 197's AES-128 example key (2b7e1516…).
+_CIPHER_TABLE_HEADS = ([0x63, 0x7C, 0x77, 0x7B, 0xF2, 0x6B, 0x6F, 0xC5], [0x52, 0x09, 0x6A, 0xD5, 0x30, 0x36, 0xA5, 0x38],
+                       [0x2B, 0x7E, 0x15, 0x16, 0x28, 0xAE, 0xD2, 0xA6])
+# Words in a byte list's name that say what else it is: a nonce, an IV, a salt, a cipher's table or round constants,
+# a curve, a file's magic header, a test vector.
+_TABLE_NAME_WORDS = frozenset({"nonce", "iv", "salt", "rcon", "sbox", "table", "tables", "lut", "curve", "gamma",
+                               "header", "magic", "crc", "vector", "vectors"})

@@ -118,3 +118,26 @@ def test_tables_named_key_are_not_shown(values) -> None:
 def test_an_iv_written_as_bytes_is_not_read() -> None:
     line = f"static const uint8_t aes_iv[16] = {{{_bytes_list(_R.randrange(256) for _ in range(16))}}};\n"
     assert not_shown(line, "firmware/src/crypto.c"), outcomes(line, "firmware/src/crypto.c")
+
+
+@pytest.mark.parametrize(("name", "values"), [
+    ("PNG_KEY", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 0]),
+    ("GAMMA_KEY", [0, 0, 1, 1, 2, 3, 5, 7, 10, 14, 19, 25, 33, 43, 56, 72, 91, 114, 141, 173]),
+    ("CRC_KEY", [0x40 + (i * 37) % 64 for i in range(16)]),
+    ("AES_TEST_KEY", [0x2B, 0x7E, 0x15, 0x16, 0x28, 0xAE, 0xD2, 0xA6, 0xAB, 0xF7, 0x15, 0x88, 0x09, 0xCF, 0x4F, 0x3C]),
+    ("NONCE_KEY", [_R.randrange(256) for _ in range(16)]),
+])
+def test_byte_tables_under_key_names_are_not_shown(name: str, values) -> None:
+    line = f"static const uint8_t {name}[{len(values)}] = {{{_bytes_list(values)}}};\n"
+    assert not_shown(line, "src/crypto/tables.c"), (name, outcomes(line, "src/crypto/tables.c"))
+
+
+def test_an_adyen_shaped_value_is_public_only_under_a_client_name() -> None:
+    from tests.loops.test_fp_corpus_classes import require_shown
+    value = "live_" + "".join(_R.choice(string.ascii_uppercase + string.digits) for _ in range(32))
+    assert not_shown(f"ADYEN_CLIENT_KEY={value}\n", "web/.env")
+    require_shown(f'const ADYEN_API_KEY = "{value}";\n', "payments/checkout.js")
+
+
+def test_a_key_stores_alias_is_no_credential() -> None:
+    assert not_shown("SIGNING_KEY_ALIAS=upload\n", "android/gradle.properties")
