@@ -599,14 +599,16 @@ def is_public_key_encoding(value: str, line: str, key_name: str | None, language
 
 
 # A list of numbers (in brackets or not, decimal or 0x hex, C# and Java's (byte) casts) that is a table, not random
-# key bytes: all under 64 (a JPEG zig-zag order 0..63) or in order (0, 1, 2, … a lookup table); 16 random bytes are
-# neither but once in millions.
+# key bytes: within a band narrower than 64 (a JPEG zig-zag order 0..63, a CRC table's slice), in order (a lookup
+# table, a gamma curve), a quarter zeros (a file header) or a published table; 16 random bytes are none of these but
+# about once in a million.
 _NUMBER_LIST = re.compile(r"^\[?[\s,]*(?:\(byte\)\s*)?(?:0x[0-9A-Fa-f]{1,2}|\d{1,3})(?:\s*,\s*(?:\(byte\)\s*)?(?:0x[0-9A-Fa-f]{1,2}|\d{1,3}))+[\s,]*\]?$")
 _LISTED_NUMBER = re.compile(r"0x[0-9A-Fa-f]{1,2}|\d{1,3}")
 
 
-@_filter("small_number_table", "a list of numbers that all stay under 64 or run in order (a JPEG zig-zag order, a "
-         "lookup table), or a cipher's published table (AES's S-box): a table, not the random bytes of a key",
+@_filter("small_number_table", "a list of numbers within a narrow band, in order, a quarter zeros or a cipher's "
+         "published table (a JPEG zig-zag order, a lookup table, a file header, AES's S-box), or named as a nonce, IV "
+         "or table: a table, not the random bytes of a key",
          needs_in_value=",")
 def is_small_number_table(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
@@ -619,9 +621,9 @@ def is_small_number_table(value: str, line: str, key_name: str | None, language:
         return True  # NONCE_KEY, SBOX_KEY, GAMMA_TABLE_KEY: what the name says the bytes are
     rising = all(a <= b for a, b in zip(numbers, numbers[1:]))
     falling = all(a >= b for a, b in zip(numbers, numbers[1:]))
-    narrow = max(numbers) - min(numbers) < 64  # a band of a CRC table, ASCII text as bytes: random bytes span ~0..255
-    zeros = numbers.count(0) * 4 >= len(numbers)  # a file header or a padded record: half zeros, never a key's draw
-    return max(numbers) < 64 or rising or falling or narrow or zeros or numbers[:8] in _CIPHER_TABLE_HEADS
+    narrow = max(numbers) - min(numbers) < 64  # 0..63, a CRC table's slice, ASCII text as bytes: random bytes span ~0..255
+    zeros = numbers.count(0) * 4 >= len(numbers)  # a file header or a padded record, never a key's draw
+    return narrow or rising or falling or zeros or numbers[:8] in _CIPHER_TABLE_HEADS
 
 
 # The first eight bytes of ciphers' published tables and test keys, which code copies under names like SBOX_KEY:
