@@ -98,6 +98,10 @@ def _bytes_list(values) -> str:
     ("src/util/lut.go", "var hmacKey = []byte{{{v}}}\n"),
     ("src/crypto/keys.py", "AES_KEY = bytes([{v}])\n"),
     ("src/main.rs", "const SECRET_KEY: [u8; 32] = [{v}];\n"),
+    ("src/keys.rs", "static PSK: &[u8] = &[{v}];\n"),
+    ("app/src/main/kotlin/Keys.kt", "    private val aesKey = byteArrayOf({v})\n"),
+    ("ios/Config.swift", "let hmacKey: [UInt8] = [{v}]\n"),
+    ("config/keys.json", '  "signing_key": [{v}],\n'),
 ])
 def test_a_key_written_as_bytes_is_shown(path: str, template: str) -> None:
     from tests.loops.test_fp_corpus_classes import require_shown
