@@ -499,9 +499,9 @@ _K8S_PLACE_WORDS = frozenset({
 })
 _NAME_WORD = re.compile(rb"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 _B64 = re.compile(rb"(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?")
-_URL_NO_USERINFO = re.compile(rb"[a-z][a-z0-9+.-]*://[^/?#@\s]+(?:[/?#][^\s=@]*)?", re.I)
-# ... or with a user name and no password in it (postgres://shop@db/shop: the password comes from elsewhere).
-_URL_USER_ONLY = re.compile(rb"[a-z][a-z0-9+.-]*://[^/?#@:\s]+@[^/?#@\s]+(?:[/?#][^\s=@]*)?", re.I)
+# A URL with no password in it: no userinfo, or a user name alone (postgres://shop@db/shop takes its password from
+# elsewhere).
+_URL_NO_PASSWORD = re.compile(rb"[a-z][a-z0-9+.-]*://(?:[^/?#@:\s]+@)?[^/?#@\s]+(?:[/?#][^\s=@]*)?", re.I)
 _PUBLIC_PEM = re.compile(r"-----BEGIN (?:CERTIFICATE|TRUSTED CERTIFICATE|X509 CRL|PUBLIC KEY)-----")
 # A long run of letters and digits is a key or a token, in a URL's path too (a webhook's).
 _RANDOM_RUN = re.compile(rb"[A-Za-z0-9_]{16,}")
@@ -529,7 +529,7 @@ def k8s_entry_is_public(data: bytes, cell: Cell) -> bool:
             text = decoded.encode()
     if not text or _random_run(text):
         return False
-    if text.lower() in (b"true", b"false") or _URL_NO_USERINFO.fullmatch(text) or _URL_USER_ONLY.fullmatch(text):
+    if text.lower() in (b"true", b"false") or _URL_NO_PASSWORD.fullmatch(text):
         return True
     word = _last_word(data, cell)
     if any(c in text for c in b"@= \t"):
