@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from secretloop.loops.judges.base import JudgeRequest
+from secretloop.loops.features import shannon_entropy
 from secretloop.loops.judges.offline import features_of
 from tests.loops.test_fp_corpus_classes import CATALOGUE, SCANNER, hit, not_shown, outcomes
 from tests.support.cli_scan import require_planted_files_shown_and_not_carried
@@ -163,6 +164,15 @@ def _candidate_features(text: str, path: str) -> dict[str, float]:
     return features_of(JudgeRequest.from_candidate(c, CATALOGUE.get(c.rule_id).description))
 
 
+def _above_entropy_floor(make) -> str:
+    # A draw with repeated letters can fall under the rules' entropy floor (3.0) and is then rightly not found at
+    # all: this test is about how a found one is judged, so such draws are drawn again.
+    value = make()
+    while shannon_entropy(value) < 3.0:
+        value = make()
+    return value
+
+
 # A password person-chosen, beside the address or host it is used with: a company's domain may hold any word.
 HOSTED_PASSWORDS = [
     ("src/notify/transport.js", "const transport = nodemailer.createTransport({ auth: { user: 'alerts@mail.sample-foods.com', pass: '{v}' } });\n"),
@@ -178,7 +188,7 @@ def test_a_host_or_mail_domain_with_an_example_word_is_no_stand_in(path: str, te
     # B and C shapes read as words: only the floor keeps them; enough draws that a coin toss would fail.
     for make in (_chosen_b, _chosen_c):
         for _ in range(6):
-            text = _fill(template, make())
+            text = _fill(template, _above_entropy_floor(make))
             assert _candidate_features(text, path)["ctx_fixture_words"] == 0.0, f"{path}: the host read as a fixture word"
             statuses = outcomes(text, path)
             assert statuses and all(s in ("confirmed", "pending") for s in statuses), f"{path}: not shown ({statuses})"
