@@ -354,19 +354,27 @@ def is_secret_manager_reference(value: str, line: str, key_name: str | None, lan
 # Shell's command substitution: NAME=`command args` runs the command and assigns what it prints. Shell allows no
 # space around its `=`; Go's `token := \`…\`` and JavaScript's template literals (`key = \`…\``) are literals.
 _BACKTICK_ASSIGNMENT = re.compile(r"(?:^|[\s;&|(])(?:(?:export|local|readonly|declare)[ \t]+)?[A-Za-z_][A-Za-z0-9_]*=$")
+# Where backticks run a command though the `=` has spaces: mutt's `set imap_pass = \`gpg -dq …\``, and Perl's
+# and Ruby's `$pass = \`cat …\`` (in Go and JavaScript backticks quote a literal).
+_MUTT_SET_ASSIGNMENT = re.compile(r"^[ \t]*set[ \t]+[a-z_]+[ \t]*=[ \t]*$")
+_SPACED_ASSIGNMENT = re.compile(r"(?:^|[\s;(])[$@]?[A-Za-z_][A-Za-z0-9_]*[ \t]*=[ \t]*$")
+_BACKTICK_COMMAND_LANGUAGES = frozenset({"perl", "ruby"})
 _COMMAND_WORD = re.compile(r"^[a-z][\w.\-]{0,40}(?:[ \t]|$)")
 
 
 @_filter("shell_command_substitution", "a command in backticks assigned to a variable (esc_pass=`basename …`, "
-         "MY_PWD=`pwd`): what the command prints at run time, not a literal", generic_only=True)
+         "MY_PWD=`pwd`, mutt's set imap_pass = `gpg -dq …`, Perl's $pw = `cat …`): what the command prints at run time, not a literal", generic_only=True)
 def is_shell_command_substitution(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # (a Makefile's recipe is shell: automake's test driver counts results with pass=`  grep … | wc -l`; the
     # rule takes the spaces after the backtick with the command)
-    if language not in ("shell", "makefile", "text", None) or not value or _COMMAND_WORD.match(value.lstrip()) is None:
+    if language not in ("shell", "makefile", "text", None, *_BACKTICK_COMMAND_LANGUAGES) or not value \
+            or _COMMAND_WORD.match(value.lstrip()) is None:
         return False
+    assignment = _SPACED_ASSIGNMENT if language in _BACKTICK_COMMAND_LANGUAGES else _BACKTICK_ASSIGNMENT
     at = line.find(value)
     while at >= 0:
-        if at > 0 and line[at - 1] == "`" and _BACKTICK_ASSIGNMENT.search(line[:at - 1]) is not None:
+        if at > 0 and line[at - 1] == "`" and (assignment.search(line[:at - 1]) is not None
+                                              or _MUTT_SET_ASSIGNMENT.match(line[:at - 1]) is not None):
             return True
         at = line.find(value, at + 1)
     return False

@@ -1,0 +1,33 @@
+"""Leftovers of red-team sets 41-50 taken up later: lines the sets' first fixes did not reach. Values are drawn at
+run time; failures name the file and the statuses, never the value."""
+
+from __future__ import annotations
+
+import random
+import string
+
+from tests.loops.test_filters_db_corpus import check
+from tests.loops.test_fp_corpus_classes import not_shown, require_shown
+
+_R = random.Random(52_0001)
+
+
+def _chars(n: int, alphabet: str = string.ascii_letters + string.digits) -> str:
+    return "".join(_R.choice(alphabet) for _ in range(n))
+
+
+# --- backticks run a command in mutt's `set`, Perl and Ruby, though the `=` has spaces ------------------------
+
+def test_mutt_password_command_is_not_a_literal() -> None:
+    assert not_shown("set imap_pass = `gpg -dq ~/.mutt/pass.gpg`\nset smtp_pass = `pass show mail/smtp`\n", "dotfiles/.muttrc")
+    assert check("shell_command_substitution", "cat /etc/app/db.pw", "my $db_pass = `cat /etc/app/db.pw`;",
+                 "db_pass", "perl")
+
+
+def test_backtick_literals_with_spaced_assignment_stay_literals() -> None:
+    token = _chars(32)
+    # JavaScript's template literal: a value, not a command
+    assert not check("shell_command_substitution", token.lower(), f"const apiToken = `{token.lower()}`;", "apiToken",
+                     "javascript")
+    require_shown(f"set imap_pass = \"{_chars(6)}#{_chars(8)}\"\n", "dotfiles/.muttrc")
+
