@@ -31,3 +31,25 @@ def test_backtick_literals_with_spaced_assignment_stay_literals() -> None:
                      "javascript")
     require_shown(f"set imap_pass = \"{_chars(6)}#{_chars(8)}\"\n", "dotfiles/.muttrc")
 
+
+# --- saved HTML error pages: quotes written as entities, settings in a two-cell table ------------------------------
+
+def _password() -> str:
+    return _chars(5) + _R.choice("#!*$") + _chars(7)
+
+
+def test_html_escaped_pairs_and_setting_rows_are_shown() -> None:
+    pw, key = _password(), _chars(40)
+    require_shown("<pre>{&#x27;default&#x27;: {&#x27;ENGINE&#x27;: &#x27;django.db.backends.mysql&#x27;, "
+                  f"&#x27;PASSWORD&#x27;: &#x27;{pw}&#x27;}}}}</pre>\n", "incident/debug-500.html")
+    require_shown(f"<div id=\"app\" data-config=\"{{&quot;apiKey&quot;:&quot;{key}&quot;}}\"></div>\n",
+                  "web/templates/index.html")
+    require_shown(f"<tr><td>DJANGO_SECRET</td><td class=\"code\"><pre>&#x27;{key}&#x27;</pre></td></tr>\n",
+                  "incident/debug-500.html")
+
+
+def test_masked_and_filtered_escaped_values_stay_quiet() -> None:
+    assert not_shown("<tr><td>SECRET_KEY</td><td class=\"code\"><pre>&#x27;********************&#x27;</pre></td></tr>\n"
+                     "<pre>{&quot;user&quot;=&gt;{&quot;password&quot;=&gt;&quot;[FILTERED]&quot;}}</pre>\n"
+                     "<pre>{&#x27;HOST&#x27;: &#x27;db.internal.example&#x27;, &#x27;TOKEN_TTL&#x27;: &#x27;3600&#x27;}</pre>\n",
+                     "incident/debug-500.html")
