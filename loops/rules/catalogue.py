@@ -59,6 +59,33 @@ def re2_options() -> re2.Options:
 COMPILED_BEFORE = "compiled_before"
 
 
+_LEADING_FLAGS = re.compile(r"\(\?([a-z]+)\)")
+
+
+def _starts_text_only(pattern: str) -> bool:
+    """The pattern holds a ^ outside a character class, and no leading flags turn on multi-line mode."""
+    flags = _LEADING_FLAGS.match(pattern)
+    if flags is not None and "m" in flags.group(1):
+        return False
+    i, in_class = 0, False
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = ch != "]"
+        elif ch == "[":
+            in_class = True
+            i += 1 + (pattern[i + 1:i + 2] == "^")  # a negation, not an anchor
+            i += pattern[i:i + 1] == "]"  # a leading ] is a member
+            continue
+        elif ch == "^":
+            return True
+        i += 1
+    return False
+
+
 def _compile_pattern(pattern: str) -> tuple[object, int, int | None]:
     """(regex, index of the secret group, index of the key group); ValueError says what is wrong."""
     try:
@@ -211,6 +238,9 @@ class Rule(BaseModel):
     def _compile(self, info: ValidationInfo) -> "Rule":
         if info.context and info.context.get(COMPILED_BEFORE):
             return self  # this very rule compiled when it was first parsed: now on first use (see regex)
+        if _starts_text_only(self.pattern):
+            raise ValueError("pattern uses ^ without the m flag: a rule searches the whole text, where ^ alone is only its "
+                             "start, not a line's (write (?m) or (?im) at the start)")
         self._set_compiled(_compile_pattern(self.pattern))
         return self
 

@@ -183,6 +183,21 @@ def test_repeated_secret_group_names_the_rule(tmp_path: Path) -> None:
         load_text(tmp_path, rule_text(id="two-groups", pattern=r"(?P<secret>tok_[0-9a-f]{16})|(?P<secret>tik_[0-9a-f]{16})"))
 
 
+def test_line_anchor_without_multiline_flag_names_the_rule(tmp_path: Path) -> None:
+    # rules search the whole text: a bare ^ would only ever match its first line
+    with pytest.raises(CatalogueError, match=r"rule 'caret'.*\^ without the m flag"):
+        load_text(tmp_path, rule_text(id="caret", pattern=r"(?i)(?:^|[ \t])--token=(?P<secret>tok_[0-9a-f]{16})"))
+    load_text(tmp_path, rule_text(id="caret", pattern=r"(?im)(?:^|[ \t])(?P<secret>tok_[^^\s][0-9a-f]{15})"))
+
+
+def test_every_packaged_line_anchor_matches_after_the_first_line() -> None:
+    # the flag is there: a value on a later line is found as on the first one
+    detector = Detector(load_catalogue())
+    first = detector.find("--password=Kq8#vTz2Lm4x\n")
+    later = detector.find("#!/bin/sh\nmysqldump \\\n--password=Kq8#vTz2Lm4x\n")
+    assert [m.rule_id for m in first] == [m.rule_id for m in later] and first
+
+
 def test_uppercase_keyword_names_the_rule(tmp_path: Path) -> None:
     with pytest.raises(CatalogueError, match=r"rule 'upper'.*upper-case ASCII"):
         load_text(tmp_path, rule_text(id="upper", keywords='["TOK_"]'))
