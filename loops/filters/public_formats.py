@@ -113,7 +113,20 @@ _CLIENT_SDK_PUBLIC = re.compile(r"^pub[0-9a-f]{32}$|^phc_[A-Za-z0-9]{32,64}$|^(?
                                 r"|^(?:sandbox|production)_[a-z0-9]{8}_[a-z0-9]{16}$"
                                 r"|^(?:pi|seti)_[A-Za-z0-9]{14,40}_secret_[A-Za-z0-9]{10,40}$"
                                 # an Expo push token: the address of one app install, which the app sends to its backend
-                                r"|^Expo(?:nent)?PushToken\[[A-Za-z0-9_-]{16,64}\]$")
+                                r"|^Expo(?:nent)?PushToken\[[A-Za-z0-9_-]{16,64}\]$"
+                                # New Relic's mobile application token (AA…-NRMA, in every app build) only sends data;
+                                # its license and user keys (…NRAL, NRAK-…) are the secrets
+                                r"|^AA[0-9a-f]{40}-NRMA$")
+# New Relic's browser key (NRJS-…) only sends page data too, but the shape alone is no proof of where it sits: it is
+# public in the browser agent's loader snippet (NREUM's loader_config/info) or under a name that says browser.
+_NEW_RELIC_BROWSER_KEY = re.compile(r"^NRJS-[0-9a-f]{16,24}$")
+# GrowthBook's SDK client key (sdk-…, what `new GrowthBook({clientKey})` fetches features with in the browser); its
+# secret API keys are secret_…. LaunchDarkly's server SDK keys are sdk- and a UUID, which this shape leaves out.
+_GROWTHBOOK_CLIENT_KEY = re.compile(r"^sdk-[A-Za-z0-9]{12,24}$")
+# Segment's write key (32 letters and digits) only sends events and sits in every analytics.js snippet; Flagsmith's
+# client-side environment key (20-odd letters and digits) is what its browser and app SDKs start with (its
+# server-side keys are ser.…).
+_ALNUM_CLIENT_KEY = re.compile(r"^[A-Za-z0-9]{20,32}$")
 # Statsig's client SDK keys (client-…; its server secrets are secret-…), Mixpanel's project token and Amplitude's
 # API key (32 hex, sent by every browser that tracks) are public by their providers' docs; their shapes are too common to say so alone,
 # so the provider's name must be on the line or in the value's name (or, for Statsig, a name that says client).
@@ -143,7 +156,7 @@ _PLAID_CLIENT_TOKEN = re.compile(r"^(?:link|public)-(?:sandbox|development|produ
 # Algolia's search-only API key is what InstantSearch and algoliasearch() are given in the browser; its admin and
 # write keys have the same shape (32 hex). A name that says search, or a bare apiKey beside the applicationId of
 # the same configuration, says which.
-_ALGOLIA_APP_FIELD = re.compile(r"\b(?:applicationId|appId|app_id|application_id|ALGOLIA_APP_ID)\b\W{0,4}[A-Z0-9]{10}\b")
+_ALGOLIA_APP_FIELD = re.compile(r"\b(?i:applicationId|appId|app_id|application_id|algolia_app_id)\b\W{0,4}[A-Z0-9]{10}\b")
 _NOT_SEARCH_WORDS = frozenset({"admin", "write", "secret", "private", "master", "server", "management"})
 
 
@@ -151,10 +164,29 @@ def _is_algolia_search_key(line: str, key_name: str | None) -> bool:
     words = key_words(key_name)
     if not words or _NOT_SEARCH_WORDS & set(words):
         return False
+    if ("search" in words and "only" in words) or "searchonly" in words:
+        return True  # Algolia's own name for the key made for browsers
     if "algolia" in "".join(words) or "algolia" in line.lower():
         if "search" in words or "searchonly" in "".join(words):
             return True
     return words in (["api", "key"], ["apikey"]) and _ALGOLIA_APP_FIELD.search(line) is not None
+
+
+_CLIENT_KEY_WORDS = frozenset({"client", "browser", "frontend", "web", "public"})
+# Words of a name that hands a value to the front end: NEXT_PUBLIC_, VITE_, REACT_APP_, EXPO_PUBLIC_, GATSBY_ variables are
+# compiled into the page or app.
+_FRONT_END_WORDS = _CLIENT_KEY_WORDS | {"vite", "react", "expo", "gatsby", "nuxt"}
+
+
+def _is_segment_or_flagsmith_client_key(line: str, key_name: str | None) -> bool:
+    names = set(key_words(key_name))
+    if (_NOT_SEARCH_WORDS - {"write"}) & names:  # (Segment's public key is its write key)
+        return False
+    if _names_provider("segment", line, key_name):
+        # a browser source's (the name says it goes to the front end, or analytics.js loads it); a server source's
+        # write key is kept private by its docs: anyone holding it sends events as that backend
+        return ("write" in names or "writekey" in names) and bool(names & _FRONT_END_WORDS or "analytics.load(" in line)
+    return _names_provider("flagsmith", line, key_name) and bool(names & (_CLIENT_KEY_WORDS | {"environment", "env"}))
 
 
 def _is_storefront_token(key_name: str | None) -> bool:
@@ -178,7 +210,9 @@ def _jwt_role(value: str) -> object:
          "android_sdk-…), a Pusher app key (20 hex, under a Pusher name or given to new Pusher(…)), a "
          "Plaid link or public token, an Algolia search-only key (under a search name, or apiKey beside applicationId) or a "
          "Shopify Storefront API public token (32 hex under a storefront name), a Toss Payments, Midtrans or Adyen client key, a DingTalk AppKey, a Braintree tokenization key, a Stripe "
-         "PaymentIntent's or SetupIntent's client secret, an Expo push token")
+         "PaymentIntent's or SetupIntent's client secret, an Expo push token, a New Relic browser key (NRJS-… in the NREUM "
+         "loader snippet) or mobile app token (…-NRMA), a GrowthBook SDK client key, a Segment write key, a Flagsmith client-side environment key, "
+         "a client token (32 hex under a client token's name: Rollbar's post_client_item, Facebook's)")
 def is_public_by_format(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # The format itself says public, whatever rule took the value: Mapbox's and RevenueCat's prefixes, and
     # the role a PostgREST server gives an anon key's requests (the service_role key stays a secret).
@@ -208,10 +242,20 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
         return "client" in key_words(key_name)  # but a made-up test_/live_ value under an API key's name stays shown
     if _PLAID_CLIENT_TOKEN.match(v):
         return True
+    if _NEW_RELIC_BROWSER_KEY.match(v):
+        return "NREUM" in line or "browser" in key_words(key_name)
+    if _GROWTHBOOK_CLIENT_KEY.match(v):
+        return _names_provider("growthbook", line, key_name) or "client" in key_words(key_name)
+    if _ALNUM_CLIENT_KEY.match(v) and _is_segment_or_flagsmith_client_key(line, key_name):
+        return True
     if _HEX32.match(v):  # their API secrets have the same shape: only under a name that is no secret's
         if _is_algolia_search_key(line, key_name) or _is_storefront_token(key_name):
             return True
-        names = set(key_words(key_name))
+        words = key_words(key_name)
+        # a client token (Rollbar's post_client_item, Facebook's app client token) is made to ship in the page or app
+        if words[-2:] == ["client", "token"] and not _NOT_SEARCH_WORDS & set(words):
+            return True
+        names = set(words)
         if _names_provider("amplitude", line, key_name):  # Amplitude's API key is the public one, its secret key not
             return not {"secret", "password"} & names
         if _names_provider("bugsnag", line, key_name):  # Bugsnag's notifier API key only sends errors, from every app
@@ -564,6 +608,41 @@ def _development_key_digest(value: str) -> str | None:
 def is_published_development_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     digest = _development_key_digest(value)
     return digest is not None and digest in _PUBLISHED_DEVELOPMENT_KEYS
+
+
+# Values their publishers print in open-source tools and documentation, the same on every machine: Google's
+# installed-app OAuth client secrets of the Cloud SDK, gsutil and `gcloud auth application-default login` (the
+# "not so secret" secrets their own source calls them: only a user's refresh token, beside them, opens anything),
+# and reCAPTCHA's documented test keys (every answer passes). Kept as SHA-256 digests; the lengths gate the hashing.
+_PUBLISHED_CLIENT_SECRETS = frozenset({
+    "456a51b1f1b3cf3ed76de579926f0727797eb6efb4b7e6a53c74f9a94c95d87a",  # Cloud SDK (gcloud) installed-app client secret
+    "ad87d24d7cb5f581e6d32b3bbd422f8880726f8602720cd0846c8cc54d941896",  # gsutil installed-app client secret
+    "f0386f9be1fe905fb2f97a8daff11a9baa9988ceca7c2ecae4aec8db182db1b4",  # gcloud application-default login client secret
+    "f5e95c9954635b65acab57e6d5ea663eb900f06dc8794a90358f5abb1c77d4e0",  # reCAPTCHA v2 test secret key
+    "03b970ed8171d73b58bbc9a5c72e3e4eec28503b56b3bb400a0801857dd45614",  # reCAPTCHA v2 test site key
+})
+_PUBLISHED_CLIENT_SECRET_LENGTHS = frozenset({24, 40})
+
+
+@_filter("published_client_secret", "a value its publisher ships in open-source tools or documents for tests: the "
+         "Cloud SDK's, gsutil's and application-default login's OAuth client secrets, reCAPTCHA's test keys")
+def is_published_client_secret(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    return len(v) in _PUBLISHED_CLIENT_SECRET_LENGTHS and hashlib.sha256(v.encode()).hexdigest() in _PUBLISHED_CLIENT_SECRETS
+
+
+# Rollbar's browser snippet (`var _rollbarConfig = { accessToken: "…" }`) carries a post_client_item token, which
+# only reports errors from pages: its server tokens are handed to the notifier in server code, never this object.
+_ROLLBAR_BROWSER = ("_rollbarConfig", "post_client_item")
+
+
+@_filter("rollbar_browser_token", "the access token of Rollbar's browser snippet (_rollbarConfig) or one said to be a "
+         "post_client_item token: made to ship in every page", surroundings=True)
+def is_rollbar_browser_token(value: str, line: str, key_name: str | None, language: str | None,
+                             around: Surroundings) -> bool:
+    if not _HEX32.match(value.strip()):
+        return False
+    return any(mark in text for text in (line, *around.lines) for mark in _ROLLBAR_BROWSER)
 
 
 # A key object that says its type before its bytes: Cosmos SDK's {"@type": "/cosmos.crypto.ed25519.PubKey", "key": …},
