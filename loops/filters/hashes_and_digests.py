@@ -162,7 +162,9 @@ def is_hex_byte_dump(value: str, line: str, key_name: str | None, language: str 
 _ASSET_EXTENSIONS = frozenset({"js", "mjs", "cjs", "css", "map", "html", "json", "txt", "png", "jpg", "jpeg", "gif", "svg",
                                "webp", "ico", "woff", "woff2", "ttf", "eot", "otf", "wasm", "md",
                                "scss", "sass", "less", "ts", "tsx", "jsx", "vue", "avif", "mp4", "webm"})
-_HASHED_ASSET = re.compile(r"^(?:[\w.@\-]+/)*[\w@\-]+(?:\.[\w\-]+)*\.[0-9a-f]{8,32}\.([A-Za-z0-9]{1,6})$")
+# (a root-relative path as a build manifest writes it, /static/js/…; webpack's .chunk/.bundle/.min after the hash)
+_HASHED_ASSET = re.compile(r"^/?(?:[\w.@\-]+/)*[\w@\-]+(?:\.[\w\-]+)*\.[0-9a-f]{8,32}(?:\.(?:chunk|bundle|min))?"
+                           r"\.([A-Za-z0-9]{1,6})$")
 
 
 @_filter("hashed_asset_name", "a file name with a content hash before its extension (field.017ea86b6ae4.js): a "

@@ -45,12 +45,14 @@ _PLACEHOLDER_PHRASES = (
     re.compile(r"(?<![a-z])(?:dummy|placeholder|notreal|not[_ \-]a[_ \-]real|not[_ \-]real|sample|example)"),
     _SHORT_MARKERS,
     re.compile(r"(?<![a-z])leave[_ \-](?:it[_ \-])?(?:blank|empty|unset)(?![a-z])"),  # a form's hint: Leave blank (optional)
+    # how to make one: generate-with-openssl-rand-hex-32, create_a_random_string
+    re.compile(r"(?<![a-z])(?:generate|create)[_ \-](?:with|using|via|one|a|an|me|it|new|random|your|strong|secure)(?![a-z])"),
 )
 
 # A word every match of one of _PLACEHOLDER_PHRASES holds (keep the two together): a value without one
 # matches none of them.
 _PHRASE_WORD = re.compile(r"your|here|change|replace|insert|fill|enter|put|paste|dummy|placeholder|not|sample|example"
-                          r"|fake|todo|tbd|fixme|leave")
+                          r"|fake|todo|tbd|fixme|leave|generate|create")
 
 # The stand-in person of forms and fixtures (John Doe): a value, not anyone's password.
 _STAND_IN_PERSON = re.compile(r"(?:john|jane|joe|j)[._\-]?doe\d{0,4}")

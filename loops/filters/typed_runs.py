@@ -18,7 +18,13 @@ from .words import _names_generated_credential, key_words
 _KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm", "1234567890")
 
 
-@_filter("repeated_or_sequential", "a repeated or sequential run (aaaa, 121212, 123456, abcdef, an alphabet)")
+# A key's stand-in: a short prefix and a counting run (LiteLLM's documented master key sk-1234, key-12345). Generated
+# keys never count; a password may (admin1234 is a weak real one), so only under a key's or a token's name.
+_PREFIXED_COUNT = re.compile(r"^[A-Za-z]{1,5}[-_]?1234(?:5(?:6(?:7(?:8(?:90?)?)?)?)?)?$")
+
+
+@_filter("repeated_or_sequential", "a repeated or sequential run (aaaa, 121212, 123456, abcdef, an alphabet; sk-1234 "
+         "under a key's name)")
 def is_repeated_or_sequential(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     n = len(v)
@@ -38,7 +44,9 @@ def is_repeated_or_sequential(value: str, line: str, key_name: str | None, langu
         if steps.count(1) >= 0.8 * len(steps) or steps.count(-1) >= 0.8 * len(steps):
             return True
     low = v.lower()
-    return n >= 6 and any(low in row for row in _KEYBOARD_ROWS)
+    if n >= 6 and any(low in row for row in _KEYBOARD_ROWS):
+        return True
+    return _PREFIXED_COUNT.match(v) is not None and _names_generated_credential(key_name)
 
 
 # A token body longer than this is a blob (a key block, a certificate): runs of "AAAA" there

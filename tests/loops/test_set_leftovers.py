@@ -53,3 +53,20 @@ def test_masked_and_filtered_escaped_values_stay_quiet() -> None:
                      "<pre>{&quot;user&quot;=&gt;{&quot;password&quot;=&gt;&quot;[FILTERED]&quot;}}</pre>\n"
                      "<pre>{&#x27;HOST&#x27;: &#x27;db.internal.example&#x27;, &#x27;TOKEN_TTL&#x27;: &#x27;3600&#x27;}</pre>\n",
                      "incident/debug-500.html")
+
+
+# --- stand-ins a person writes: how to make one, a prefix and a count; a build manifest's hashed names ---------------
+
+def test_instructions_and_counted_stand_ins_are_quiet() -> None:
+    assert not_shown('cookie_secret = "generate-with-openssl-rand-hex-32"\n', ".streamlit/secrets.toml.example")
+    assert not_shown("SECRET_KEY=create_a_random_string\n", ".env.example")
+    assert not_shown('    environment:\n      LITELLM_MASTER_KEY: "sk-1234"\n', "litellm/docker-compose.yml")
+    assert not_shown(f'  "password-strength.js": "/static/js/password-strength.{_chars(8, "0123456789abcdef")}.chunk.js",\n',
+                     "web/build/asset-manifest.json")
+
+
+def test_weak_real_passwords_and_real_keys_beside_them_stay_shown() -> None:
+    # a password may be a name and a count: a weak real one, not a key's stand-in
+    require_shown('    environment:\n      DB_PASSWORD: "admin1234"\n', "deploy/docker-compose.yml")
+    require_shown(f'    environment:\n      LITELLM_MASTER_KEY: "sk-{_chars(22)}"\n', "litellm/docker-compose.yml")
+    require_shown(f'cookie_secret = "{_chars(32)}"\n', ".streamlit/secrets.toml")
