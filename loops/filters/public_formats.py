@@ -212,7 +212,7 @@ def _jwt_role(value: str) -> object:
          "Shopify Storefront API public token (32 hex under a storefront name), a Toss Payments, Midtrans or Adyen client key, a DingTalk AppKey, a Braintree tokenization key, a Stripe "
          "PaymentIntent's or SetupIntent's client secret, an Expo push token, a New Relic browser key (NRJS-… in the NREUM "
          "loader snippet) or mobile app token (…-NRMA), a GrowthBook SDK client key, a Segment write key, a Flagsmith client-side environment key, "
-         "a client token (32 hex under a client token's name: Rollbar's post_client_item, Facebook's)")
+         "a Rollbar or Facebook client token (32 hex under a client token's name)")
 def is_public_by_format(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # The format itself says public, whatever rule took the value: Mapbox's and RevenueCat's prefixes, and
     # the role a PostgREST server gives an anon key's requests (the service_role key stays a secret).
@@ -252,8 +252,10 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
         if _is_algolia_search_key(line, key_name) or _is_storefront_token(key_name):
             return True
         words = key_words(key_name)
-        # a client token (Rollbar's post_client_item, Facebook's app client token) is made to ship in the page or app
-        if words[-2:] == ["client", "token"] and not _NOT_SEARCH_WORDS & set(words):
+        # Rollbar's and Facebook's client tokens are made to ship in the page or app; the name alone is not enough (a
+        # Datadog API key pasted where its RUM clientToken goes is a leak)
+        if words[-2:] == ["client", "token"] and not _NOT_SEARCH_WORDS & set(words) \
+                and (_names_provider("rollbar", line, key_name) or _names_provider("facebook", line, key_name)):
             return True
         names = set(words)
         if _names_provider("amplitude", line, key_name):  # Amplitude's API key is the public one, its secret key not

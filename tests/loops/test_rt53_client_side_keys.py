@@ -29,7 +29,7 @@ QUIET = [
      f"'sdk-{_chars(16)}' }});\n"),
     ("web/.env.production", lambda: f"NEXT_PUBLIC_SEGMENT_WRITE_KEY={_chars(32)}\n"),
     ("svc/app/settings.py", lambda: f'FLAGSMITH_CLIENT_ENV_KEY = "{_chars(22)}"\n'),
-    ("config/rollbar.php", lambda: f"<?php\nreturn [\n    'client_token' => '{_chars(32, _HEX)}',\n];\n"),
+    ("config/services.php", lambda: f"<?php\nreturn [\n    'rollbar_client_token' => '{_chars(32, _HEX)}',\n];\n"),
     ("app/views/layouts/_rollbar.html.erb", lambda: f'<script>\nvar _rollbarConfig = {{\n    accessToken: '
      f'"{_chars(32, _HEX)}",\n    captureUncaught: true\n}};\n</script>\n'),
     ("web/src/search.ts", lambda: f"const APP_ID = '{_chars(10, string.ascii_uppercase + string.digits)}';\n"
