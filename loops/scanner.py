@@ -10,6 +10,7 @@ import bisect
 import re
 
 from .detect import Detector, Match
+from .dotfile_sources import target_path
 from .features import build_features, shannon_entropy
 from .filters import RuleFormats
 from .redact import char_classes, fingerprint, masked, preview
@@ -54,7 +55,9 @@ class Scanner:
         self.context_lines = context_lines
 
     def scan_text(self, text: str, root: int, path: str) -> list[Candidate]:
-        matches = self.detector.find(text, path)
+        # rules and features read a dotfiles manager's source file as the file it becomes; findings keep its path
+        kind_path = target_path(path)
+        matches = self.detector.find(text, kind_path)
         if not matches:
             return []
         lines = text.split("\n")
@@ -116,7 +119,7 @@ class Scanner:
                 text=text,
                 start=m.start,
                 end=m.end,
-                path=path,
+                path=kind_path,
                 rule_confidence=rule.confidence,
                 known_prefix=rule.known_prefix(value),
                 checksum_valid=m.checksum_valid,
