@@ -636,15 +636,23 @@ def is_published_client_secret(value: str, line: str, key_name: str | None, lang
 # Rollbar's browser snippet (`var _rollbarConfig = { accessToken: "…" }`) carries a post_client_item token, which
 # only reports errors from pages: its server tokens are handed to the notifier in server code, never this object.
 _ROLLBAR_BROWSER = ("_rollbarConfig", "post_client_item")
+# The SDKs whose "client token" ships in the app: Rollbar's, and Facebook's (the Android/iOS SDK and Cordova's
+# facebook plugin take CLIENT_TOKEN beside APP_ID).
+_CLIENT_TOKEN_PROVIDERS = ("rollbar", "facebook")
 
 
-@_filter("rollbar_browser_token", "the access token of Rollbar's browser snippet (_rollbarConfig) or one said to be a "
-         "post_client_item token: made to ship in every page", surroundings=True)
-def is_rollbar_browser_token(value: str, line: str, key_name: str | None, language: str | None,
-                             around: Surroundings) -> bool:
+@_filter("client_sdk_token", "the access token of Rollbar's browser snippet (_rollbarConfig) or one said to be a "
+         "post_client_item token, or a client token beside Rollbar's or Facebook's SDK settings: made to ship in every "
+         "page or app", surroundings=True)
+def is_client_sdk_token(value: str, line: str, key_name: str | None, language: str | None,
+                        around: Surroundings) -> bool:
     if not _HEX32.match(value.strip()):
         return False
-    return any(mark in text for text in (line, *around.lines) for mark in _ROLLBAR_BROWSER)
+    texts = (line, *around.lines)
+    if any(mark in text for text in texts for mark in _ROLLBAR_BROWSER):
+        return True
+    return key_words(key_name)[-2:] == ["client", "token"] and any(
+        provider in text.lower() for text in texts for provider in _CLIENT_TOKEN_PROVIDERS)
 
 
 # A key object that says its type before its bytes: Cosmos SDK's {"@type": "/cosmos.crypto.ed25519.PubKey", "key": …},

@@ -80,3 +80,12 @@ def test_a_secret_of_the_same_shape_stays_shown() -> None:
 def test_a_new_relic_browser_key_outside_the_loader_snippet_stays_shown() -> None:
     # the shape alone says nothing about where the key sits
     require_shown(f'var newRelicToken = "NRJS-{_chars(19, _HEX)}"\n', "src/config.js")
+
+
+def test_a_client_token_beside_its_sdk_settings_is_quiet() -> None:
+    text = (f'<plugin name="cordova-plugin-facebook-connect" spec="^3.2.0">\n    <variable name="APP_ID" value="{_chars(15, "0123456789")}" />\n'
+            f'    <variable name="CLIENT_TOKEN" value="{_chars(32, _HEX)}" />\n</plugin>\n')
+    assert not_shown(text, "config.xml"), f"config.xml: {outcomes(text, 'config.xml')}"
+    # a Datadog API key pasted where the RUM client token goes is a leak
+    require_shown(f'datadogRum.init({{ applicationId: "app", site: "datadoghq.eu" }});\nconst clientToken = "{_chars(32, _HEX)}";\n',
+                  "web/src/analytics.ts")
