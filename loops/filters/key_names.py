@@ -140,6 +140,8 @@ def is_key_naming_no_credential(value: str, line: str, key_name: str | None, lan
         return False
     if len(words) >= 2 and words[-1] == "pat":
         return False  # a personal access token: GITHUB_PAT, AZURE_DEVOPS_EXT_PAT (alone, pat is a pattern)
+    if words[-2:] == ["honeycomb", "team"]:
+        return False  # Honeycomb's API key header, X-Honeycomb-Team (named when a key was a team's write key)
     return not any(w in _CREDENTIAL_WORDS or w.endswith(_CREDENTIAL_ENDINGS) for w in map(_uncounted, words))
 
 

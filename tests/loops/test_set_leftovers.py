@@ -70,3 +70,18 @@ def test_weak_real_passwords_and_real_keys_beside_them_stay_shown() -> None:
     require_shown('    environment:\n      DB_PASSWORD: "admin1234"\n', "deploy/docker-compose.yml")
     require_shown(f'    environment:\n      LITELLM_MASTER_KEY: "sk-{_chars(22)}"\n', "litellm/docker-compose.yml")
     require_shown(f'cookie_secret = "{_chars(32)}"\n', ".streamlit/secrets.toml")
+
+
+# --- a Laravel app key wherever it is written; Honeycomb's key header -----------------------------------------------
+
+def _laravel_key() -> str:
+    import base64
+    return "base64:" + base64.b64encode(bytes(_R.randrange(256) for _ in range(32))).decode()
+
+
+def test_laravel_app_key_hard_coded_in_config_is_shown() -> None:
+    require_shown(f"<?php\nreturn [\n    'cipher' => 'AES-256-CBC',\n    'key' => '{_laravel_key()}',\n];\n", "config/app.php")
+
+
+def test_honeycomb_team_header_is_a_key() -> None:
+    require_shown(f"exporters:\n  otlphttp:\n    headers:\n      x-honeycomb-team: {_chars(22)}\n", "otel/collector.yaml")
