@@ -3,8 +3,8 @@
 `discover` walks each root without following symlinks, honours .gitignore files at every
 level (plus the repository's .git/info/exclude and ignore files above the root inside the
 same repository) and settings.exclude, and skips what holds no hand-written secrets worth
-scanning: version control data, dependencies, caches, lockfiles, minified and binary files,
-files over the size limit. It decides from names, sizes and ignore rules alone and never
+scanning: version control data, dependencies, caches, minified and binary files, files over the
+size limit (a lockfile is scanned, for URLs with credentials only: lockfile_view). It decides from names, sizes and ignore rules alone and never
 opens a file: the scan reads each file once (`read_text_and_hash`), checks its first bytes
 (binary, minified: `content_skip_reason`) before reading on, and reports such a file as
 skipped. A file whose content was skipped before is skipped again without a read when the
@@ -81,13 +81,8 @@ SKIP_DIRS: dict[str, str] = {
     ".secretloop": "secretloop's own directory",
 }
 
-LOCKFILES: frozenset[str] = frozenset({
-    "package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml", "bun.lockb", "deno.lock",
-    "poetry.lock", "pipfile.lock", "uv.lock", "pdm.lock", "conda-lock.yml", "cargo.lock", "go.sum",
-    "composer.lock", "gemfile.lock", "podfile.lock", "mix.lock", "pubspec.lock", "flake.lock",
-    "packages.lock.json", "paket.lock", "gradle.lockfile", "package.resolved", "cartfile.resolved",
-    "shard.lock", "project.assets.json",
-})
+# Lockfiles are scanned for URLs with credentials only (lockfile_view); Bun's is binary.
+BINARY_LOCKFILES: frozenset[str] = frozenset({"bun.lockb"})
 
 BINARY_EXTENSIONS: frozenset[str] = frozenset({
     # images
@@ -302,8 +297,8 @@ def _extension(name: str) -> str:
 
 def _skip_by_name(name: str) -> str | None:
     low = name.lower()
-    if low in LOCKFILES:
-        return "lockfile"
+    if low in BINARY_LOCKFILES:
+        return "lockfile (binary)"
     ext = _extension(low)
     if ext in KEYSTORE_EXTENSIONS and low not in TEXT_KEYSTORES:
         return f"binary key store (.{ext}): not scanned, and the file itself may be a secret"

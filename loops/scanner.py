@@ -12,6 +12,7 @@ import re
 from .detect import Detector, Match
 from .dotfile_sources import target_path
 from .features import build_features, shannon_entropy
+from .lockfile_view import is_lockfile, url_credential_lines
 from .filters import RuleFormats
 from .redact import char_classes, fingerprint, masked, preview
 from .rules.catalogue import Catalogue
@@ -57,6 +58,8 @@ class Scanner:
     def scan_text(self, text: str, root: int, path: str) -> list[Candidate]:
         # rules and features read a dotfiles manager's source file as the file it becomes; findings keep its path
         kind_path = target_path(path)
+        if is_lockfile(kind_path):
+            text = url_credential_lines(text)  # generated: only a registry URL's user and token is read there
         matches = self.detector.find(text, kind_path)
         if not matches:
             return []

@@ -173,6 +173,7 @@ def test_each_file_skip_reason(tmp_path: Path) -> None:
     write(tmp_path, "package-lock.json", "{}")
     write(tmp_path, "poetry.lock", "")
     write(tmp_path, "go.sum", "")
+    write(tmp_path, "bun.lockb", b"#!/usr/bin/env bun\nbun-lockfile-format-v0\n")
     write(tmp_path, "dist/app.min.js", "var a=1;")
     write(tmp_path, "dist/bundle.js", "var a=" + "f(b,{c:1});" * 200 + "\n")
     write(tmp_path, "dist/bundle.js.map", "{}")
@@ -184,8 +185,10 @@ def test_each_file_skip_reason(tmp_path: Path) -> None:
     write(tmp_path, "empty.py", "")
     paths, skipped = run(tmp_path, max_file_size=MB)
     # discovery decides by name and size and never opens a file; the scan's read checks contents
-    assert paths == ["data.bin", "dist/bundle.js", "empty.py", "src/normal.js"]
-    assert skipped["package-lock.json"] == skipped["poetry.lock"] == skipped["go.sum"] == "lockfile"
+    assert paths == ["data.bin", "dist/bundle.js", "empty.py", "go.sum", "package-lock.json", "poetry.lock", "src/normal.js"]
+    assert skipped["bun.lockb"] == "lockfile (binary)"
+    # lockfiles are scanned (for URLs with credentials only: see test_lockfile_view)
+    assert "package-lock.json" not in skipped and "poetry.lock" not in skipped and "go.sum" not in skipped
     assert skipped["dist/app.min.js"] == "minified"
     assert skipped["dist/bundle.js.map"] == "source map"
     assert skipped["img/logo.png"] == "binary (.png)"
@@ -335,12 +338,12 @@ def test_only_paths_scans_named_files_even_if_gitignored(tmp_path: Path) -> None
     write(tmp_path, "prod.env", "TOKEN=abc\n")
     write(tmp_path, "a.py")
     write(tmp_path, "b.py")
-    write(tmp_path, "yarn.lock", "")
+    write(tmp_path, "bun.lockb", "")
     write(tmp_path, "logo.png", b"\x89PNG")
-    paths, skipped = run(tmp_path, only=[["prod.env", "./a.py", "a.py", "yarn.lock", "logo.png", "gone.py", "../x.py"]])
+    paths, skipped = run(tmp_path, only=[["prod.env", "./a.py", "a.py", "bun.lockb", "logo.png", "gone.py", "../x.py"]])
     assert paths == ["a.py", "prod.env"]
     assert skipped == {
-        "yarn.lock": "lockfile",
+        "bun.lockb": "lockfile (binary)",
         "logo.png": "binary (.png)",
         "gone.py": "unreadable: not found",
         "../x.py": "outside the root",
@@ -387,8 +390,8 @@ def test_single_file_root(tmp_path: Path) -> None:
 
 
 def test_single_file_root_still_gets_file_skips(tmp_path: Path) -> None:
-    f = write(tmp_path, "Cargo.lock", "")
-    assert run(f) == ([], {"Cargo.lock": "lockfile"})
+    f = write(tmp_path, "bun.lockb", "")
+    assert run(f) == ([], {"bun.lockb": "lockfile (binary)"})
 
 
 def test_missing_root_raises_a_clear_error(tmp_path: Path) -> None:
