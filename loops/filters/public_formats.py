@@ -113,13 +113,9 @@ _CLIENT_SDK_PUBLIC = re.compile(r"^pub[0-9a-f]{32}$|^phc_[A-Za-z0-9]{32,64}$|^(?
                                 r"|^(?:sandbox|production)_[a-z0-9]{8}_[a-z0-9]{16}$"
                                 r"|^(?:pi|seti)_[A-Za-z0-9]{14,40}_secret_[A-Za-z0-9]{10,40}$"
                                 # an Expo push token: the address of one app install, which the app sends to its backend
-                                r"|^Expo(?:nent)?PushToken\[[A-Za-z0-9_-]{16,64}\]$"
-                                # New Relic's mobile application token (AA…-NRMA, in every app build) only sends data;
-                                # its license and user keys (…NRAL, NRAK-…) are the secrets
-                                r"|^AA[0-9a-f]{40}-NRMA$")
-# New Relic's browser key (NRJS-…) only sends page data too, but the shape alone is no proof of where it sits: it is
-# public in the browser agent's loader snippet (NREUM's loader_config/info) or under a name that says browser.
-_NEW_RELIC_BROWSER_KEY = re.compile(r"^NRJS-[0-9a-f]{16,24}$")
+                                r"|^Expo(?:nent)?PushToken\[[A-Za-z0-9_-]{16,64}\]$")
+# (New Relic's browser key, NRJS-…, and mobile app token, …-NRMA, ship in pages and apps too, but they let anyone send
+# data into the account: they stay shown for a person to decide, see test_new_relics_browser_key_is_shown.)
 # GrowthBook's SDK client key (sdk-…, what `new GrowthBook({clientKey})` fetches features with in the browser); its
 # secret API keys are secret_…. LaunchDarkly's server SDK keys are sdk- and a UUID, which this shape leaves out.
 _GROWTHBOOK_CLIENT_KEY = re.compile(r"^sdk-[A-Za-z0-9]{12,24}$")
@@ -210,9 +206,9 @@ def _jwt_role(value: str) -> object:
          "android_sdk-…), a Pusher app key (20 hex, under a Pusher name or given to new Pusher(…)), a "
          "Plaid link or public token, an Algolia search-only key (under a search name, or apiKey beside applicationId) or a "
          "Shopify Storefront API public token (32 hex under a storefront name), a Toss Payments, Midtrans or Adyen client key, a DingTalk AppKey, a Braintree tokenization key, a Stripe "
-         "PaymentIntent's or SetupIntent's client secret, an Expo push token, a New Relic browser key (NRJS-… in the NREUM "
-         "loader snippet) or mobile app token (…-NRMA), a GrowthBook SDK client key, a Segment write key, a Flagsmith client-side environment key, "
-         "a Rollbar or Facebook client token (32 hex under a client token's name)")
+         "PaymentIntent's or SetupIntent's client secret, an Expo push token, a GrowthBook SDK client key, a Segment "
+         "write key under a front end's name, a Flagsmith client-side environment key, a Rollbar or Facebook client "
+         "token (32 hex under a client token's name)")
 def is_public_by_format(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # The format itself says public, whatever rule took the value: Mapbox's and RevenueCat's prefixes, and
     # the role a PostgREST server gives an anon key's requests (the service_role key stays a secret).
@@ -242,8 +238,6 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
         return "client" in key_words(key_name)  # but a made-up test_/live_ value under an API key's name stays shown
     if _PLAID_CLIENT_TOKEN.match(v):
         return True
-    if _NEW_RELIC_BROWSER_KEY.match(v):
-        return "NREUM" in line or "browser" in key_words(key_name)
     if _GROWTHBOOK_CLIENT_KEY.match(v):
         return _names_provider("growthbook", line, key_name) or "client" in key_words(key_name)
     if _ALNUM_CLIENT_KEY.match(v) and _is_segment_or_flagsmith_client_key(line, key_name):

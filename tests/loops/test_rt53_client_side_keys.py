@@ -21,10 +21,6 @@ def _chars(n: int, alphabet: str = string.ascii_letters + string.digits) -> str:
 
 
 QUIET = [
-    ("web/src/newrelic.js", lambda: f';NREUM.loader_config={{accountID:"4309158",licenseKey:"NRJS-{_chars(19, _HEX)}",'
-     f'applicationID:"962756270"}};\n'),
-    ("app/src/main/res/values/keys.xml", lambda: f'<resources>\n  <string name="newrelic_app_token">AA{_chars(40, _HEX)}'
-     f'-NRMA</string>\n</resources>\n'),
     ("web/src/flags.ts", lambda: f"const gb = new GrowthBook({{ apiHost: 'https://cdn.growthbook.io', clientKey: "
      f"'sdk-{_chars(16)}' }});\n"),
     ("web/.env.production", lambda: f"NEXT_PUBLIC_SEGMENT_WRITE_KEY={_chars(32)}\n"),
@@ -75,11 +71,6 @@ def test_values_google_publishes_are_no_leak(path: str, text: str) -> None:
 def test_a_secret_of_the_same_shape_stays_shown() -> None:
     require_shown(f'CLIENT_SECRET = "{_chars(24)}"\n', "tools/auth.py")
     require_shown(f"RECAPTCHA_PRIVATE_KEY = '6Le{_chars(37)}'\n", "config/settings.py")
-
-
-def test_a_new_relic_browser_key_outside_the_loader_snippet_stays_shown() -> None:
-    # the shape alone says nothing about where the key sits
-    require_shown(f'var newRelicToken = "NRJS-{_chars(19, _HEX)}"\n', "src/config.js")
 
 
 def test_a_client_token_beside_its_sdk_settings_is_quiet() -> None:
