@@ -85,3 +85,10 @@ def test_laravel_app_key_hard_coded_in_config_is_shown() -> None:
 
 def test_honeycomb_team_header_is_a_key() -> None:
     require_shown(f"exporters:\n  otlphttp:\n    headers:\n      x-honeycomb-team: {_chars(22)}\n", "otel/collector.yaml")
+
+
+def test_maven_master_password_is_shown_though_it_is_braced() -> None:
+    # encrypted with a passphrase fixed in Maven's code: braces do not protect it as they protect a sops value
+    import base64
+    master = base64.b64encode(bytes(_R.randrange(256) for _ in range(32))).decode()
+    require_shown(f"<settingsSecurity>\n  <master>{{{master}}}</master>\n</settingsSecurity>\n", ".m2/settings-security.xml")
