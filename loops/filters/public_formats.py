@@ -606,6 +606,23 @@ def is_published_development_key(value: str, line: str, key_name: str | None, la
     return digest is not None and digest in _PUBLISHED_DEVELOPMENT_KEYS
 
 
+# A map tile layer's URL template ({z}/{x}/{y}, Leaflet's and OpenLayers' placeholders) carries the tile service's
+# key in its query: the browser fetches every tile with it, so the services issue these keys for clients and
+# restrict them by referrer (Thunderforest, MapTiler, Stadia, Jawg). Its secret keys are never in a tile URL.
+_TILE_TEMPLATE = re.compile(r"\{[sz]\}[^\s\"'`?]*\{[xy]\}[^\s\"'`?]*\{[xy]\}[^\s\"'`?]*\?")
+
+
+@_filter("map_tile_url_key", "the key in a map tile layer's URL template (…/{z}/{x}/{y}.png?apikey=…): fetched by every "
+         "browser that shows the map", needs_in_line="{")
+def is_map_tile_url_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    template = _TILE_TEMPLATE.search(line)
+    if template is None:
+        return False
+    at = line.find(value.strip(), template.end())
+    # the value in that URL's query: no space or quote between the template and the value
+    return at >= 0 and not any(c in line[template.end():at] for c in " \t\"'`")
+
+
 # Values their publishers print in open-source tools and documentation, the same on every machine: Google's
 # installed-app OAuth client secrets of the Cloud SDK, gsutil and `gcloud auth application-default login` (the
 # "not so secret" secrets their own source calls them: only a user's refresh token, beside them, opens anything),

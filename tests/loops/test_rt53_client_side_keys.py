@@ -80,3 +80,11 @@ def test_a_client_token_beside_its_sdk_settings_is_quiet() -> None:
     # a Datadog API key pasted where the RUM client token goes is a leak
     require_shown(f'datadogRum.init({{ applicationId: "app", site: "datadoghq.eu" }});\nconst clientToken = "{_chars(32, _HEX)}";\n',
                   "web/src/analytics.ts")
+
+
+def test_a_map_tile_templates_key_is_quiet_and_a_data_apis_key_is_not() -> None:
+    key = _chars(32, _HEX)
+    assert not_shown(f"export const tiles = 'https://tile.thunderforest.com/cycle/{{z}}/{{x}}/{{y}}.png?apikey={key}';\n",
+                     "web/src/maps/style.ts")
+    require_shown(f"const url = `https://api.example-geo.io/v1/route?from=${{a}}&to=${{b}}&apikey={key}`;\n",
+                  "web/src/maps/route.ts")
