@@ -15,7 +15,9 @@ from .words import _context_words, key_words, names_credential
 
 
 _HEX_DIGEST_LENGTHS = frozenset({32, 40, 56, 64, 96, 128})
-_HASH_WORDS = ("sha", "md5", "hash", "checksum", "digest", "integrity", "crc")
+_HASH_WORDS = ("md5", "hash", "checksum", "digest", "integrity", "crc")
+# sha inside a word only as the algorithm (sha256, sha1sum, filesha): shared_secret, shadow and SharePoint are no hashes
+_SHA_IN_WORD = re.compile(r"sha(?:[0-9]|sum|$)")
 # "verifier": a check value kept to test a password against (WinSCP's MasterPasswordVerifier)
 _HASH_WHOLE_WORDS = frozenset({"sum", "commit", "revision", "rev", "etag", "fingerprint", "oid", "verifier"})
 _SRI = re.compile(r"^sha(?:1|256|384|512)-[A-Za-z0-9+/]{20,}={0,2}$")
@@ -62,6 +64,10 @@ _NTP_KEY_LINE = re.compile(r"^[ \t]*[0-9]{1,5}[ \t]+(?:M|MD5|SHA|SHA1|SHA256|SHA
                            re.IGNORECASE)
 
 
+def _names_a_hash(word: str) -> bool:
+    return word in _HASH_WHOLE_WORDS or any(h in word for h in _HASH_WORDS) or _SHA_IN_WORD.search(word) is not None
+
+
 @_filter("hash_or_digest", "a digest or hash (sha256:…, sha512-… integrity, hex under a sha/checksum name, bcrypt)")
 def is_hash_or_digest(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
@@ -84,7 +90,7 @@ def _is_hash_or_digest(v: str, line: str, key_name: str | None) -> bool:
     if _COLON_HEX_DIGEST.match(v) and (v.count(":") + 1) in _COLON_HEX_PAIRS:
         # a certificate's or SSH key's fingerprint written as colon-separated bytes (MD5, SHA-1, SHA-256)
         words = _context_words(v, line, key_name)
-        return any(w in _HASH_WHOLE_WORDS or any(h in w for h in _HASH_WORDS) for w in words)
+        return any(_names_a_hash(w) for w in words)
     if len(v) in _HEX_DIGEST_LENGTHS and _HEX.match(v):
         at = line.find(v)
         if at >= 4 and line[at - 4:at].upper() == "HEX:":
@@ -92,7 +98,7 @@ def _is_hash_or_digest(v: str, line: str, key_name: str | None) -> bool:
         if at > 0 and _NTP_KEY_LINE.match(line[:at]):
             return False  # ... and ntpd's without the HEX: tag: `2 SHA1 <key>`
         words = _context_words(v, line, key_name)
-        return any(w in _HASH_WHOLE_WORDS or any(h in w for h in _HASH_WORDS) for w in words)
+        return any(_names_a_hash(w) for w in words)
     return False
 
 

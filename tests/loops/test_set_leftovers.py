@@ -92,3 +92,12 @@ def test_maven_master_password_is_shown_though_it_is_braced() -> None:
     import base64
     master = base64.b64encode(bytes(_R.randrange(256) for _ in range(32))).decode()
     require_shown(f"<settingsSecurity>\n  <master>{{{master}}}</master>\n</settingsSecurity>\n", ".m2/settings-security.xml")
+
+
+def test_a_shared_secret_in_hex_is_no_hash() -> None:
+    # "sha" inside shared, shadow, SharePoint is not the algorithm
+    secret = _chars(32, "0123456789abcdef")
+    assert not check("hash_or_digest", secret, f"shared_secret = {secret}", "shared_secret", "ini")
+    assert check("hash_or_digest", secret, f"sha1sum = {secret}", "sha1sum", "ini")
+    assert check("hash_or_digest", secret, f"file_sha = {secret}", "file_sha", "ini")
+    require_shown(f"[lastfm]\napi_key = {_chars(32, '0123456789abcdef')}\nshared_secret = {secret}\n", "scrobbler/scrobbler.ini")
