@@ -66,6 +66,18 @@ def is_oauth_grant_type(value: str, line: str, key_name: str | None, language: s
     return v in _OAUTH_GRANT_TYPES or (v.startswith(_OAUTH_GRANT_URN) and v[len(_OAUTH_GRANT_URN):].replace("-", "_").isidentifier())
 
 
+# An access mode (Junos' `authorization read-only;`, a share's `access: read-write`): what a credential or a
+# community may do, not one.
+_ACCESS_MODES = frozenset({"read-only", "read_only", "readonly", "read-write", "read_write", "readwrite", "write-only",
+                           "write_only", "writeonly", "read-only-access", "full-access"})
+
+
+@_filter("access_mode_value", "an access mode (read-only, read-write): what a credential may do, not one",
+         generic_only=True)
+def is_access_mode_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return value.strip().rstrip(";,").strip("\"'").lower() in _ACCESS_MODES
+
+
 # SNMP's well-known default communities (RFC 1157's examples, every agent's factory setting): a person should
 # change them, but they are public knowledge, not a leaked secret.
 _DEFAULT_COMMUNITIES = frozenset({"public", "private"})
