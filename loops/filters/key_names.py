@@ -157,6 +157,8 @@ def is_key_naming_no_credential(value: str, line: str, key_name: str | None, lan
         return False
     if len(words) >= 2 and words[-1] == "pat":
         return False  # a personal access token: GITHUB_PAT, AZURE_DEVOPS_EXT_PAT (alone, pat is a pattern)
+    if words[-2:] == ["app", "certificate"]:
+        return False  # Agora's App Certificate: the secret its token server signs RTC tokens with
     if words[-1] in ("rocommunity", "rwcommunity") or (words[-1] == "community" and "snmp" in words):
         return False  # an SNMP community: the password of every SNMP read (pfSense's <rocommunity>)
     if len(words) >= 2 and words[-1] in ("ak", "sk"):

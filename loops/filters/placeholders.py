@@ -26,6 +26,9 @@ _PLACEHOLDER_VALUES = frozenset({
     # words that say a test's value is meant to fail
     "wrong", "bad", "invalid", "incorrect", "bogus",
     "nopass",  # Redis ACL: the user needs no password
+    # defaults written into every install's config template, known to all (Icecast's icecast.xml, Lavalink's
+    # application.yml): a weak setting to change, not a leaked secret
+    "hackme", "youshallnotpass",
 })
 # Metasyntactic words: a value made only of them (bar:baz, foo-bar) stands for any value.
 _METASYNTACTIC = frozenset({"foo", "bar", "baz", "qux", "quux", "corge", "grault", "garply", "waldo", "fred", "plugh",

@@ -165,6 +165,20 @@ def is_low_entropy(value: str, line: str, key_name: str | None, language: str | 
     return n >= 8 and shannon_entropy(v) < min(2.5, math.log2(n) - 1.0)
 
 
+# A generated key or token is never this short: API keys and tokens run from 16 characters up. Six or seven characters
+# under a key's name is an id of the account (PayU's merchant key, a Pusher cluster, a region) or a stand-in.
+_SHORTEST_GENERATED = 8
+
+
+@_filter("too_short_for_a_key", "shorter than any generated key or token (under 8 characters, under a key's or a "
+         "token's name): an account's id or a stand-in", generic_only=True, needs_key_name=True)
+def is_too_short_for_a_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    if len(value.strip()) >= _SHORTEST_GENERATED or not _names_generated_credential(key_name):
+        return False
+    # a key's or a token's name, not auth or credentials (a pair's short user name, a Basic password)
+    return key_words(key_name)[-1:] in (["key"], ["apikey"], ["token"])
+
+
 # Two sequences interleaved, as people type a fake id: 1a2b3c4d-5e6f-7a8b-…, a1b2c3d4e5f6.
 _ID_SEPARATORS = re.compile(r"[-_.:]")
 

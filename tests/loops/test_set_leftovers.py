@@ -128,3 +128,33 @@ def test_merchant_key_names_a_credential() -> None:
 
 def test_an_aws_entity_id_under_a_key_id_name_is_no_key() -> None:
     assert not_shown(f"[profile ci]\naws_access_key_id = AROA{_chars(16, string.ascii_uppercase + string.digits)}\n", ".aws/config")
+
+
+# --- streaming and media servers (set 58) -------------------------------------------------------------------------
+
+def test_stream_keys_and_media_server_passwords_are_shown() -> None:
+    lower = string.ascii_lowercase + string.digits
+    yt = "-".join(_chars(4, lower) for _ in range(5))
+    require_shown(f"            push rtmp://a.rtmp.youtube.com/live2/{yt};\n", "nginx/nginx.conf")
+    require_shown(f"TWITCH_STREAM_KEY=live_{_R.randrange(10**8, 10**9)}_{_chars(30)}\n", ".env")
+    require_shown(f'ffmpeg -re -i in.mp4 -f mpegts "srt://ingest.tv.example:9000?streamid=live&passphrase={_chars(16)}"\n',
+                  "scripts/go-live.sh")
+    require_shown(f"lt-cred-mech\nuser=webrtc:{_chars(14)}\n", "coturn/turnserver.conf")
+    require_shown(f"encoder1 {_chars(14)}\n", "wowza/conf/publish.password")
+    require_shown(f'APP_CERTIFICATE = "{_chars(32, "0123456789abcdef")}"\n', "server/token_server.py")
+
+
+def test_stored_hashes_and_documented_defaults_of_media_servers_are_quiet() -> None:
+    hexes = "0123456789abcdef"
+    assert not_shown(f'    "rpc-password": "{{{_chars(40, hexes)}{_chars(8)}",\n', "transmission/settings.json")
+    assert not_shown(f'WebUI\\Password_PBKDF2="@ByteArray({_chars(22)}==:{_chars(86)}==)"\n', "qbittorrent/qBittorrent.conf")
+    assert not_shown("<authentication>\n    <source-password>hackme</source-password>\n</authentication>\n", "icecast.xml.dist")
+
+
+def test_a_key_shorter_than_any_generated_one_is_an_id() -> None:
+    assert not_shown(f"    $this->merchant_key = '{_chars(6)}';\n", "includes/class-wc-gateway-payu.php")
+    short = _chars(6)
+    assert check("too_short_for_a_key", short, f"api_key = '{short}'", "api_key", "python")
+    # a short password or a pair's user under auth is no key
+    assert not check("too_short_for_a_key", short, f"password = '{short}'", "password", "python")
+    assert not check("too_short_for_a_key", short, f"'auth' => ['{short}', 'x']", "auth", "php")
