@@ -46,8 +46,9 @@ LEAKS = [
      "rclone-remote-key"),
     ("home/alice/.config/configstore/snyk.json", '{\n  "api": "%s-%s-4%s-a%s-%s",\n  "org": "acme"\n}\n'
      % (HEX[:8], HEX[8:12], HEX[12:15], HEX[15:18], HEX[18:30]), "snyk-configstore-api-token"),
-    ("deploy/.env", f"DB_PASSWORD=#{KEY}\n", "env-properties-symbol-first-secret"),
-    ("src/main/resources/application.properties", f"api.secret=%{KEY}\n", "env-properties-symbol-first-secret"),
+    # (symbols the line rules leave alone: '#' or '%' and a letter they now read themselves)
+    ("deploy/.env", f"DB_PASSWORD=&{KEY}\n", "env-properties-symbol-first-secret"),
+    ("src/main/resources/application.properties", f"api.secret=*{KEY}\n", "env-properties-symbol-first-secret"),
     # a Chef data bag of passwords names each by its account: "root", not "root_password"
     ("chef/data_bags/passwords/mysql.json", f'{{\n  "id": "mysql",\n  "root": "{PW}"\n}}\n', "chef-passwords-data-bag-item"),
     # Rails' master key (32 hex): it decrypts config/credentials.yml.enc beside it
@@ -57,6 +58,9 @@ LEAKS = [
     ("geth-node/password.txt", f"{PW}\n", "single-secret-file"),
     ("solana/id.json", "[" + ",".join(str(_R.randrange(256)) for _ in range(64)) + "]\n", "solana-keypair-file"),
     ("truffle-app/.secret", "0x" + random_chars(_R, 64, "0123456789abcdef") + "\n", "truffle-secret-file"),
+    ("etc/turnserver.conf", "lt-cred-mech\nuser=webrtc:" + random_chars(_R, 14) + "\n", "coturn-static-user"),
+    ("wowza/conf/publish.password", "# username password group\nencoder1 " + random_chars(_R, 14) + "\n",
+     "wowza-password-file"),
     ("bot/.sui/sui_config/sui.keystore",
      '[\n  "A' + random_chars(_R, 43, string.ascii_letters + string.digits + "+/") + '"\n]\n', "sui-keystore-entry"),
 ]

@@ -194,7 +194,8 @@ def test_random_lower_case_letters_rarely_read_as_english() -> None:
 
 def test_a_word_under_a_token_name_in_code_is_dismissed() -> None:
     # A parser's token, not a credential: no floor for names that only say token.
-    assert verdicts('            token = "blanks"\n', "pkg/worksheet.py") == ["not_secret"]
+    # (eight letters or more: a shorter value under a token's name is no key at all, too_short_for_a_key)
+    assert verdicts('            token = "linebreaks"\n', "pkg/worksheet.py") == ["not_secret"]
     assert verdicts('    token_variants = ["+x1-not-inline", "+x1-inline"]\n', "pkg/lexers/fiction.py")[0] == "not_secret"
 
 
