@@ -58,6 +58,9 @@ _POSTGRES_HASH = re.compile(r"^md5[0-9a-f]{32}$|^SCRAM-SHA-(?:1|256)\$\d{1,7}:[A
 # Jupyter's hashed passwords (IPython's passwd()): algorithm:salt:hexdigest. An htpasswd line: user:<crypt hash>.
 # Transmission hashes its rpc-password in settings.json on first start: '{', SHA-1 of password and salt in hex, then
 # the 8-character salt. qBittorrent keeps WebUI\Password_PBKDF2 as @ByteArray(<salt in base64>:<PBKDF2 digest in base64>).
+# Django marks a user without a usable password with '!' and 40 random letters and digits (set_unusable_password):
+# a fixture's or a dump's password field, no password at all.
+_DJANGO_UNUSABLE = re.compile(r"^![A-Za-z0-9]{40}$")
 _TRANSMISSION_HASH = re.compile(r"^\{[0-9a-f]{40}[0-9A-Za-z./]{8}$")
 _QT_PBKDF2_HASH = re.compile(r"^@ByteArray\([A-Za-z0-9+/]{16,44}={0,2}:[A-Za-z0-9+/]{40,120}={0,2}\)$")
 _SALTED_HEX_HASH = re.compile(r"^(?:sha1|sha256|sha512|md5):[0-9a-f]{8,64}:[0-9a-f]{32,128}$")
@@ -87,8 +90,8 @@ def _is_hash_or_digest(v: str, line: str, key_name: str | None) -> bool:
         return True  # an htpasswd line (Traefik's basicauth.users, nginx auth files): user:<crypt hash>
     if _SALTED_HEX_HASH.match(v):
         return True  # Jupyter's hashed passwords (passwd()): algorithm:salt:hexdigest
-    if _TRANSMISSION_HASH.match(v) or _QT_PBKDF2_HASH.match(v):
-        return True  # Transmission's salted rpc-password, qBittorrent's WebUI\Password_PBKDF2
+    if _TRANSMISSION_HASH.match(v) or _QT_PBKDF2_HASH.match(v) or _DJANGO_UNUSABLE.match(v):
+        return True  # Transmission's salted rpc-password, qBittorrent's WebUI\Password_PBKDF2, Django's unusable mark
     if _SALT_ITERATIONS_DIGEST.match(v):
         return True  # Tomcat's CredentialHandler: salt$iterations$digest in hex
     if _HASHER_FORMAT.match(v) and (v.count("$") >= 2 or v.endswith("$")):

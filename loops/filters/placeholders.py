@@ -48,8 +48,10 @@ _PLACEHOLDER_PHRASES = (
     re.compile(r"(?<![a-z])(?:dummy|placeholder|notreal|not[_ \-]a[_ \-]real|not[_ \-]real|sample|example)"),
     _SHORT_MARKERS,
     re.compile(r"(?<![a-z])leave[_ \-](?:it[_ \-])?(?:blank|empty|unset)(?![a-z])"),  # a form's hint: Leave blank (optional)
-    # how to make one: generate-with-openssl-rand-hex-32, create_a_random_string
-    re.compile(r"(?<![a-z])(?:generate|create)[_ \-](?:with|using|via|one|a|an|me|it|new|random|your|strong|secure)(?![a-z])"),
+    # how to make one, in lower case and separators only: generate-with-openssl-rand-hex-32, create_a_random_string
+    # (a passphrase of capitals and symbols, Create-A-Storm#7, is a chosen password)
+    re.compile(r"^[a-z0-9_ .\-]*(?<![a-z])(?:generate|create)[_ \-](?:with|using|via|one|a|an|me|it|new|random|your|strong"
+               r"|secure)(?![a-z])[a-z0-9_ .\-]*$"),
 )
 
 # A word every match of one of _PLACEHOLDER_PHRASES holds (keep the two together): a value without one

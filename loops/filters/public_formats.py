@@ -614,6 +614,7 @@ def is_published_development_key(value: str, line: str, key_name: str | None, la
 # A map tile layer's URL template ({z}/{x}/{y}, Leaflet's and OpenLayers' placeholders) carries the tile service's
 # key in its query: the browser fetches every tile with it, so the services issue these keys for clients and
 # restrict them by referrer (Thunderforest, MapTiler, Stadia, Jawg). Its secret keys are never in a tile URL.
+_SECRET_KEY_PREFIXES = ("sk.", "sk_", "sk-", "secret")
 _TILE_TEMPLATE = re.compile(r"\{[sz]\}[^\s\"'`?]*\{[xy]\}[^\s\"'`?]*\{[xy]\}[^\s\"'`?]*\?")
 
 
@@ -621,8 +622,8 @@ _TILE_TEMPLATE = re.compile(r"\{[sz]\}[^\s\"'`?]*\{[xy]\}[^\s\"'`?]*\{[xy]\}[^\s
          "browser that shows the map", needs_in_line="{")
 def is_map_tile_url_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     template = _TILE_TEMPLATE.search(line)
-    if template is None:
-        return False
+    if template is None or value.strip().startswith(_SECRET_KEY_PREFIXES):
+        return False  # (a secret token pasted into a tile URL, Mapbox's sk.…, stays a secret)
     at = line.find(value.strip(), template.end())
     # the value in that URL's query: no space or quote between the template and the value
     return at >= 0 and not any(c in line[template.end():at] for c in " \t\"'`")
@@ -651,7 +652,6 @@ def is_published_client_secret(value: str, line: str, key_name: str | None, lang
 
 # Rollbar's browser snippet (`var _rollbarConfig = { accessToken: "…" }`) carries a post_client_item token, which
 # only reports errors from pages: its server tokens are handed to the notifier in server code, never this object.
-_ROLLBAR_BROWSER = ("_rollbarConfig", "post_client_item")
 # The SDKs whose "client token" ships in the app: Rollbar's, and Facebook's (the Android/iOS SDK and Cordova's
 # facebook plugin take CLIENT_TOKEN beside APP_ID).
 _CLIENT_TOKEN_PROVIDERS = ("rollbar", "facebook")
@@ -665,7 +665,9 @@ def is_client_sdk_token(value: str, line: str, key_name: str | None, language: s
     if not _HEX32.match(value.strip()):
         return False
     texts = (line, *around.lines)
-    if any(mark in text for text in texts for mark in _ROLLBAR_BROWSER):
+    # the browser snippet's object around the value, or the line itself saying post_client_item (a server token
+    # may sit a line below a client one)
+    if any("_rollbarConfig" in text for text in texts) or "post_client_item" in line:
         return True
     return key_words(key_name)[-2:] == ["client", "token"] and any(
         provider in text.lower() for text in texts for provider in _CLIENT_TOKEN_PROVIDERS)

@@ -89,7 +89,8 @@ def is_default_snmp_community(value: str, line: str, key_name: str | None, langu
     if value.strip().strip("\"'").lower() not in _DEFAULT_COMMUNITIES:
         return False
     # net-snmp's com2sec / com2sec6 map a community (the last field) to a security name: the same default
-    return "community" in line.lower() or _COM2SEC.match(line) is not None
+    # (FortiOS names the community on a `set name` line of its community table: the rule says so by the key's name)
+    return "community" in line.lower() or "community" in (key_name or "").lower() or _COM2SEC.match(line) is not None
 
 
 _COM2SEC = re.compile(r"^[ \t#]*com2sec6?[ \t]")

@@ -173,7 +173,9 @@ _SHORTEST_GENERATED = 8
 @_filter("too_short_for_a_key", "shorter than any generated key or token (under 8 characters, under a key's or a "
          "token's name): an account's id or a stand-in", generic_only=True, needs_key_name=True)
 def is_too_short_for_a_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
-    if len(value.strip()) >= _SHORTEST_GENERATED or not _names_generated_credential(key_name):
+    v = value.strip()
+    # (letters and digits only: a short value with symbols is typed, a person's password or PIN under a token's name)
+    if len(v) >= _SHORTEST_GENERATED or not v.isalnum() or not _names_generated_credential(key_name):
         return False
     # a key's or a token's name, not auth or credentials (a pair's short user name, a Basic password)
     return key_words(key_name)[-1:] in (["key"], ["apikey"], ["token"])

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from .registry import _filter
+from .word_shapes import name_of_words
 
 # The type names a configuration schema or a PHP/JSON-schema type table writes as strings.
 _SCHEMA_TYPES = frozenset({"object", "array", "mixed", "callable", "iterable", "float", "double", "number",
@@ -67,13 +68,19 @@ _ATTRIBUTE_SELECTOR = re.compile(
     r"""(?:(?<![!\w\[])[A-Za-z][\w-]*|[*\]]|^|(?<=[\s'"`(,]))\[[ \t]*[\w:-]+[~|^$*]?=(["'])(.*?)\1[ \t]*\]""")
 
 
+# Files of settings, where nothing is evaluated: an unquoted `DB_PASSWORD=!h8…` there is a value.
+_DATA_LANGUAGES = frozenset({"dotenv", "properties", "ini", "yaml", "toml", "dockerfile", "xml", "json", "netrc"})
 _NEGATED_NAME = re.compile(r"^!{1,2}[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(\))?$")
 
 
 @_filter("negated_expression", "a negated name (passEvent: !isHandled): an expression evaluated in code",
          generic_only=True, needs_in_value="!")
 def is_negated_expression(value: str, line: str, key_name: str | None, language: str | None) -> bool:
-    if not value.startswith("!") or not _NEGATED_NAME.match(value):
+    if not value.startswith("!") or not _NEGATED_NAME.match(value) or language in _DATA_LANGUAGES:
+        return False
+    # a negated name reads as a name: words or camelCase (!isHandled, !this.ready), not a run of random letters
+    # and digits (a generated password that starts with '!')
+    if not name_of_words(value.lstrip("!").split(".")[-1].rstrip("()")):
         return False
     at = line.find(value)
     # Quoted, "!abc" could be a typed password; unquoted it is code, unless it is a URL's

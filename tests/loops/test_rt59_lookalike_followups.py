@@ -1,0 +1,73 @@
+"""Follow-ups of the look-alike probe of this stop's changes (set 59) and of set 60 (CredData-style repositories): the
+new format rules keep to their context, and the new filters no longer hide what they were not meant to. Values are
+drawn at run time; failures name the file and the statuses, never the value."""
+
+from __future__ import annotations
+
+import base64
+import random
+import string
+
+import pytest
+
+from tests.loops.test_filters_db_corpus import check
+from tests.loops.test_fp_corpus_classes import not_shown, outcomes, require_shown
+from tests.support.rule_cases import rule_hits
+
+_R = random.Random(59_0001)
+_HEX = "0123456789abcdef"
+
+
+def _chars(n: int, alphabet: str = string.ascii_letters + string.digits) -> str:
+    return "".join(_R.choice(alphabet) for _ in range(n))
+
+
+def _b64_32() -> str:
+    return base64.b64encode(bytes(_R.randrange(256) for _ in range(32))).decode()
+
+
+QUIET = [
+    ("web/src/app.module.css", lambda: f".sk-{_chars(32, _HEX)} {{ display: flex; }}\n"),
+    ("src/crypto/zk.py", lambda: f'vk_gamma = "{_chars(85, _HEX)}"\n'),
+    ("dist/manifest.json", lambda: f'  "digest": "base64:{_b64_32()}",\n'),
+    ("infra/rtmp.conf", lambda: "    push rtmp://media.acme.local/live/warehouse01_dock3_1080p;\n"),
+    ("fortigate/fgt.conf", lambda: 'config system snmp community\n    edit 1\n        set name "public"\n    next\nend\n'),
+    ("users/fixtures/users.json", lambda: f'    "password": "!{_chars(40)}",\n'),
+]
+
+
+@pytest.mark.parametrize(("path", "make"), QUIET, ids=[f"{i}-{p}" for i, (p, _) in enumerate(QUIET)])
+def test_lookalikes_of_the_new_rules_are_quiet(path: str, make) -> None:
+    text = make()
+    assert not_shown(text, path), f"{path}: {outcomes(text, path)}"
+
+
+SHOWN = [
+    # a secret token pasted into a tile URL
+    ("web/src/map.ts", lambda: f"const tiles = 'https://api.mapbox.com/styles/v1/acme/x/tiles/{{z}}/{{x}}/{{y}}?access_token="
+     f"sk.eyJ1Ijoi{_chars(40)}.{_chars(22)}';\n"),
+    # a server token a line below the browser's
+    ("config/rollbar.rb", lambda: f"# post_client_item token is in the layout\nRollbar.configure do |config|\n"
+     f"  config.access_token = '{_chars(32, _HEX)}'\nend\n"),
+    ("ops/.env", lambda: f"ADMIN_TOKEN={_chars(3)}#{_chars(3)}\n"),
+    ("ops/.env", lambda: f"VAULT_PASSPHRASE=Create-A-Storm#{_R.randrange(10, 99)}\n"),
+    ("shop/.env", lambda: f"DB_PASSWORD=!{_chars(2, string.ascii_lowercase)}{_R.randrange(1, 9)}{_chars(9)}\n"),
+    ("config/app.php", lambda: f"    'key' => env('APP_KEY', 'base64:{_b64_32()}'),\n"),
+    ("bot/config.py", lambda: f'VK_GROUP_TOKEN = "{_chars(85, _HEX)}"\n'),
+]
+
+
+@pytest.mark.parametrize(("path", "make"), SHOWN, ids=[f"{i}-{p}" for i, (p, _) in enumerate(SHOWN)])
+def test_secrets_beside_the_new_filters_stay_shown(path: str, make) -> None:
+    require_shown(make(), path)
+
+
+def test_a_negated_name_in_code_is_still_code() -> None:
+    assert check("negated_expression", "!isHandled", "passEvent: !isHandled,", "passEvent", "javascript")
+    assert not check("negated_expression", "!hKqLmZxW", "DB_PASSWORD=!hKqLmZxW", "DB_PASSWORD", "dotenv")
+
+
+def test_upstream_and_downstream_keys_are_no_stream_keys() -> None:
+    for name in ("upstream_key", "DOWNSTREAM_KEY"):
+        assert rule_hits("stream-key-in-ingest-url", f'{name} = "{_chars(24)}"\n', "config/settings.py") == []
+    assert rule_hits("stream-key-in-ingest-url", f'STREAM_KEY = "{_chars(24)}"\n', "config/settings.py")
