@@ -69,5 +69,5 @@ def test_a_negated_name_in_code_is_still_code() -> None:
 
 def test_upstream_and_downstream_keys_are_no_stream_keys() -> None:
     for name in ("upstream_key", "DOWNSTREAM_KEY"):
-        assert rule_hits("stream-key-in-ingest-url", f'{name} = "{_chars(24)}"\n', "config/settings.py") == []
-    assert rule_hits("stream-key-in-ingest-url", f'STREAM_KEY = "{_chars(24)}"\n', "config/settings.py")
+        assert rule_hits("stream-key-assignment", f'{name} = "{_chars(24)}"\n', "config/settings.py") == []
+    assert rule_hits("stream-key-assignment", f'STREAM_KEY = "{_chars(24)}"\n', "config/settings.py")
