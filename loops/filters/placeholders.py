@@ -40,6 +40,8 @@ _METASYNTACTIC = frozenset({"foo", "bar", "baz", "qux", "quux", "corge", "grault
 _SHORT_MARKERS = re.compile(r"(?<![a-z])(?:fake|todo|tbd|fixme)(?![a-z])")
 _ANGLE_PLACEHOLDER = re.compile(r"<[A-Za-z][A-Za-z0-9 _.\-]{0,48}>")
 _BRACKET_PLACEHOLDER = re.compile(r"^\[[A-Za-z][A-Za-z _\-]{1,48}\]$")
+# A template's marker: a name in capitals between the same two symbols (#RADIUS_KEY#, *ENCRYPTED*, @DB_PASS@ is templated's)
+_SYMBOL_WRAPPED_NAME = re.compile(r"^([#*%])[A-Z][A-Z0-9_]{2,48}\1$")
 _PLACEHOLDER_PHRASES = (
     re.compile(r"(?<![a-z])your[_ .\-]?[a-z]"),  # your_api_key, YOUR-TOKEN, yourkeyhere
     re.compile(r"[_ \-]here(?![a-z])"),  # insert_key_here
@@ -83,7 +85,8 @@ _PLACEHOLDER_SEPARATORS = re.compile(r"[:._\- @/%+;,#&]")
 _ONE_WORD_REPEATED = re.compile(r"([a-z]+)\1+")
 
 
-@_filter("placeholder", "a placeholder that stands for a value to fill in (<your-key>, changeme, dummy, TODO, VALUE)")
+@_filter("placeholder", "a placeholder that stands for a value to fill in (<your-key>, changeme, dummy, TODO, VALUE, "
+         "#RADIUS_KEY#)")
 def is_placeholder(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     low = value.strip().lower()
     if low in _PLACEHOLDER_VALUES or _STAND_IN_PERSON.fullmatch(low):
@@ -100,7 +103,7 @@ def is_placeholder(value: str, line: str, key_name: str | None, language: str | 
     caps = value.strip()
     if _CAPS_NAME.match(caps) and _caps_name(caps):
         return True  # PASSWORD, VALUE, API_TOKEN: the name of what goes here
-    if _BRACKET_PLACEHOLDER.match(value.strip()) or _angle_placeholder(value):
+    if _BRACKET_PLACEHOLDER.match(value.strip()) or _angle_placeholder(value) or _SYMBOL_WRAPPED_NAME.match(value.strip()):
         return True
     if _encoded_blob(value):
         return False  # `todo` or `your` after a / or + of a long base64 key is chance, not a phrase

@@ -168,6 +168,7 @@ def is_low_entropy(value: str, line: str, key_name: str | None, language: str | 
 # A generated key or token is never this short: API keys and tokens run from 16 characters up. Six or seven characters
 # under a key's name is an id of the account (PayU's merchant key, a Pusher cluster, a region) or a stand-in.
 _SHORTEST_GENERATED = 8
+_ACCOUNT_WORDS = frozenset({"merchant", "app", "client", "account", "site", "project", "store", "partner", "public"})
 
 
 @_filter("too_short_for_a_key", "shorter than any generated key or token (under 8 characters, under a key's or a "
@@ -178,7 +179,12 @@ def is_too_short_for_a_key(value: str, line: str, key_name: str | None, language
     if len(v) >= _SHORTEST_GENERATED or not v.isalnum() or not _names_generated_credential(key_name):
         return False
     # a key's or a token's name, not auth or credentials (a pair's short user name, a Basic password)
-    return key_words(key_name)[-1:] in (["key"], ["apikey"], ["token"])
+    words = key_words(key_name)
+    if words[-1:] not in (["key"], ["apikey"], ["token"]):
+        return False
+    # an account's key (merchant_key, app_key: an id the provider assigns) at any shape; otherwise only a value of one
+    # kind of character (a number, a word): a short ADMIN_TOKEN or ENCRYPTION_KEY of mixed characters may be a real one
+    return bool(_ACCOUNT_WORDS & set(words)) or v.isdigit() or v.isalpha()
 
 
 # Two sequences interleaved, as people type a fake id: 1a2b3c4d-5e6f-7a8b-…, a1b2c3d4e5f6.

@@ -71,3 +71,28 @@ def test_upstream_and_downstream_keys_are_no_stream_keys() -> None:
     for name in ("upstream_key", "DOWNSTREAM_KEY"):
         assert rule_hits("stream-key-assignment", f'{name} = "{_chars(24)}"\n', "config/settings.py") == []
     assert rule_hits("stream-key-assignment", f'STREAM_KEY = "{_chars(24)}"\n', "config/settings.py")
+
+
+# --- the second look-alike probe (set 62) ---------------------------------------------------------------------------
+
+QUIET_62 = [
+    ("app/cache.py", lambda: f'CACHE_KEY = "sk-{_chars(32, _HEX)}"\n'),
+    ("config/services.php", lambda: f"    ['key' => 'thumb', 'digest' => 'base64:{_b64_32()}'],\n"),
+    ("netops/templates/switch.cfg.j2", lambda: "radius server ISE01\n key 7 #RADIUS_KEY#\n"),
+    ("stream/nvr-cameras.conf", lambda: f"    push rtmp://192.168.1.20/cams/{_chars(28, _HEX)};\n"),
+    ("pipelines/kinesis.yml", lambda: "kinesis_stream_key: clickstream-prod-events\n"),
+]
+
+
+@pytest.mark.parametrize(("path", "make"), QUIET_62, ids=[f"{i}-{p}" for i, (p, _) in enumerate(QUIET_62)])
+def test_second_probe_lookalikes_are_quiet(path: str, make) -> None:
+    text = make()
+    assert not_shown(text, path), f"{path}: {outcomes(text, path)}"
+
+
+def test_a_short_token_of_all_three_classes_is_shown_and_an_account_key_is_not() -> None:
+    mixed = _chars(2, string.ascii_uppercase) + _chars(3, string.ascii_lowercase) + _chars(2, string.digits)
+    require_shown(f"ADMIN_TOKEN={mixed}\n", "web/.env.production")
+    require_shown(f"ENCRYPTION_KEY={_chars(4, string.ascii_uppercase)}{_chars(3, string.digits)}\n", "web/.env.production")
+    assert check("too_short_for_a_key", mixed, f"$this->merchant_key = '{mixed}';", "merchant_key", "php")
+    require_shown(f"PAYU_MERCHANT_SALT={_chars(32)}\n", "shop/.env")
