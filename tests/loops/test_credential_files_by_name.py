@@ -58,6 +58,8 @@ LEAKS = [
     ("geth-node/password.txt", f"{PW}\n", "single-secret-file"),
     ("solana/id.json", "[" + ",".join(str(_R.randrange(256)) for _ in range(64)) + "]\n", "solana-keypair-file"),
     ("truffle-app/.secret", "0x" + random_chars(_R, 64, "0123456789abcdef") + "\n", "truffle-secret-file"),
+    ("etc/nagios/resource.cfg", "$USER1$=/usr/local/nagios/libexec\n$USER3$=" + random_chars(_R, 14) + "\n",
+     "nagios-resource-macro"),
     ("etc/turnserver.conf", "lt-cred-mech\nuser=webrtc:" + random_chars(_R, 14) + "\n", "coturn-static-user"),
     ("wowza/conf/publish.password", "# username password group\nencoder1 " + random_chars(_R, 14) + "\n",
      "wowza-password-file"),
