@@ -41,7 +41,8 @@ _SHORT_MARKERS = re.compile(r"(?<![a-z])(?:fake|todo|tbd|fixme)(?![a-z])")
 _ANGLE_PLACEHOLDER = re.compile(r"<[A-Za-z][A-Za-z0-9 _.\-]{0,48}>")
 _BRACKET_PLACEHOLDER = re.compile(r"^\[[A-Za-z][A-Za-z _\-]{1,48}\]$")
 # A template's marker: a name in capitals between the same two symbols (#RADIUS_KEY#, *ENCRYPTED*, @DB_PASS@ is templated's)
-_SYMBOL_WRAPPED_NAME = re.compile(r"^([#*%])[A-Z][A-Z0-9_]{2,48}\1$")
+# (a name of words, with an underscore or letters alone: #WINTER2019# is a password people write)
+_SYMBOL_WRAPPED_NAME = re.compile(r"^([#*%])(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{3,48})\1$")
 _PLACEHOLDER_PHRASES = (
     re.compile(r"(?<![a-z])your[_ .\-]?[a-z]"),  # your_api_key, YOUR-TOKEN, yourkeyhere
     re.compile(r"[_ \-]here(?![a-z])"),  # insert_key_here

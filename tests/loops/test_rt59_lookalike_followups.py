@@ -96,3 +96,24 @@ def test_a_short_token_of_all_three_classes_is_shown_and_an_account_key_is_not()
     require_shown(f"ENCRYPTION_KEY={_chars(4, string.ascii_uppercase)}{_chars(3, string.digits)}\n", "web/.env.production")
     assert check("too_short_for_a_key", mixed, f"$this->merchant_key = '{mixed}';", "merchant_key", "php")
     require_shown(f"PAYU_MERCHANT_SALT={_chars(32)}\n", "shop/.env")
+
+
+# --- the third look-alike probe (set 63) ----------------------------------------------------------------------------
+
+QUIET_63 = [
+    ("etc/nagios/resource.cfg", lambda: "$USER1$=/usr/lib/nagios/plugins\n$USER2$=$USER1$/contrib\n$USER7$=~/.ssh/id_ed25519\n"),
+    ("app/i18n.py", lambda: 'MENU_AUTH = ("Login", "Anmelden")\n'),
+    ("media/recorder.conf", lambda: "    record_path rtmp://media.local/record/2024-0315-1030-hall;\n"),
+    ("deploy/.env", lambda: "STREAM_KEY=tenant_id_v2\n"),
+]
+
+
+@pytest.mark.parametrize(("path", "make"), QUIET_63, ids=[f"{i}-{p}" for i, (p, _) in enumerate(QUIET_63)])
+def test_third_probe_lookalikes_are_quiet(path: str, make) -> None:
+    text = make()
+    assert not_shown(text, path), f"{path}: {outcomes(text, path)}"
+
+
+def test_a_password_between_symbols_is_no_template_marker() -> None:
+    require_shown(f"password=#{_chars(6, string.ascii_uppercase)}{_R.randrange(2000, 2030)}#\n", "etc/app/app.conf")
+    assert not_shown("radius server ISE01\n key 7 #RADIUS_KEY#\n", "templates/switch.cfg")
