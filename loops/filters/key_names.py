@@ -155,17 +155,30 @@ def is_key_naming_no_credential(value: str, line: str, key_name: str | None, lan
     words = key_words(key_name)
     if not words:
         return False
-    if len(words) >= 2 and words[-1] == "pat":
-        return False  # a personal access token: GITHUB_PAT, AZURE_DEVOPS_EXT_PAT (alone, pat is a pattern)
-    if words[-2:] == ["app", "certificate"]:
-        return False  # Agora's App Certificate: the secret its token server signs RTC tokens with
-    if words[-1] in ("rocommunity", "rwcommunity") or (words[-1] == "community" and "snmp" in words):
-        return False  # an SNMP community: the password of every SNMP read (pfSense's <rocommunity>)
-    if len(words) >= 2 and words[-1] in ("ak", "sk"):
-        return False  # a cloud's access key pair as Chinese clouds' SDKs name it: HUAWEICLOUD_SDK_AK, OBS_SK
-    if words[-2:] == ["honeycomb", "team"]:
-        return False  # Honeycomb's API key header, X-Honeycomb-Team (named when a key was a team's write key)
+    if _names_credential_without_its_word(words):
+        return False
     return not any(w in _CREDENTIAL_WORDS or w.endswith(_CREDENTIAL_ENDINGS) for w in map(_uncounted, words))
+
+
+# Credentials' names that hold no credential word. The word list is every filter's, and there these words mean other
+# things (sk is a sort key in DynamoDB, a certificate or a team is public): this filter alone reads them.
+_CREDENTIAL_AFTER_A_NAME = frozenset({
+    "pat",  # a personal access token: GITHUB_PAT, AZURE_DEVOPS_EXT_PAT (alone, pat is a pattern)
+    "ak", "sk",  # a cloud's access key pair as Chinese clouds' SDKs name it: HUAWEICLOUD_SDK_AK, OBS_SK
+})
+_CREDENTIAL_LAST_TWO = frozenset({
+    ("app", "certificate"),  # Agora's App Certificate: the secret its token server signs RTC tokens with
+    ("honeycomb", "team"),  # Honeycomb's API key header, X-Honeycomb-Team (named when a key was a team's write key)
+})
+_SNMP_COMMUNITIES = frozenset({"rocommunity", "rwcommunity"})  # the password of every SNMP read (pfSense's <rocommunity>)
+
+
+def _names_credential_without_its_word(words: list[str]) -> bool:
+    if len(words) >= 2 and words[-1] in _CREDENTIAL_AFTER_A_NAME:
+        return True
+    if tuple(words[-2:]) in _CREDENTIAL_LAST_TWO:
+        return True
+    return words[-1] in _SNMP_COMMUNITIES or (words[-1] == "community" and "snmp" in words)
 
 
 def _uncounted(word: str) -> str:
