@@ -212,8 +212,7 @@ def _jwt_role(value: str) -> object:
          "Plaid link or public token, an Algolia search-only key (under a search name, or apiKey beside applicationId) or a "
          "Shopify Storefront API public token (32 hex under a storefront name), a Toss Payments, Midtrans or Adyen client key, a DingTalk AppKey, a Braintree tokenization key, a Paystack or Razorpay checkout key, a Stripe "
          "PaymentIntent's or SetupIntent's client secret, an Expo push token, a GrowthBook SDK client key, a Segment "
-         "write key under a front end's name, a Flagsmith client-side environment key, a Rollbar or Facebook client "
-         "token (32 hex under a client token's name)")
+         "write key under a front end's name, a Flagsmith client-side environment key")
 def is_public_by_format(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # The format itself says public, whatever rule took the value: Mapbox's and RevenueCat's prefixes, and
     # the role a PostgREST server gives an anon key's requests (the service_role key stays a secret).
@@ -250,13 +249,7 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
     if _HEX32.match(v):  # their API secrets have the same shape: only under a name that is no secret's
         if _is_algolia_search_key(line, key_name) or _is_storefront_token(key_name):
             return True
-        words = key_words(key_name)
-        # Rollbar's and Facebook's client tokens are made to ship in the page or app; the name alone is not enough (a
-        # Datadog API key pasted where its RUM clientToken goes is a leak)
-        if words[-2:] == ["client", "token"] and not _NOT_SEARCH_WORDS & set(words) \
-                and (_names_provider("rollbar", line, key_name) or _names_provider("facebook", line, key_name)):
-            return True
-        names = set(words)
+        names = set(key_words(key_name))
         if _names_provider("amplitude", line, key_name):  # Amplitude's API key is the public one, its secret key not
             return not {"secret", "password"} & names
         if _names_provider("bugsnag", line, key_name):  # Bugsnag's notifier API key only sends errors, from every app
@@ -669,8 +662,12 @@ def is_client_sdk_token(value: str, line: str, key_name: str | None, language: s
     # may sit a line below a client one)
     if any("_rollbarConfig" in text for text in texts) or "post_client_item" in line:
         return True
-    return key_words(key_name)[-2:] == ["client", "token"] and any(
-        provider in text.lower() for text in texts for provider in _CLIENT_TOKEN_PROVIDERS)
+    # the name alone is not enough (a Datadog API key pasted where its RUM clientToken goes is a leak): the provider's
+    # name in it, on the line or on the lines around
+    words = key_words(key_name)
+    if words[-2:] != ["client", "token"] or _NOT_SEARCH_WORDS & set(words):
+        return False
+    return any(provider in text.lower() for text in (*texts, "".join(words)) for provider in _CLIENT_TOKEN_PROVIDERS)
 
 
 # A key object that says its type before its bytes: Cosmos SDK's {"@type": "/cosmos.crypto.ed25519.PubKey", "key": …},
