@@ -27,6 +27,7 @@ import re2
 from .features import shannon_entropy
 from .rules.catalogue import KEY_GROUP, SECRET_GROUP, Catalogue, Rule, re2_options
 from .rules.checksums import get_checksum
+from .rules.pattern_text import outside_classes
 from .tables import K8S_SECRET, LAYOUT_WORDS, Cell, column_name, digest_columns, k8s_entry_is_public, table_cells
 
 # RE2 skips ahead with memchr to a pattern's literal prefix, but a leading \b hides the
@@ -508,17 +509,9 @@ def _last_part_gate(rules) -> re.Pattern:
 def _has_top_level_alternation(pattern: str) -> bool:
     """Whether `pattern` has a '|' outside every group and class (then a leading \\b would
     bind to the first alternative only, and cannot be checked for the whole match)."""
-    depth, in_class, escaped = 0, False, False
-    for i, ch in enumerate(pattern):
-        if escaped:
-            escaped = False
-        elif ch == "\\":
-            escaped = True
-        elif in_class:
-            in_class = ch != "]" or pattern[i - 1] == "["
-        elif ch == "[":
-            in_class = True
-        elif ch == "(":
+    depth = 0
+    for _, ch in outside_classes(pattern)[0]:
+        if ch == "(":
             depth += 1
         elif ch == ")":
             depth -= 1

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from ..rules.pattern_text import outside_classes
 from .code_structure import _QUOTE
 from .registry import _filter
 from .text_shapes import random_printable_run
@@ -55,26 +56,16 @@ _ANCHORED_DELIMITED = re.compile(r"^([/#~])\^.{1,200}\$\1[imsxuUD]*$")
 def _well_formed(pattern: str) -> bool:
     """Every group of the pattern closes and every character class ends (escapes and class contents aside):
     a regular expression compiles only so, a random draw of punctuation seldom is."""
-    depth, in_class, i = 0, False, 0
-    while i < len(pattern):
-        c = pattern[i]
-        if c == "\\":
-            i += 2
-            continue
-        if in_class:
-            in_class = c != "]"
-        elif c == "[":
-            in_class = True
-            if pattern.startswith("]", i + 1) or pattern.startswith("^]", i + 1):
-                i += 1 + (pattern[i + 1] == "^")  # []…] and [^]…]: the first ] is a member
-        elif c == "(":
+    characters, open_class = outside_classes(pattern)
+    depth = 0
+    for _, c in characters:
+        if c == "(":
             depth += 1
         elif c == ")":
             depth -= 1
             if depth < 0:
                 return False
-        i += 1
-    return depth == 0 and not in_class
+    return depth == 0 and not open_class
 
 
 def _enclosing_literal(value: str, line: str) -> str | None:

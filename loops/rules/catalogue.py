@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError,
 
 from . import parsed_rules
 from .checksums import CHECKSUMS
+from .pattern_text import outside_classes
 
 Category = Literal[
     "cloud", "vcs", "ci", "chat", "payment", "email", "ai", "private-key", "jwt", "password",
@@ -67,23 +68,7 @@ def _starts_text_only(pattern: str) -> bool:
     flags = _LEADING_FLAGS.match(pattern)
     if flags is not None and "m" in flags.group(1):
         return False
-    i, in_class = 0, False
-    while i < len(pattern):
-        ch = pattern[i]
-        if ch == "\\":
-            i += 2
-            continue
-        if in_class:
-            in_class = ch != "]"
-        elif ch == "[":
-            in_class = True
-            i += 1 + (pattern[i + 1:i + 2] == "^")  # a negation, not an anchor
-            i += pattern[i:i + 1] == "]"  # a leading ] is a member
-            continue
-        elif ch == "^":
-            return True
-        i += 1
-    return False
+    return any(c == "^" for _, c in outside_classes(pattern)[0])
 
 
 def _compile_pattern(pattern: str) -> tuple[object, int, int | None]:
