@@ -101,8 +101,9 @@ BINARY_EXTENSIONS: frozenset[str] = frozenset({
     "pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "odt", "ods", "odp", "epub",
     # data and models
     # (not .pkl: Apple's Pkl configuration language uses it too; a Python pickle in it is binary by
-    # content, its first bytes, like any other file)
-    "db", "sqlite", "sqlite3", "mdb", "npy", "npz", "pickle", "h5", "hdf5", "parquet", "avro",
+    # content, its first bytes, like any other file; nor .db: Oxidized's router.db and other `.db` lists are text,
+    # and SQLite's and Berkeley DB's files are binary by their first bytes)
+    "sqlite", "sqlite3", "mdb", "npy", "npz", "pickle", "h5", "hdf5", "parquet", "avro",
     "onnx", "pt", "pth", "ckpt", "safetensors", "tflite", "pb",
 })
 

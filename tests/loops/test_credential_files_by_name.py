@@ -63,6 +63,8 @@ LEAKS = [
     ("etc/turnserver.conf", "lt-cred-mech\nuser=webrtc:" + random_chars(_R, 14) + "\n", "coturn-static-user"),
     ("wowza/conf/publish.password", "# username password group\nencoder1 " + random_chars(_R, 14) + "\n",
      "wowza-password-file"),
+    ("oxidized/router.db", "# host:model:username:password\nedge01.example.net:junos:backup:" + random_chars(_R, 14) + "\n",
+     "oxidized-router-db"),
     ("bot/.sui/sui_config/sui.keystore",
      '[\n  "A' + random_chars(_R, 43, string.ascii_letters + string.digits + "+/") + '"\n]\n', "sui-keystore-entry"),
 ]
