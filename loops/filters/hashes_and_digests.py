@@ -107,6 +107,8 @@ def _is_hash_or_digest(v: str, line: str, key_name: str | None) -> bool:
         if at > 0 and _NTP_KEY_LINE.match(line[:at]):
             return False  # ... and ntpd's without the HEX: tag: `2 SHA1 <key>`
         words = _context_words(v, line, key_name)
+        if len(v) == 32 and words[-2:] == ["api", "hash"]:
+            return False  # Telegram's api_hash: an application's secret, named like a digest
         return any(_names_a_hash(w) for w in words)
     return False
 
