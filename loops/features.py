@@ -92,6 +92,8 @@ _TEST_FILE = re.compile(  # matched against the lower-cased name
     r"|\.(?:test|spec)\.d\.[cm]?ts$|\.test-d\.tsx?$"  # a compiled test's declarations; tsd's type tests
     # data kept for tests in a file of its own, named so: keys_test_data.go, test_vectors.json, testdata.py
     r"|(?:^|[_\-.])test[_\-]?(?:data|vectors?|fixtures?|keys?)(?:[_\-.][^/]*)?\.[a-z0-9]+$"
+    # a framework's configuration for its test runs: Spring's test profile, ASP.NET's Test environment, .env.test
+    r"|^application-tests?\.(?:properties|ya?ml)$|^appsettings\.tests?\.json$|^\.env\.test(?:ing)?(?:\.local)?$"
 )
 # JUnit-style class names, matched case-sensitively: AppTest.java, but not Contest.java.
 _TEST_CLASS_FILE = re.compile(r"(?:^|[a-z0-9])(?:Tests?|Spec|IT)\.(?:java|kt|scala|groovy|cs|swift|php|cpp|cc)$")

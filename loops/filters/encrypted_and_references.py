@@ -245,6 +245,8 @@ _ENCRYPTED_ENVELOPE = re.compile(
     rf"|^U2FsdGVkX1{_B64}{{33,}}={{0,2}}$"
     # IIS configuration encryption of a single attribute: [enc:IISWASOnlyCngProvider:<base64>:enc]
     rf"|^\[enc:[A-Za-z0-9]+:{_B64}{{16,}}={{0,2}}:enc\]$"
+    # MuleSoft's Secure Configuration Properties: ![<base64 ciphertext>], decrypted with a key given at run time
+    rf"|^!\[{_B64}{{16,}}={{0,2}}\]$"
 )
 # A name that says the value under it is already encrypted: DB_PASSWORD_ENCRYPTED, api_key_ciphertext,
 # encrypted_secret (what AWS KMS or Cloud KMS `encrypt` printed, decrypted at boot). Not "encryption":

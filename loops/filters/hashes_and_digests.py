@@ -6,6 +6,8 @@ htpasswd), OpenPGP key IDs, hex dumps of public bytes and file names with a cont
 
 from __future__ import annotations
 
+import base64
+import binascii
 import hashlib
 import re
 
@@ -71,6 +73,17 @@ _NTP_KEY_LINE = re.compile(r"^[ \t]*[0-9]{1,5}[ \t]+(?:M|MD5|SHA|SHA1|SHA256|SHA
                            re.IGNORECASE)
 
 
+def _base64_of_crypt_hash(v: str) -> bool:
+    """The value is base64 of a crypt-style hash ("$2b$12$…" encodes to "JDJiJDEy…")."""
+    if len(v) < 40 or len(v) > 400:
+        return False
+    try:
+        decoded = base64.b64decode(v, validate=True).decode("ascii")
+    except (binascii.Error, ValueError):
+        return False
+    return _CRYPT_HASH.match(decoded) is not None
+
+
 def _names_a_hash(word: str) -> bool:
     return word in _HASH_WHOLE_WORDS or any(h in word for h in _HASH_WORDS) or _SHA_IN_WORD.search(word) is not None
 
@@ -85,6 +98,8 @@ def is_hash_or_digest(value: str, line: str, key_name: str | None, language: str
 def _is_hash_or_digest(v: str, line: str, key_name: str | None) -> bool:
     if _SRI.match(v) or _PREFIXED_DIGEST.match(v) or _CRYPT_HASH.match(v) or _POSTGRES_HASH.match(v):
         return True
+    if v.startswith("JD") and _base64_of_crypt_hash(v):
+        return True  # Home Assistant's auth provider keeps each user's bcrypt hash base64-encoded
     entry = _HTPASSWD_ENTRY.match(v)
     if entry and _CRYPT_HASH.match(entry.group(1)):
         return True  # an htpasswd line (Traefik's basicauth.users, nginx auth files): user:<crypt hash>

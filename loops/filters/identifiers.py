@@ -460,7 +460,7 @@ def is_jca_algorithm_registration(value: str, line: str, key_name: str | None, l
 # Twilio's API key has two halves: its SID (SK and 32 hex digits), which names the key in the console and in
 # logs, and its secret, another value. A sentence or a name that calls the SK value a sid gives the identifier.
 _TWILIO_KEY_SID = re.compile(r"^SK[0-9a-fA-F]{32}$")
-_CALLED_A_SID = re.compile(r"(?i)(?:\bsid|_sid)\b[ \t]*(?:[:=][ \t]*)?[\"'`]?$")
+_CALLED_A_SID = re.compile(r"(?:(?i:\bsid|_sid)|[a-z0-9]Sid)\b[\"'`]?[ \t]*(?:[:=][ \t]*)?[\"'`]?$")  # (apiKeySid too)
 
 
 @_filter("twilio_key_sid_called_sid", "a Twilio API key SID (SK and 32 hex digits) called a sid: the key's identifier, "

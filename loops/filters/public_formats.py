@@ -38,6 +38,8 @@ _DOCUMENTED_EXAMPLES = frozenset({
     "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",  # AWS secret access key, AWS docs
     # RFC 6238's (TOTP) and RFC 4226's (HOTP) test seed "12345678901234567890", base32 and hex, in every OTP library's tests
     "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ", "3132333435363738393031323334353637383930",
+    # the test-mode key pair of Stripe's API reference, shown to every reader who is not logged in
+    "sk_test_4eC39HqLyjWDarjtT1zdp7dc", "pk_test_TYooMQauvdEDq54NiTphI7jx",
 })
 # The example values of the OAuth standards, which libraries implementing them copy into their docstrings
 # and tests (and into a longer value: access_token=2Yot…&state=xyz).
@@ -152,6 +154,9 @@ _NAME_BEFORE = re.compile(r"[A-Za-z_][\w.-]*")  # a name-like token (the last on
 # Plaid's Link tokens (link-…, made by the server for the browser to open Link) and public tokens (public-…, which
 # Link hands the browser to pass back for exchange) live for minutes to hours and open nothing alone; its access
 # tokens (access-…) are the secret.
+# A Salesforce connected app's consumer key (3MVG9 and some 80 characters): the OAuth client_id, sent in every login
+# page's URL; its consumer secret, a separate value, is the secret.
+_SALESFORCE_CONSUMER_KEY = re.compile(r"^3MVG9[A-Za-z0-9._]{60,100}$")
 _PLAID_CLIENT_TOKEN = re.compile(r"^(?:link|public)-(?:sandbox|development|production)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}"
                                  r"-[0-9a-f]{4}-[0-9a-f]{12}$")
 # Algolia's search-only API key is what InstantSearch and algoliasearch() are given in the browser; its admin and
@@ -212,7 +217,7 @@ def _jwt_role(value: str) -> object:
          "Plaid link or public token, an Algolia search-only key (under a search name, or apiKey beside applicationId) or a "
          "Shopify Storefront API public token (32 hex under a storefront name), a Toss Payments, Midtrans or Adyen client key, a DingTalk AppKey, a Braintree tokenization key, a Paystack or Razorpay checkout key, a Stripe "
          "PaymentIntent's or SetupIntent's client secret, an Expo push token, a GrowthBook SDK client key, a Segment "
-         "write key under a front end's name, a Flagsmith client-side environment key")
+         "write key under a front end's name, a Flagsmith client-side environment key, a Salesforce connected app's consumer key (3MVG9…)")
 def is_public_by_format(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # The format itself says public, whatever rule took the value: Mapbox's and RevenueCat's prefixes, and
     # the role a PostgREST server gives an anon key's requests (the service_role key stays a secret).
@@ -242,6 +247,8 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
         return "client" in key_words(key_name)  # but a made-up test_/live_ value under an API key's name stays shown
     if _PLAID_CLIENT_TOKEN.match(v):
         return True
+    if _SALESFORCE_CONSUMER_KEY.match(v):
+        return not {"secret", "password"} & set(key_words(key_name))
     if _GROWTHBOOK_CLIENT_KEY.match(v):
         return _names_provider("growthbook", line, key_name) or "client" in key_words(key_name)
     if _ALNUM_CLIENT_KEY.match(v) and _is_segment_or_flagsmith_client_key(line, key_name):

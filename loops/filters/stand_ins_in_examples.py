@@ -59,6 +59,8 @@ _TEST_VECTOR_WORDS = frozenset({
     "salt", "iterations", "rounds", "dk", "dklen", "ikm", "okm", "prk", "tcid",
     # a key-agreement vector as OpenSSL's evp tests write it: Derive=<own key>, PeerKey=<peer's>, SharedSecret=<hex>
     "derive", "peer",
+    # a signature vector (RFC 8032 Ed25519, FIPS 186 ECDSA, Wycheproof): the message and the signature it must give
+    "signature", "sig",
 })
 _ASSIGNED_NAME = re.compile(r"""(?:^|[\s,{(\[])["']?([A-Za-z_][A-Za-z0-9_]*)["']?[ \t]*(?::|=(?!=))""")
 _MIN_TEST_VECTOR_HEX = 16
