@@ -38,8 +38,10 @@ _DOCUMENTED_EXAMPLES = frozenset({
     "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",  # AWS secret access key, AWS docs
     # RFC 6238's (TOTP) and RFC 4226's (HOTP) test seed "12345678901234567890", base32 and hex, in every OTP library's tests
     "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ", "3132333435363738393031323334353637383930",
-    # the test-mode key pair of Stripe's API reference, shown to every reader who is not logged in
-    "sk_test_4eC39HqLyjWDarjtT1zdp7dc", "pk_test_TYooMQauvdEDq54NiTphI7jx",
+    # the test-mode keys of Stripe's API reference, shown to every reader who is not logged in (and its older one)
+    "sk_test_4eC39HqLyjWDarjtT1zdp7dc", "pk_test_TYooMQauvdEDq54NiTphI7jx", "sk_test_BQokikJOvBiI2HlWgH4olfQ2",
+    # CakePHP 2's app/Config/core.php as shipped: the same Security.salt and cipherSeed in every new app
+    "DYhG93b0qyJfIxfs2guVoUubWwvniR2G0FgaC9mi", "76859309657453542496749683645",
 })
 # The example values of the OAuth standards, which libraries implementing them copy into their docstrings
 # and tests (and into a longer value: access_token=2Yot…&state=xyz).
@@ -261,7 +263,9 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
             return not {"secret", "password"} & names
         if _names_provider("bugsnag", line, key_name):  # Bugsnag's notifier API key only sends errors, from every app
             return not {"secret", "password", "auth", "token"} & names
-        return _names_provider("mixpanel", line, key_name) and not {"secret", "password", "key"} & names
+        # (the project's API secret goes to Mixpanel's export and query APIs as Basic auth's user name)
+        return (_names_provider("mixpanel", line, key_name) and not {"secret", "password", "key"} & names
+                and not any(w in line.lower() for w in ("auth", " -u ", "--user")))
     return _CLIENT_SDK_PUBLIC.match(v) is not None
 
 
