@@ -38,7 +38,10 @@ _CRYPT_HASH = re.compile(r"^\$(?:2[abxy]?|5|6|argon2(?:id|i|d)|scrypt|pbkdf2[\w-
                          r"|^\$p5k2\$[0-9a-f]{0,8}\$[./0-9A-Za-z]{0,64}\$[./0-9A-Za-z=_-]{20,}$"
                          r"|^\$S\$[./0-9A-Za-z]{52}$"
                          # MySQL 4.1+'s PASSWORD(): * and SHA1(SHA1(password)) in upper-case hex
-                         r"|^\*[0-9A-F]{40}$")
+                         r"|^\*[0-9A-F]{40}$"
+                         # SQL Server's stored login hashes (CREATE LOGIN … PASSWORD = 0x… HASHED): a version (0x0100
+                         # SHA-1, 0x0200 SHA-512), a 4-byte salt, the digest
+                         r"|^0x0[12]00[0-9A-Fa-f]{40,136}$")
 # A stored password hash in a framework's `algorithm$[iterations$]salt$hash` form (Django,
 # Werkzeug), or only its algorithm prefix as code filters by it (`md5$`, `bcrypt$$`): a hash
 # is what a system keeps instead of the password.

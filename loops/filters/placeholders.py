@@ -176,7 +176,7 @@ _MASKED = (
     re.compile(r"[xX]{5,}"),
     re.compile(r"•{3,}|·{3,}|#{5,}"),
     re.compile(r"…|\.\.\."),
-    re.compile(r"(?<![a-z])(?:redacted|masked|hidden|obfuscated|removed)(?![a-z])", re.IGNORECASE),
+    re.compile(r"(?<![a-z])(?:redacted|masked|hidden|obfuscated|removed|scrubbed|anonymi[sz]ed|saniti[sz]ed)(?![a-z])", re.IGNORECASE),
     re.compile(r"\*SENSITIVE\*DATA\*DELETED\*"),  # Windows Setup's scrub of passwords in the answer files it keeps
 )
 

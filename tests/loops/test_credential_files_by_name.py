@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import string
+import uuid
 
 import pytest
 
@@ -66,6 +67,8 @@ LEAKS = [
     ("synapse/data/matrix.example.org.signing.key",
      "ed25519 a_" + random_chars(_R, 4) + " " + random_chars(_R, 43, string.ascii_letters + string.digits + "+/") + "\n",
      "matrix-server-signing-key"),
+    ("home/researcher/.cdsapirc", "url: https://cds.climate.copernicus.eu/api\nkey: " + str(uuid.UUID(int=_R.getrandbits(128), version=4)) + "\n",
+     "cdsapirc-key"),
     ("oxidized/router.db", "# host:model:username:password\nedge01.example.net:junos:backup:" + random_chars(_R, 14) + "\n",
      "oxidized-router-db"),
     ("bot/.sui/sui_config/sui.keystore",
