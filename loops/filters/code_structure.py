@@ -12,7 +12,7 @@ import re
 
 from ..languages import CONFIG_LANGUAGES
 from .registry import Surroundings, _filter
-from .text_shapes import _A_DIGIT, _looks_random
+from .text_shapes import _A_DIGIT, _looks_random, random_printable_run
 from .word_shapes import wordlike
 from .words import _CREDENTIAL_PARTS, key_words, names_credential
 
@@ -48,8 +48,8 @@ _BARE_WORD = re.compile(r"^[A-Za-z_]+$")  # a variable name: letters and undersc
          generic_only=True, unprefixed_only=True)  # ser.<random> is Flagsmith's format, not a member
 def is_code_reference(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
-    if len(v) > 200 or _in_url_userinfo(v, line):
-        return False
+    if len(v) > 200 or _in_url_userinfo(v, line) or random_printable_run(v):
+        return False  # (a generated key's punctuation, Django's `k9(v$(q…`, calls and sigils nothing)
     if language == "sql" and _is_psql_variable(v, line):
         return True  # ALTER USER app PASSWORD :'new_password': psql interpolates a variable there
     if _is_quoted(v, line):

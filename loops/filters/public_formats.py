@@ -156,6 +156,8 @@ _NAME_BEFORE = re.compile(r"[A-Za-z_][\w.-]*")  # a name-like token (the last on
 # Plaid's Link tokens (link-…, made by the server for the browser to open Link) and public tokens (public-…, which
 # Link hands the browser to pass back for exchange) live for minutes to hours and open nothing alone; its access
 # tokens (access-…) are the secret.
+# Stripe's publishable keys (pk_live_/pk_test_ and 24 or more letters and digits) go into Stripe.js in every checkout page.
+_STRIPE_PUBLISHABLE_KEY = re.compile(r"^pk_(?:live|test)_[0-9A-Za-z]{24,}$")
 # A Salesforce connected app's consumer key (3MVG9 and some 80 characters): the OAuth client_id, sent in every login
 # page's URL; its consumer secret, a separate value, is the secret.
 _SALESFORCE_CONSUMER_KEY = re.compile(r"^3MVG9[A-Za-z0-9._]{60,100}$")
@@ -219,7 +221,7 @@ def _jwt_role(value: str) -> object:
          "Plaid link or public token, an Algolia search-only key (under a search name, or apiKey beside applicationId) or a "
          "Shopify Storefront API public token (32 hex under a storefront name), a Toss Payments, Midtrans or Adyen client key, a DingTalk AppKey, a Braintree tokenization key, a Paystack or Razorpay checkout key, a Stripe "
          "PaymentIntent's or SetupIntent's client secret, an Expo push token, a GrowthBook SDK client key, a Segment "
-         "write key under a front end's name, a Flagsmith client-side environment key, a Salesforce connected app's consumer key (3MVG9…)")
+         "write key under a front end's name, a Flagsmith client-side environment key, a Salesforce connected app's consumer key (3MVG9…), a Stripe publishable key (pk_live_…)")
 def is_public_by_format(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # The format itself says public, whatever rule took the value: Mapbox's and RevenueCat's prefixes, and
     # the role a PostgREST server gives an anon key's requests (the service_role key stays a secret).
@@ -248,6 +250,8 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
     if _ADYEN_CLIENT_KEY.match(v):  # Adyen's Web Drop-in takes its client key in the browser; its API keys differ,
         return "client" in key_words(key_name)  # but a made-up test_/live_ value under an API key's name stays shown
     if _PLAID_CLIENT_TOKEN.match(v):
+        return True
+    if _STRIPE_PUBLISHABLE_KEY.match(v):
         return True
     if _SALESFORCE_CONSUMER_KEY.match(v):
         return not {"secret", "password"} & set(key_words(key_name))
