@@ -199,6 +199,16 @@ def test_each_file_skip_reason(tmp_path: Path) -> None:
     assert read_skip(tmp_path / "src/normal.js") is None and read_skip(tmp_path / "empty.py") is None
 
 
+def test_a_db_file_is_read_when_it_is_text(tmp_path: Path) -> None:
+    # Oxidized's router.db is a text list of logins; SQLite's files are binary by their first bytes
+    write(tmp_path, "oxidized/router.db", "core1.example.net:ios:backup:pw\n")
+    write(tmp_path, "app.db", b"SQLite format 3\x00" + b"\x00" * 84)
+    paths, skipped = run(tmp_path)
+    assert paths == ["app.db", "oxidized/router.db"] and not skipped
+    assert read_skip(tmp_path / "oxidized/router.db") is None
+    assert read_skip(tmp_path / "app.db") == "binary (NUL byte)"
+
+
 def test_size_limit_message_uses_readable_units(tmp_path: Path) -> None:
     write(tmp_path, "big.txt", b"a" * (3 * MB + MB // 5))
     _, skipped = run(tmp_path, max_file_size=2 * MB)
