@@ -146,6 +146,10 @@ def is_digest_by_declared_format(value: str, line: str, key_name: str | None, la
     v = value.strip()
     if len(v) not in _HEX_DIGEST_LENGTHS or _HEX.match(v) is None:
         return False
+    # only a user's password is kept so: a <machineKey validationKey=…> beside <credentials> is a key
+    words = key_words(key_name) if key_name else ["password"] if "password" in line.lower() else []
+    if not {"password", "passwd", "pwd", "pass"} & set(words):
+        return False
     return _DIGEST_FORMAT.search(line) is not None or any(_DIGEST_FORMAT.search(x) for x in around.lines)
 
 

@@ -92,6 +92,8 @@ _TRAILING_PREPOSITIONS = frozenset({"in", "at", "on", "after", "before", "until"
          generic_only=True, needs_key_name=True)
 def is_describing_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     words = key_words(key_name)
+    if words[-1:] == ["text"] and (key_name or "").endswith((".Text", ".text")) and ("==" in line or "Equals(" in line):
+        return False  # txtPassword.Text == "…": what the user typed, compared with a hard-coded password
     if len(words) >= 3 and (words[-1] in _UNIT_WORDS or words[-1] in _ENCODING_WORDS):
         words = words[:-1]
     # So does a preposition after a describing word: OAuth's expires_in, a token's expires_at.
