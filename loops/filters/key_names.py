@@ -92,8 +92,8 @@ _TRAILING_PREPOSITIONS = frozenset({"in", "at", "on", "after", "before", "until"
          generic_only=True, needs_key_name=True)
 def is_describing_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     words = key_words(key_name)
-    if words[-1:] == ["text"] and (key_name or "").endswith((".Text", ".text")) and ("==" in line or "Equals(" in line):
-        return False  # txtPassword.Text == "…": what the user typed, compared with a hard-coded password
+    if _typed_input_compared(key_name, line):
+        return False
     if len(words) >= 3 and (words[-1] in _UNIT_WORDS or words[-1] in _ENCODING_WORDS):
         words = words[:-1]
     # So does a preposition after a describing word: OAuth's expires_in, a token's expires_at.
@@ -224,7 +224,15 @@ def is_ui_text_key(value: str, line: str, key_name: str | None, language: str | 
     # A catalogue holds text for people; a random run of letters and digits is no such text
     # (message_bird_token = "<25 random characters>" names the MessageBird service).
     words = key_words(key_name)
+    if _typed_input_compared(key_name, line):
+        return False
     return len(words) >= 2 and words[0] in _UI_TEXT_WORDS and not _looks_random(value.strip())
+
+
+def _typed_input_compared(key_name: str | None, line: str) -> bool:
+    """txtPassword.Text == "…": what the user typed into a form's field, compared with a hard-coded password
+    (the control's name says text, its Text property holds the input)."""
+    return (key_name or "").endswith((".Text", ".text")) and ("==" in line or "Equals(" in line)
 
 
 _PUBLIC_CLIENT_TOKEN_PROVIDERS = frozenset({"facebook", "fb", "datadog", "dd", "rum", "paddle"})

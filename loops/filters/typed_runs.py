@@ -212,7 +212,7 @@ def is_interleaved_sequence(value: str, line: str, key_name: str | None, languag
 _SHORTEST_COUNTING_HEX = 16  # eight bytes
 
 
-@_filter("counting_bytes", "hex bytes that count up or down one by one (000102030405…, the key of a published "
+@_filter("counting_bytes", "hex bytes that count up or down by one step (000102030405…, 00112233…, the key of a published "
          "known-answer test): a test pattern, not a generated key", generic_only=True)
 def is_counting_bytes(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # Hash and cipher test vectors (BLAKE2's, HKDF's, many RFCs') take the key 00 01 02 … so anyone can
@@ -222,7 +222,8 @@ def is_counting_bytes(value: str, line: str, key_name: str | None, language: str
         return False
     data = bytes.fromhex(v)
     steps = {(b - a) % 256 for a, b in zip(data, data[1:])}
-    return steps == {1} or steps == {255}
+    # (or by any one step: 00112233…EEFF, the other key every tutorial types)
+    return len(steps) == 1 and steps != {0}
 
 
 _HOME_ROW = frozenset("asdfghjkl")

@@ -123,3 +123,21 @@ def test_cakephps_shipped_salt_is_a_published_default_and_another_is_not() -> No
     assert not_shown(shipped, "app/Config/core.php")
     require_shown(f"Configure::write('Security.salt', '{_draw(40)}');\n", "app/Config/core.php")
     assert not_shown(f"Configure::write('Recipe.pepper', '{_draw(20)}');\n", "app/Config/recipes.php")
+
+
+def test_bytes_counting_by_any_one_step_are_a_test_pattern() -> None:
+    from tests.support.filter_checks import check_filter as _check
+    stepped = "".join(f"{(i * 0x11) % 256:02x}" for i in range(16))
+    assert _check("counting_bytes", stepped, f'aes_key = "{stepped}"', "aes_key", "python")
+    assert not _check("counting_bytes", _draw(32, _HEX), "x", "aes_key", "python")
+
+
+def test_an_input_compared_with_a_literal_password_is_shown() -> None:
+    require_shown(f'if (txtPassword.Text == "{_draw(14)}") {{ Login(); }}\n', "WinApp/LoginForm.cs")
+
+
+def test_a_marker_of_three_capitals_inside_a_random_password_is_chance() -> None:
+    from tests.support.filter_checks import check_filter as _check
+    value = _draw(6) + "@ABC@" + _draw(6)
+    assert not _check("templated", value, f'password = "{value}"', "password", "python")
+    assert _check("templated", "db-@DB_PASS@", 'password = "db-@DB_PASS@"', "password", "python")
