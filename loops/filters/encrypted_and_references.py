@@ -104,9 +104,9 @@ _TEMPLATES = (
     re.compile(r"\{[A-Za-z_][\w.]{0,60}(?:[:!][^{}]{0,20})?\}"),  # {name}, {name:>10}
     re.compile(r"\{[A-Za-z_][\w.]{0,60}[(\[][^{}]{0,80}\}"),  # f-string expressions: {make_token(seed=1)}, {values[0]}
     re.compile(r"\{[A-Za-z_][\w.]{0,60}[(\[][^{}]{0,80}$"),  # the same, cut at a quote: {planted["token"]}
-    # __TOKEN__ / @VAR@ substitution markers (a name of three or more alone, of four or more inside a value:
-    # @K@ and @ABC@ fall in random passwords by chance)
-    re.compile(r"^__[A-Z][A-Z0-9_]*__$|^@[A-Z_][A-Z0-9_]{2,}@$|@[A-Z_][A-Z0-9_]{3,}@"),
+    # __TOKEN__ / @VAR@ substitution markers (a name of three or more alone or twice, of four or more once inside a
+    # value: @K@ and @ABC@ fall in random passwords by chance, two such markers do not)
+    re.compile(r"^__[A-Z][A-Z0-9_]*__$|^@[A-Z_][A-Z0-9_]{2,}@$|@[A-Z_][A-Z0-9_]{3,}@|@[A-Z_][A-Z0-9_]{2,}@[^@]*@[A-Z_][A-Z0-9_]{2,}@"),
     re.compile(r"^\[%key:{1,2}[\w.\-]+(?:::[\w.\-]+)+%\]$"),  # [%key:common::config_flow::data::password%]: a catalogue entry's reference
     re.compile(r"^\{\$[A-Za-z_]\w{0,60}(?:\}|->|\[)"),  # PHP's interpolation in a string: {$pw}, {$this->values['pw']}
     re.compile(r"^<\?(?:php\b|=)"),  # PHP opened inside a value: '<?php print __esc(...) ?>', '<?= $pw ?>'

@@ -24,6 +24,8 @@ _SHA_IN_WORD = re.compile(r"sha(?:[0-9]|sum|$)")
 _HASH_WHOLE_WORDS = frozenset({"sum", "commit", "revision", "rev", "etag", "fingerprint", "oid", "verifier"})
 _SRI = re.compile(r"^sha(?:1|256|384|512)-[A-Za-z0-9+/]{20,}={0,2}$")
 _PREFIXED_DIGEST = re.compile(r"^(?:sha1|sha224|sha256|sha384|sha512|md5)[:=$][0-9a-fA-F]{32,128}$", re.IGNORECASE)
+# A certificate pin (OkHttp's CertificatePinner, Android's network security config): the base64 SHA-256 of a public key
+_CERTIFICATE_PIN = re.compile(r"^sha(?:1|256)/[A-Za-z0-9+/]{27,43}=?$")
 _CRYPT_HASH = re.compile(r"^\$(?:2[abxy]?|5|6|argon2(?:id|i|d)|scrypt|pbkdf2[\w-]*)\$"
                          # MD5-crypt ($1$, Apache's $apr1$) in full: salt, then 22 characters of digest
                          r"|^\$(?:1|apr1)\$[./0-9A-Za-z]{1,8}\$[./0-9A-Za-z]{22,}$"
@@ -100,6 +102,8 @@ def is_hash_or_digest(value: str, line: str, key_name: str | None, language: str
 
 def _is_hash_or_digest(v: str, line: str, key_name: str | None) -> bool:
     if _SRI.match(v) or _PREFIXED_DIGEST.match(v) or _CRYPT_HASH.match(v) or _POSTGRES_HASH.match(v):
+        return True
+    if _CERTIFICATE_PIN.match(v):
         return True
     if v.startswith("JD") and _base64_of_crypt_hash(v):
         return True  # Home Assistant's auth provider keeps each user's bcrypt hash base64-encoded

@@ -232,7 +232,11 @@ def is_ui_text_key(value: str, line: str, key_name: str | None, language: str | 
 def _typed_input_compared(key_name: str | None, line: str) -> bool:
     """txtPassword.Text == "…": what the user typed into a form's field, compared with a hard-coded password
     (the control's name says text, its Text property holds the input)."""
-    return (key_name or "").endswith((".Text", ".text")) and ("==" in line or "Equals(" in line)
+    return (key_name or "").endswith((".Text", ".text")) and (
+        "==" in line or "Equals(" in line or _VB_IF.match(line) is not None)  # VB compares with = in an If
+
+
+_VB_IF = re.compile(r"(?i)^[ \t]*(?:else)?if\b")
 
 
 _PUBLIC_CLIENT_TOKEN_PROVIDERS = frozenset({"facebook", "fb", "datadog", "dd", "rum", "paddle"})

@@ -141,3 +141,18 @@ def test_a_marker_of_three_capitals_inside_a_random_password_is_chance() -> None
     value = _draw(6) + "@ABC@" + _draw(6)
     assert not _check("templated", value, f'password = "{value}"', "password", "python")
     assert _check("templated", "db-@DB_PASS@", 'password = "db-@DB_PASS@"', "password", "python")
+
+
+def test_a_certificate_pin_is_a_public_keys_digest() -> None:
+    from tests.support.filter_checks import check_filter as _check
+    pin = "sha256/" + base64.b64encode(bytes(_R.randrange(256) for _ in range(32))).decode()
+    assert _check("hash_or_digest", pin, f'buildConfigField "String", "CERT_PIN_KEY", "\\"{pin}\\""', "CERT_PIN_KEY", None)
+
+
+def test_two_three_letter_markers_make_a_template() -> None:
+    from tests.support.filter_checks import check_filter as _check
+    assert _check("templated", "tok_@ENV@_@VER@", "api.token=tok_@ENV@_@VER@", "api.token", "properties")
+
+
+def test_a_vb_if_comparing_the_typed_password_is_shown() -> None:
+    require_shown(f'        If txtPassword.Text = "{_draw(14)}" Then\n', "WinApp/LoginForm.vb")
