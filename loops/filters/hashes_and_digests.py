@@ -101,9 +101,8 @@ def is_hash_or_digest(value: str, line: str, key_name: str | None, language: str
 
 
 def _is_hash_or_digest(v: str, line: str, key_name: str | None) -> bool:
-    if _SRI.match(v) or _PREFIXED_DIGEST.match(v) or _CRYPT_HASH.match(v) or _POSTGRES_HASH.match(v):
-        return True
-    if _CERTIFICATE_PIN.match(v):
+    if (_SRI.match(v) or _PREFIXED_DIGEST.match(v) or _CERTIFICATE_PIN.match(v) or _CRYPT_HASH.match(v)
+            or _POSTGRES_HASH.match(v)):
         return True
     if v.startswith("JD") and _base64_of_crypt_hash(v):
         return True  # Home Assistant's auth provider keeps each user's bcrypt hash base64-encoded

@@ -116,11 +116,12 @@ _CLIENT_SDK_PUBLIC = re.compile(r"^pub[0-9a-f]{32}$|^phc_[A-Za-z0-9]{32,64}$|^(?
                                 # Stripe PaymentIntent or SetupIntent (pi_…_secret_…, seti_…_secret_…), handed to the page by design
                                 r"|^(?:sandbox|production)_[a-z0-9]{8}_[a-z0-9]{16}$"
                                 r"|^(?:pi|seti)_[A-Za-z0-9]{14,40}_secret_[A-Za-z0-9]{10,40}$"
-                                # African and Indian gateways' checkout keys, made for the page: Paystack's public key
-                                # (pk_live_/pk_test_ and 40 hex; its secret is sk_), Razorpay's key id (rzp_live_/rzp_test_
-                                # and 14 characters; its key secret is separate). (Flutterwave's FLWPUBK public key is left to
-                                # the judge: gitleaks' labelled cases count it as a leak.)
-                                r"|^pk_(?:live|test)_[0-9a-f]{40}$|^rzp_(?:live|test)_[A-Za-z0-9]{14}$"
+                                # gateways' checkout keys, made for the page: Stripe's and Paystack's publishable keys
+                                # (pk_live_/pk_test_ and 24 or more letters and digits, into Stripe.js or Paystack's inline
+                                # script; their secrets are sk_), Razorpay's key id (rzp_live_/rzp_test_ and 14 characters;
+                                # its key secret is separate). (Flutterwave's FLWPUBK public key is left to the judge:
+                                # gitleaks' labelled cases count it as a leak.)
+                                r"|^pk_(?:live|test)_[0-9A-Za-z]{24,}$|^rzp_(?:live|test)_[A-Za-z0-9]{14}$"
                                 # an Expo push token: the address of one app install, which the app sends to its backend
                                 r"|^Expo(?:nent)?PushToken\[[A-Za-z0-9_-]{16,64}\]$")
 # (New Relic's browser key, NRJS-…, and mobile app token, …-NRMA, ship in pages and apps too, but they let anyone send
@@ -156,8 +157,6 @@ _NAME_BEFORE = re.compile(r"[A-Za-z_][\w.-]*")  # a name-like token (the last on
 # Plaid's Link tokens (link-…, made by the server for the browser to open Link) and public tokens (public-…, which
 # Link hands the browser to pass back for exchange) live for minutes to hours and open nothing alone; its access
 # tokens (access-…) are the secret.
-# Stripe's publishable keys (pk_live_/pk_test_ and 24 or more letters and digits) go into Stripe.js in every checkout page.
-_STRIPE_PUBLISHABLE_KEY = re.compile(r"^pk_(?:live|test)_[0-9A-Za-z]{24,}$")
 # A Salesforce connected app's consumer key (3MVG9 and some 80 characters): the OAuth client_id, sent in every login
 # page's URL; its consumer secret, a separate value, is the secret.
 _SALESFORCE_CONSUMER_KEY = re.compile(r"^3MVG9[A-Za-z0-9._]{60,100}$")
@@ -250,8 +249,6 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
     if _ADYEN_CLIENT_KEY.match(v):  # Adyen's Web Drop-in takes its client key in the browser; its API keys differ,
         return "client" in key_words(key_name)  # but a made-up test_/live_ value under an API key's name stays shown
     if _PLAID_CLIENT_TOKEN.match(v):
-        return True
-    if _STRIPE_PUBLISHABLE_KEY.match(v):
         return True
     if _SALESFORCE_CONSUMER_KEY.match(v):
         return not {"secret", "password"} & set(key_words(key_name))
