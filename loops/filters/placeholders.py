@@ -37,7 +37,8 @@ _METASYNTACTIC = frozenset({"foo", "bar", "baz", "qux", "quux", "corge", "grault
                             "wibble", "wobble", "flob", "flobble"})
 # fake, todo, tbd, fixme: short enough to fall by chance into a password of syllables, digits and capitals
 # (kemo123TODO), so in a value that mixes all three a marker must be set off (see _chance_marker).
-_SHORT_MARKERS = re.compile(r"(?<![a-z])(?:fake|todo|tbd|fixme)(?![a-z])")
+# The marker run into the credential it stands for is one too (fakekey==, fakesecret, fake_token).
+_SHORT_MARKERS = re.compile(r"(?<![a-z])(?:fake|todo|tbd|fixme)(?:key|secret|token|pass(?:word)?|pwd)?(?![a-z])")
 _ANGLE_PLACEHOLDER = re.compile(r"<[A-Za-z][A-Za-z0-9 _.\-]{0,48}>")
 _BRACKET_PLACEHOLDER = re.compile(r"^\[[A-Za-z][A-Za-z _\-]{1,48}\]$")
 # A template's marker: a name in capitals between the same two symbols (#RADIUS_KEY#, *ENCRYPTED*, @DB_PASS@ is templated's)

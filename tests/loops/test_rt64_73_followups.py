@@ -156,3 +156,16 @@ def test_two_three_letter_markers_make_a_template() -> None:
 
 def test_a_vb_if_comparing_the_typed_password_is_shown() -> None:
     require_shown(f'        If txtPassword.Text = "{_draw(14)}" Then\n', "WinApp/LoginForm.vb")
+
+
+def test_fake_run_into_a_credentials_name_is_a_stand_in() -> None:
+    from tests.support.filter_checks import check_filter as _check
+    assert _check("placeholder", "fakekey==", 'STORAGE_ACCOUNT_KEY = "fakekey=="', "STORAGE_ACCOUNT_KEY", "python")
+    assert not _check("placeholder", "fakery7Qk2Lm", 'password = "fakery7Qk2Lm"', "password", "python")
+
+
+def test_an_aws_secret_on_the_line_after_its_key_id_in_a_wrapped_call() -> None:
+    key_id = "AKIA" + _draw(16, string.ascii_uppercase + string.digits)
+    secret = _draw(40, _ALNUM + "/+")
+    require_shown(f'\tcreds := credentials.NewStaticCredentialsProvider("{key_id}",\n\t\t"{secret}", "")\n',
+                  "cloudsdk-go/examples/upload/main.go")
