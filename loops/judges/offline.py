@@ -237,8 +237,13 @@ def explain(req: JudgeRequest, secret: bool, feats: dict[str, float] | None = No
     # only the features that have a reason, looked up by name (the sort below orders them by
     # (contribution, name) whatever order they come in)
     contributions = [(weights.get(name, 0.0) * feats[name], name) for name in _REASONS if feats.get(name)]
-    toward = sorted((c for c in contributions if (c[0] > 0) == secret and c[0] != 0), reverse=secret)
+    # a push too small to matter is no evidence worth naming (a random 40-character key falls a few tenths of a bit
+    # short of its length's ceiling, which is no sign of a stand-in)
+    toward = sorted((c for c in contributions if (c[0] > 0) == secret and abs(c[0]) >= _LEAST_NAMED_PUSH), reverse=secret)
     return [_REASONS[name] for _, name in toward[:3]]
+
+
+_LEAST_NAMED_PUSH = 0.1
 
 
 # Evidence that a value was put there for a test, a document or a comparison, or is a name

@@ -230,3 +230,18 @@ def test_english_words_in_tests_docs_and_comments_are_an_examples_stand_in(text,
 def test_random_values_there_and_words_elsewhere_are_still_shown(text, path) -> None:
     req = request(text.format(v=high_entropy(seed=8, length=20)), path=path)
     assert verdict_of(req) in ("secret", "unsure")
+
+
+def test_a_random_keys_small_shortfall_in_entropy_is_not_named_as_evidence() -> None:
+    # a random 40-character key usually falls a few tenths of a bit short of log2(40): no sign of a stand-in
+    weight = offline_model.WEIGHTS["entropy_gap"]
+    for seed in range(7, 40):
+        value = high_entropy(seed=seed, length=40)
+        req = request(f'TEST_API_TOKEN = "{value}"\n', "tests/test_client.py")
+        feats = features_of(req)
+        if 0 < abs(weight * feats["entropy_gap"]) < 0.1:
+            break
+    else:
+        pytest.fail("no draw with a small shortfall")
+    for secret in (True, False):
+        assert "less random than its length allows" not in explain(req, secret, feats)

@@ -39,7 +39,8 @@ def _plain_probability(feats: dict[str, float]) -> float:
 def _plain_explain(feats: dict[str, float], secret: bool) -> list[str]:
     weights = offline_model.WEIGHTS
     contributions = [(weights.get(n, 0.0) * v, n) for n, v in feats.items() if n in _REASONS and v]
-    toward = sorted((c for c in contributions if (c[0] > 0) == secret and c[0] != 0), reverse=secret)
+    # pushes under a tenth are too small to name
+    toward = sorted((c for c in contributions if (c[0] > 0) == secret and abs(c[0]) >= 0.1), reverse=secret)
     return [_REASONS[n] for _, n in toward[:3]]
 
 
