@@ -10,6 +10,7 @@ import string
 
 from tests.loops.test_fp_corpus_classes import not_shown, outcomes, require_shown
 from tests.support.filter_checks import check_filter
+from tests.support.tokens import random_chars
 
 _R = random.Random(64_73)
 _ALNUM = string.ascii_letters + string.digits
@@ -18,13 +19,9 @@ _HEX = "0123456789abcdef"
 
 def _draw(n: int, alphabet: str = _ALNUM) -> str:
     while True:  # a draw with a digit and both cases, as issued keys have
-        v = "".join(_R.choice(alphabet) for _ in range(n))
+        v = random_chars(_R, n, alphabet)
         if alphabet != _ALNUM or (any(c.isdigit() for c in v) and any(c.islower() for c in v) and any(c.isupper() for c in v)):
             return v
-
-
-def _shown(text: str, path: str) -> bool:
-    return any(s in ("confirmed", "pending") for s in outcomes(text, path))
 
 
 def test_stripes_documented_test_key_is_not_a_leak_but_another_test_key_is() -> None:
@@ -126,10 +123,9 @@ def test_cakephps_shipped_salt_is_a_published_default_and_another_is_not() -> No
 
 
 def test_bytes_counting_by_any_one_step_are_a_test_pattern() -> None:
-    from tests.support.filter_checks import check_filter as _check
     stepped = "".join(f"{(i * 0x11) % 256:02x}" for i in range(16))
-    assert _check("counting_bytes", stepped, f'aes_key = "{stepped}"', "aes_key", "python")
-    assert not _check("counting_bytes", _draw(32, _HEX), "x", "aes_key", "python")
+    assert check_filter("counting_bytes", stepped, f'aes_key = "{stepped}"', "aes_key", "python")
+    assert not check_filter("counting_bytes", _draw(32, _HEX), "x", "aes_key", "python")
 
 
 def test_an_input_compared_with_a_literal_password_is_shown() -> None:
@@ -137,21 +133,18 @@ def test_an_input_compared_with_a_literal_password_is_shown() -> None:
 
 
 def test_a_marker_of_three_capitals_inside_a_random_password_is_chance() -> None:
-    from tests.support.filter_checks import check_filter as _check
     value = _draw(6) + "@ABC@" + _draw(6)
-    assert not _check("templated", value, f'password = "{value}"', "password", "python")
-    assert _check("templated", "db-@DB_PASS@", 'password = "db-@DB_PASS@"', "password", "python")
+    assert not check_filter("templated", value, f'password = "{value}"', "password", "python")
+    assert check_filter("templated", "db-@DB_PASS@", 'password = "db-@DB_PASS@"', "password", "python")
 
 
 def test_a_certificate_pin_is_a_public_keys_digest() -> None:
-    from tests.support.filter_checks import check_filter as _check
     pin = "sha256/" + base64.b64encode(bytes(_R.randrange(256) for _ in range(32))).decode()
-    assert _check("hash_or_digest", pin, f'buildConfigField "String", "CERT_PIN_KEY", "\\"{pin}\\""', "CERT_PIN_KEY", None)
+    assert check_filter("hash_or_digest", pin, f'buildConfigField "String", "CERT_PIN_KEY", "\\"{pin}\\""', "CERT_PIN_KEY", None)
 
 
 def test_two_three_letter_markers_make_a_template() -> None:
-    from tests.support.filter_checks import check_filter as _check
-    assert _check("templated", "tok_@ENV@_@VER@", "api.token=tok_@ENV@_@VER@", "api.token", "properties")
+    assert check_filter("templated", "tok_@ENV@_@VER@", "api.token=tok_@ENV@_@VER@", "api.token", "properties")
 
 
 def test_a_vb_if_comparing_the_typed_password_is_shown() -> None:
@@ -159,9 +152,8 @@ def test_a_vb_if_comparing_the_typed_password_is_shown() -> None:
 
 
 def test_fake_run_into_a_credentials_name_is_a_stand_in() -> None:
-    from tests.support.filter_checks import check_filter as _check
-    assert _check("placeholder", "fakekey==", 'STORAGE_ACCOUNT_KEY = "fakekey=="', "STORAGE_ACCOUNT_KEY", "python")
-    assert not _check("placeholder", "fakery7Qk2Lm", 'password = "fakery7Qk2Lm"', "password", "python")
+    assert check_filter("placeholder", "fakekey==", 'STORAGE_ACCOUNT_KEY = "fakekey=="', "STORAGE_ACCOUNT_KEY", "python")
+    assert not check_filter("placeholder", "fakery7Qk2Lm", 'password = "fakery7Qk2Lm"', "password", "python")
 
 
 def test_an_aws_secret_on_the_line_after_its_key_id_in_a_wrapped_call() -> None:
