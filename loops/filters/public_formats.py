@@ -42,6 +42,9 @@ _DOCUMENTED_EXAMPLES = frozenset({
     "sk_test_4eC39HqLyjWDarjtT1zdp7dc", "pk_test_TYooMQauvdEDq54NiTphI7jx", "sk_test_BQokikJOvBiI2HlWgH4olfQ2",
     # CakePHP 2's app/Config/core.php as shipped: the same Security.salt and cipherSeed in every new app
     "DYhG93b0qyJfIxfs2guVoUubWwvniR2G0FgaC9mi", "76859309657453542496749683645",
+    # the clear-text passwords of the nuget.config reference's <packageSourceCredentials> example (Microsoft
+    # docs, copied into its Docker and Visual Studio guides and from there into many repositories' configs)
+    "33f!!lloppa", "hal+9ooo_da!sY",
 })
 # The example values of the OAuth standards, which libraries implementing them copy into their docstrings
 # and tests (and into a longer value: access_token=2Yot…&state=xyz).
@@ -59,8 +62,8 @@ _STANDARDS_EXAMPLES = (
 _DOCUMENTED_FRAGMENTS = (*_JWT_IO_PAYLOADS, *_STANDARDS_EXAMPLES)
 
 
-@_filter("documented_example_key", "a key providers publish in their docs as an example (AWS's ...EXAMPLE keys, jwt.io's "
-         "token, the OAuth RFCs' example tokens)")
+@_filter("documented_example_key", "a key or password providers publish in their docs as an example (AWS's ...EXAMPLE "
+         "keys, jwt.io's token, the OAuth RFCs' example tokens, the nuget.config reference's passwords)")
 def is_documented_example_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     return v in _DOCUMENTED_EXAMPLES or "EXAMPLE" in v or any(f in v for f in _DOCUMENTED_FRAGMENTS)
