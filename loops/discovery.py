@@ -3,10 +3,11 @@
 `discover` walks each root without following symlinks, honours .gitignore files at every
 level (plus the repository's .git/info/exclude and ignore files above the root inside the
 same repository) and settings.exclude, and skips what holds no hand-written secrets worth
-scanning: version control data, dependencies, caches, minified and binary files, files over the
-size limit (a lockfile is scanned, for URLs with credentials only: lockfile_view). It decides from names, sizes and ignore rules alone and never
-opens a file: the scan reads each file once (`read_text_and_hash`), checks its first bytes
-(binary, minified: `content_skip_reason`) before reading on, and reports such a file as
+scanning: version control data, dependencies, caches, binary files, files over the size limit
+(a lockfile is scanned, for URLs with credentials only: lockfile_view; a minified bundle or source
+map, by the rules whose format alone says "secret": bundle_view). It decides from names, sizes and
+ignore rules alone and never opens a file: the scan reads each file once (`read_text_and_hash`),
+checks its first bytes (binary: `content_skip_reason`) before reading on, and reports such a file as
 skipped. A file whose content was skipped before is skipped again without a read when the
 content cache vouches that it has not changed (`known`).
 
@@ -38,18 +39,11 @@ from .settings import Settings
 from .state import FileEntry, SkippedFile
 
 # (root index, root-relative path, size, mtime_ns) -> what the content cache knows of this very
-# file (same size and mtime): True, it was scanned; a reason, its content was skipped (binary,
-# minified); False, nothing
+# file (same size and mtime): True, it was scanned; a reason, its content was skipped (binary);
+# False, nothing
 KnownFile = Callable[[int, str, int, int], "bool | str"]
 
 SNIFF_BYTES = 8192  # NUL-byte check, as git does
-MINIFIED_SNIFF_BYTES = 4096
-MINIFIED_LINE_LENGTH = 1000
-# Minified code is dense with code punctuation (often one mark in ten bytes). A long line with
-# fewer than one in a hundred is one long string: a key pasted inline (a service account's PEM
-# with \n escapes, a token), a data table. Such a file is scanned, since that is where keys hide.
-_CODE_MARKS = tuple(bytes([c]) for c in b";{}(),=")
-_MINIFIED_MARKS_PER_BYTE = 0.01
 
 
 class DiscoveryError(Exception):
@@ -65,7 +59,7 @@ class Unreadable(Exception):
 
 
 class SkippedContent(Unreadable):
-    """The file's first bytes say not to scan it (binary, minified): true for as long as the
+    """The file's first bytes say not to scan it (binary): true for as long as the
     file is unchanged, so the content cache may remember it."""
 
 
@@ -111,8 +105,6 @@ BINARY_EXTENSIONS: frozenset[str] = frozenset({
 KEYSTORE_EXTENSIONS: frozenset[str] = frozenset({"p12", "pfx", "jks", "keystore", "bks", "kdbx", "gpg"})
 # Key stores kept as text under one of those extensions, read like any text file: the Sui CLI's JSON list of keys.
 TEXT_KEYSTORES: frozenset[str] = frozenset({"sui.keystore"})
-
-MINIFIABLE_EXTENSIONS: frozenset[str] = frozenset({"js", "mjs", "cjs", "css"})
 
 _KB = 1024
 _MB = 1024 * 1024
@@ -250,7 +242,7 @@ def _read_regular(abs_path: str, limit: int, max_size: int | None, name: str | N
             want = min(remaining, SNIFF_BYTES if first else 1 << 20)
             chunk = os.read(fd, want)
             if first:
-                reason = content_skip_reason(chunk, name)
+                reason = content_skip_reason(chunk)
                 if reason:
                     raise SkippedContent(reason)
                 first = False
@@ -269,7 +261,7 @@ def _read_regular(abs_path: str, limit: int, max_size: int | None, name: str | N
 
 def read_text_and_hash(abs_path: str, max_size: int, name: str | None = None) -> tuple[str, str]:
     """The file's text and the SHA-256 (hex) of the bytes read; raise Unreadable (SkippedContent
-    when `name`, the file's, is given and its first bytes say not to scan it: binary, minified)."""
+    when `name`, the file's, is given and its first bytes say not to scan it: binary)."""
     data = _read_regular(abs_path, max_size + 1, max_size, name)
     if len(data) > max_size:  # grew since it was listed
         raise Unreadable(f"too large (over {human_size(max_size)})")
@@ -305,18 +297,7 @@ def _skip_by_name(name: str) -> str | None:
         return f"binary key store (.{ext}): not scanned, and the file itself may be a secret"
     if ext in BINARY_EXTENSIONS:
         return f"binary (.{ext})"
-    if low.endswith((".min.js", ".min.mjs", ".min.css")):
-        return "minified"
-    if low.endswith((".js.map", ".css.map", ".mjs.map")):
-        return "source map"
     return None
-
-
-def _looks_minified(head: bytes) -> bool:
-    return any(
-        len(line) > MINIFIED_LINE_LENGTH and sum(line.count(c) for c in _CODE_MARKS) >= _MINIFIED_MARKS_PER_BYTE * len(line)
-        for line in head[:MINIFIED_SNIFF_BYTES].split(b"\n")
-    )
 
 
 def _name_or_size_reason(name: str, size: int, max_size: int) -> str | None:
@@ -326,12 +307,10 @@ def _name_or_size_reason(name: str, size: int, max_size: int) -> str | None:
     return too_large_reason(size, max_size) if size > max_size else None
 
 
-def content_skip_reason(head: bytes, name: str) -> str | None:
-    """Why a file's first SNIFF_BYTES say not to scan it (binary, minified), or None."""
+def content_skip_reason(head: bytes) -> str | None:
+    """Why a file's first SNIFF_BYTES say not to scan it (binary), or None."""
     if _bom_encoding(head[:4]) is None and b"\x00" in head:
         return "binary (NUL byte)"
-    if _extension(name.lower()) in MINIFIABLE_EXTENSIONS and _looks_minified(head):
-        return "minified"
     return None
 
 

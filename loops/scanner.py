@@ -9,6 +9,7 @@ from __future__ import annotations
 import bisect
 import re
 
+from .bundle_view import bundle_catalogue, is_bundle
 from .detect import Detector, Match
 from .dotfile_sources import target_path
 from .features import build_features, shannon_entropy
@@ -43,6 +44,30 @@ def _mask_noise(text: str) -> str:
     return _WORD.sub(lambda m: masked(m.group(0)) if _could_be_secret(m.group(0)) else m.group(0), text)
 
 
+CONTEXT_CHARS = 400  # of each context line: a longer line (minified code) shows the part around its first match
+# Where a long line's shown part may start or end: between words (_WORD), so no word is cut in two and
+# a secret's end is never shown unmasked as a short word of its own.
+_WORD_EDGE = re.compile(r"""[\s'"`,;()\[\]{}<>]""")
+
+
+def _shown_part(line: str, cuts: list[tuple[int, int]]) -> tuple[int, int]:
+    """(start, end) of the part of `line` a context line shows: from its start, or, when the first match
+    (`cuts`, sorted spans) would not show whole from there, from a little before it; never ending inside a
+    match or a word."""
+    if len(line) <= CONTEXT_CHARS:
+        return 0, len(line)
+    lo = 0
+    if cuts and cuts[0][1] > CONTEXT_CHARS - 20:  # the first match would not show whole from the start
+        target = cuts[0][0] - CONTEXT_CHARS // 4
+        before = line[max(0, target - CONTEXT_CHARS):target]
+        edges = [m.end() for m in _WORD_EDGE.finditer(before)]
+        lo = target - len(before) + edges[-1] if edges else 0  # just after a word's edge
+    # masking shortens words, so read on well past the characters shown
+    hi = max([lo + 8 * CONTEXT_CHARS, *(b for a, b in cuts if a < lo + 8 * CONTEXT_CHARS)])
+    edge = _WORD_EDGE.search(line, hi) if hi < len(line) else None
+    return lo, edge.start() if edge else len(line)
+
+
 _FEW_MATCHES = 8  # up to this many matches, lines are located by counting (see scan_text)
 
 
@@ -54,13 +79,23 @@ class Scanner:
         # the filters that read rules (provider formats) read this catalogue's, custom rules included
         self.formats = RuleFormats(self.detector)
         self.context_lines = context_lines
+        self._bundle_detector: Detector | None = None  # built on the first bundle (bundle_view)
+
+    def _detector_for(self, text: str, kind_path: str) -> Detector:
+        if not is_bundle(kind_path, text):
+            return self.detector
+        if self._bundle_detector is None:
+            self._bundle_detector = Detector(bundle_catalogue(self.catalogue))
+            self._bundle_detector.split = self.detector.split  # off in worker processes (parallel_scan)
+        return self._bundle_detector
 
     def scan_text(self, text: str, root: int, path: str) -> list[Candidate]:
         # rules and features read a dotfiles manager's source file as the file it becomes; findings keep its path
         kind_path = target_path(path)
         if is_lockfile(kind_path):
             text = url_credential_lines(text)  # generated: only a registry URL's user and token is read there
-        matches = self.detector.find(text, kind_path)
+        # a minified bundle or source map is read by the rules whose format alone says "secret"
+        matches = self._detector_for(text, kind_path).find(text, kind_path)
         if not matches:
             return []
         lines = text.split("\n")
@@ -95,15 +130,17 @@ class Scanner:
             if li not in masked_cache:
                 line = lines[li]
                 cuts = sorted(spans.get(li, ()))
-                out, pos = [], 0
+                lo, hi = _shown_part(line, cuts)
+                out, pos = [], lo
                 for a, b in cuts:
-                    if a < pos:
+                    if a < pos or a >= hi:
                         continue
                     out.append(_mask_noise(line[pos:a]))
                     out.append(masked(line[a:b]))
                     pos = b
-                out.append(_mask_noise(line[pos:]))
-                masked_cache[li] = "".join(out)[:400]
+                out.append(_mask_noise(line[pos:hi]))
+                shown = "".join(out)[:CONTEXT_CHARS]
+                masked_cache[li] = "…" + shown if lo else shown
             return masked_cache[li]
 
         out: list[Candidate] = []

@@ -130,8 +130,8 @@ class Workspace:
         if path in self.overlays:
             text = self.overlays[path]
             data = text.encode("utf-8", "surrogatepass")
-            skip = content_skip_reason(data[:SNIFF_BYTES], entry.path.rsplit("/", 1)[-1])
-            if skip:  # a minified bundle open in the editor is skipped as it is on disk
+            skip = content_skip_reason(data[:SNIFF_BYTES])
+            if skip:  # binary content pasted into an editor is skipped as it would be on disk
                 raise Unreadable(skip)
             sha = hashlib.sha256(data).hexdigest()
             size = len(data)

@@ -409,10 +409,10 @@ def parse_catalogue(text: str, source: str = "<string>") -> Catalogue:
         seen[rule.id] = index
         rules.append(rule)
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
-    return _catalogue_of(rules, source, digest)
+    return catalogue_of(rules, source, digest)
 
 
-def _catalogue_of(rules: list[Rule], source: str, digest: str) -> Catalogue:
+def catalogue_of(rules: list[Rule], source: str, digest: str) -> Catalogue:
     # Validating the Catalogue runs each Rule's after-validators again: the context says the
     # rules were validated and compiled just before, so they are not compiled a second time.
     return Catalogue.model_validate({"rules": rules, "source": source, "digest": digest}, context={COMPILED_BEFORE: True})
@@ -436,7 +436,7 @@ def _packaged_catalogue() -> Catalogue:
     if raw is not None:
         try:
             rules = [Rule.model_validate(r, context={COMPILED_BEFORE: True}) for r in raw]
-            return _catalogue_of(rules, PACKAGED_SOURCE, hashlib.sha256(text.encode("utf-8")).hexdigest())
+            return catalogue_of(rules, PACKAGED_SOURCE, hashlib.sha256(text.encode("utf-8")).hexdigest())
         except (ValidationError, TypeError) as err:
             parsed_rules.discard(key, f"does not validate ({type(err).__name__})")
     catalogue = parse_catalogue(text, source=PACKAGED_SOURCE)
@@ -515,4 +515,4 @@ def _compose(packaged: Catalogue, files: tuple[tuple[str, int, int], ...], disab
         raise CatalogueError("disabled_rules switches off every rule: nothing would be scanned")
     digest.update(("\ndisabled:" + ",".join(disabled)).encode())
     sources = [packaged.source, *(path for path, _, _ in files)]
-    return _catalogue_of(rules, " + ".join(sources), digest.hexdigest())
+    return catalogue_of(rules, " + ".join(sources), digest.hexdigest())

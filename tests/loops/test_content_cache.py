@@ -263,20 +263,21 @@ def test_a_long_lived_host_reuses_the_cache_it_wrote_until_the_file_changes(tmp_
 
 
 class SniffCounter:
-    """Counts the heads read to decide binary/minified (what the cache should spare): the scan checks
+    """Counts the heads read to decide binary content (what the cache should spare): the scan checks
     a file's first bytes before reading on; discovery opens no file."""
 
     def __init__(self, monkeypatch):
         from secretloop.loops import discovery
 
         self.paths: list[str] = []
-        original = discovery.content_skip_reason
+        original = discovery._read_regular
 
-        def counting(head, name):
-            self.paths.append(name)
-            return original(head, name)
+        def counting(abs_path, limit, max_size, name=None):
+            if name is not None:  # a read that checks the first bytes
+                self.paths.append(name)
+            return original(abs_path, limit, max_size, name)
 
-        monkeypatch.setattr(discovery, "content_skip_reason", counting)
+        monkeypatch.setattr(discovery, "_read_regular", counting)
 
 
 def skipped(state) -> dict[str, str]:
@@ -286,9 +287,9 @@ def skipped(state) -> dict[str, str]:
 async def test_files_skipped_for_their_content_are_not_read_again(ws, monkeypatch):
     (ws["root"] / "blob.dat").write_bytes(b"\x00\x01 binary " * 50)
     os.utime(ws["root"] / "blob.dat", (PAST, PAST))
-    write(ws["root"] / "bundle.js", "var a=1;" * 200 + "\n")  # one 1,600-character line: minified
+    write(ws["root"] / "trace.log", "run 1\x00\x00 exit\n" * 20)  # a NUL byte: binary, whatever the name
     first = await scan(ws)
-    assert skipped(first) == {"blob.dat": "binary (NUL byte)", "bundle.js": "minified"}
+    assert skipped(first) == {"blob.dat": "binary (NUL byte)", "trace.log": "binary (NUL byte)"}
     sniffs = SniffCounter(monkeypatch)
     second = await scan(ws)
     assert sniffs.paths == []  # neither the skipped files nor the cached ones were read
@@ -296,10 +297,10 @@ async def test_files_skipped_for_their_content_are_not_read_again(ws, monkeypatc
     assert second.history.cache_hits == 3
 
     # the skip holds only while the file is unchanged: made text, it is read and scanned
-    write(ws["root"] / "bundle.js", "var a = 1;\n" * 20, mtime=PAST + 5)
+    write(ws["root"] / "trace.log", "var a = 1;\n" * 20, mtime=PAST + 5)
     counter = ScanCounter(monkeypatch)
     third = await scan(ws)
-    assert sniffs.paths == ["bundle.js"] and counter.paths == ["bundle.js"]
+    assert sniffs.paths == ["trace.log"] and counter.paths == ["trace.log"]
     assert skipped(third) == {"blob.dat": "binary (NUL byte)"}
 
 
@@ -370,12 +371,12 @@ async def test_a_long_lived_host_validates_cached_candidates_once_and_hands_out_
 
 
 async def test_a_cold_scan_opens_each_file_once_and_a_rescan_none(ws, monkeypatch):
-    # Discovery leaves the binary/minified check to the scan, which reads the file anyway: a
+    # Discovery leaves the binary check to the scan, which reads the file anyway: a
     # cold scan used to open every file twice (a sniff, then the read).
     from secretloop.loops import discovery
 
     (ws["root"] / "blob.dat").write_bytes(b"\x00\x01 binary " * 50)
-    write(ws["root"] / "bundle.js", "var a=1;" * 200 + "\n")
+    write(ws["root"] / "trace.log", "run 1\x00\x00 exit\n" * 20)
     for p in ws["root"].iterdir():
         os.utime(p, (PAST, PAST))
     opened: list[str] = []
@@ -388,14 +389,14 @@ async def test_a_cold_scan_opens_each_file_once_and_a_rescan_none(ws, monkeypatc
 
     monkeypatch.setattr(discovery.os, "open", counting_open)
     cold = await scan(ws)
-    assert sorted(opened) == ["app.py", "blob.dat", "bundle.js", "clean.py", "settings.py"]
+    assert sorted(opened) == ["app.py", "blob.dat", "clean.py", "settings.py", "trace.log"]
     opened.clear()
     warm = await scan(ws)
     assert opened == []
-    assert skipped(cold) == skipped(warm) == {"blob.dat": "binary (NUL byte)", "bundle.js": "minified"}
+    assert skipped(cold) == skipped(warm) == {"blob.dat": "binary (NUL byte)", "trace.log": "binary (NUL byte)"}
     assert (cold.history.files_scanned, cold.history.files_skipped) == (warm.history.files_scanned, warm.history.files_skipped) == (3, 2)
     # the cold scan listed the two and its scan skipped them; the rescan's discovery knew them
-    assert [f.path for f in cold.files] == ["app.py", "blob.dat", "bundle.js", "clean.py", "settings.py"]
+    assert [f.path for f in cold.files] == ["app.py", "blob.dat", "clean.py", "settings.py", "trace.log"]
     assert [f.path for f in warm.files] == ["app.py", "clean.py", "settings.py"]
 
 

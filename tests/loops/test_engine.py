@@ -418,15 +418,15 @@ async def test_thousands_of_candidates_take_a_bounded_number_of_rounds(ws, tmp_p
     assert 1 <= per_phase.get("triage", 0) <= 4, per_phase
 
 
-async def test_an_editor_buffer_of_minified_code_is_skipped_like_the_file(ws, tmp_path):
-    # Discovery no longer sniffs files (the scan's read does): a buffer handed over as an
-    # overlay gets the same first-bytes check.
+async def test_an_editor_buffer_of_minified_code_is_read_as_a_bundle_like_the_file(ws, tmp_path):
+    # A buffer handed over as an overlay is told a bundle by its text, as the file on disk is: a
+    # token of a known format is found; a password a minifier's short name holds is not read.
     (ws / "bundle.js").write_text("x = 1;\n")
-    buffer = f'var k="{github_pat(seed=5)}";' + "var a=1;" * 300 + "\n"
+    buffer = f'var k="{github_pat(seed=5)}";' + 'var p={password:"Wq7#kd93LmPz"};' + "var a=1;" * 300 + "\n"
     state = new_run([str(ws)], settings(), only_paths=[["bundle.js"]])
     final, _, _ = await run(state, tmp_path, overlays={str(ws / "bundle.js"): buffer})
-    assert [(s.path, s.reason) for s in final.skipped] == [("bundle.js", "minified")]
-    assert final.candidates == []
+    assert final.skipped == []
+    assert [c.rule_id for c in final.candidates] == ["github-pat"]
 
 
 async def test_a_root_that_is_gone_fails_the_run_with_its_reason_not_a_crash(ws, tmp_path, caplog):

@@ -34,8 +34,8 @@ def test_a_pkl_config_is_scanned_and_a_pickle_is_skipped_by_content(tmp_path: Pa
     (tmp_path / "model.pkl").write_bytes(b"\x80\x04\x95\x10\x00\x00\x00\x00\x00\x00\x00}\x94.")
     files, skipped = discover([str(tmp_path)], Settings())
     assert {f.path for f in files} == {"app.pkl", "model.pkl"}  # listed by name; the read decides
-    assert content_skip_reason((tmp_path / "model.pkl").read_bytes(), "model.pkl") is not None
-    assert content_skip_reason((tmp_path / "app.pkl").read_bytes(), "app.pkl") is None
+    assert content_skip_reason((tmp_path / "model.pkl").read_bytes()) is not None
+    assert content_skip_reason((tmp_path / "app.pkl").read_bytes()) is None
 
 
 def test_a_placeholder_word_inside_a_long_base64_key_is_chance():

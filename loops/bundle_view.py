@@ -1,0 +1,56 @@
+"""What a scan reads of a generated bundle: minified JavaScript or CSS and source maps.
+
+A bundle is build output, dense with short names, data tables and library code, and no person
+reads it line by line: generic rules (a name assigned a value, a password in a URL) would flag
+a minifier's `a="…"` all over it. One leak is written into bundles all the same: a server-side
+key inlined by the build (`process.env.STRIPE_SECRET_KEY` replaced by its value) or kept in a
+source map's `sourcesContent`, where a committed `dist/` or `.next/` publishes it to every
+visitor. So a bundle is read by the rules whose format alone says "secret" (high-confidence
+provider and key-material rules: `sk_live_…`, `AKIA…`, `ghp_…`, PEM private keys), and by no other.
+"""
+
+from __future__ import annotations
+
+import posixpath
+
+from .rules.catalogue import Catalogue, Rule, catalogue_of
+
+# File names that say "built by a minifier" or "a source map", whatever the content.
+_BUNDLE_SUFFIXES = (".min.js", ".min.mjs", ".min.cjs", ".min.css", ".js.map", ".mjs.map", ".cjs.map", ".css.map")
+# Extensions whose files a minifier writes: a file of these is a bundle when its first lines read as one.
+MINIFIABLE_EXTENSIONS: frozenset[str] = frozenset({"js", "mjs", "cjs", "css"})
+
+SNIFF_CHARS = 4096
+MINIFIED_LINE_LENGTH = 1000
+# Minified code is dense with code punctuation (often one mark in ten characters). A long line with
+# fewer than one in a hundred is one long string: a key pasted inline (a service account's PEM
+# with \n escapes, a token), a data table. Such a file is read like any other, since that is where keys hide.
+_CODE_MARKS = ";{}(),="
+_MINIFIED_MARKS_PER_CHAR = 0.01
+
+
+def looks_minified(head: str) -> bool:
+    """A line of `head` (a file's first characters) is long and dense with code punctuation."""
+    return any(
+        len(line) > MINIFIED_LINE_LENGTH and sum(line.count(c) for c in _CODE_MARKS) >= _MINIFIED_MARKS_PER_CHAR * len(line)
+        for line in head[:SNIFF_CHARS].split("\n")
+    )
+
+
+def is_bundle(path: str, text: str) -> bool:
+    """The file at `path` (posix, any case) holding `text` is a minified bundle or a source map."""
+    name = posixpath.basename(path).lower()
+    if name.endswith(_BUNDLE_SUFFIXES):
+        return True
+    head, dot, ext = name.rpartition(".")
+    return bool(dot and head) and ext in MINIFIABLE_EXTENSIONS and looks_minified(text)
+
+
+def reads_bundles(rule: Rule) -> bool:
+    """A rule whose match is a secret by its format alone, wherever it is written."""
+    return rule.specific and rule.confidence == "high"
+
+
+def bundle_catalogue(catalogue: Catalogue) -> Catalogue:
+    """The rules of `catalogue` that read bundles, as a catalogue of their own (same source and digest)."""
+    return catalogue_of([r for r in catalogue.rules if reads_bundles(r)], catalogue.source, catalogue.digest)
