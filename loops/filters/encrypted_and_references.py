@@ -248,6 +248,8 @@ _ENCRYPTED_ENVELOPE = re.compile(
     rf"|^\[enc:[A-Za-z0-9]+:{_B64}{{16,}}={{0,2}}:enc\]$"
     # MuleSoft's Secure Configuration Properties: ![<base64 ciphertext>], decrypted with a key given at run time
     rf"|^!\[{_B64}{{16,}}={{0,2}}\]$"
+    # Bamboo Specs' encrypted values (`bamboo.encrypt` / the Specs encryption page): BAMSCRT@0@0@<base64>
+    rf"|^BAMSCRT@\d@\d@{_B64}{{16,}}={{0,2}}$"
 )
 # A name that says the value under it is already encrypted: DB_PASSWORD_ENCRYPTED, api_key_ciphertext,
 # encrypted_secret (what AWS KMS or Cloud KMS `encrypt` printed, decrypted at boot). Not "encryption":
@@ -345,11 +347,13 @@ _SECRET_REFERENCE = re.compile(
     r"|^projects/[\w.:-]+/secrets/[\w-]+(?:/versions/(?:\d+|latest))?$"
     # Spinnaker's secret engines (Halyard, Kork): encrypted:<engine>!<k>:<v>!… names a bucket, file and key
     r"|^encrypted(?:File)?:[a-z][a-z0-9-]{1,30}(?:![a-z]:[^!\s]{1,200}){1,8}$"
+    # TeamCity's versioned settings: a secure value kept on the server, named by a token credentialsJSON:<uuid>
+    r"|^%?credentialsJSON:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}%?$"
 )
 
 
 @_filter("secret_manager_reference", "a reference to a secret kept in a secret manager (@Microsoft.KeyVault(…), "
-         "projects/…/secrets/…/versions/…, Spinnaker's encrypted:s3!b:…!f:…): it names where the secret is, it is not the secret", generic_only=True)
+         "projects/…/secrets/…/versions/…, Spinnaker's encrypted:s3!b:…!f:…, TeamCity's credentialsJSON:<uuid>): it names where the secret is, it is not the secret", generic_only=True)
 def is_secret_manager_reference(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     return bool(_SECRET_REFERENCE.match(value.strip()))
 

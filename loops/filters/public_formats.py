@@ -38,14 +38,15 @@ _DOCUMENTED_EXAMPLES = frozenset({
     "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",  # AWS secret access key, AWS docs
     # RFC 6238's (TOTP) and RFC 4226's (HOTP) test seed "12345678901234567890", base32 and hex, in every OTP library's tests
     "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ", "3132333435363738393031323334353637383930",
-    # the test-mode keys of Stripe's API reference, shown to every reader who is not logged in (and its older one)
-    "sk_test_4eC39HqLyjWDarjtT1zdp7dc", "pk_test_TYooMQauvdEDq54NiTphI7jx", "sk_test_BQokikJOvBiI2HlWgH4olfQ2",
     # CakePHP 2's app/Config/core.php as shipped: the same Security.salt and cipherSeed in every new app
     "DYhG93b0qyJfIxfs2guVoUubWwvniR2G0FgaC9mi", "76859309657453542496749683645",
     # the clear-text passwords of the nuget.config reference's <packageSourceCredentials> example (Microsoft
     # docs, copied into its Docker and Visual Studio guides and from there into many repositories' configs)
     "33f!!lloppa", "hal+9ooo_da!sY",
 })
+# The test-mode keys of Stripe's API reference, shown to every reader who is not logged in (and its older one),
+# under whichever kind and mode a copy gave them: docs and READMEs turn them into sk_live_… to show a live key.
+_STRIPE_DOCS_KEY = re.compile(r"^[spr]k_(?:test|live)_(?:4eC39HqLyjWDarjtT1zdp7dc|TYooMQauvdEDq54NiTphI7jx|BQokikJOvBiI2HlWgH4olfQ2)$")
 # The example values of the OAuth standards, which libraries implementing them copy into their docstrings
 # and tests (and into a longer value: access_token=2Yot…&state=xyz).
 _STANDARDS_EXAMPLES = (
@@ -66,7 +67,8 @@ _DOCUMENTED_FRAGMENTS = (*_JWT_IO_PAYLOADS, *_STANDARDS_EXAMPLES)
          "keys, jwt.io's token, the OAuth RFCs' example tokens, the nuget.config reference's passwords)")
 def is_documented_example_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
-    return v in _DOCUMENTED_EXAMPLES or "EXAMPLE" in v or any(f in v for f in _DOCUMENTED_FRAGMENTS)
+    return (v in _DOCUMENTED_EXAMPLES or "EXAMPLE" in v or _STRIPE_DOCS_KEY.match(v) is not None
+            or any(f in v for f in _DOCUMENTED_FRAGMENTS))
 
 
 _URL = re.compile(r"""https?://[^\s"'<>()\[\]`]+""")

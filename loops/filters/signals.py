@@ -95,7 +95,7 @@ _SQL_USER_BEFORE_PASSWORD = re.compile(
 # each value would be compiled once per candidate).
 _DN_NAME = re.compile(r"(?i)\b(?:cn|uid|dc|o|ou)=([\w.-]+)")
 # (a prefix names whose user it is: POSTGRES_USER: postgres beside POSTGRES_PASSWORD: postgres)
-_LOGIN_ASSIGNMENT = re.compile(r"""(?i)(?:^|[\s,{(\[])["']?(?:[a-z0-9]+[_-])*(?:user(?:_?name)?|login|uid|account)["']?[ \t]*(?:=|:)[ \t]*["']?([^"'\s,;()]{3,64})""")
+_LOGIN_ASSIGNMENT = re.compile(r"""(?i)(?:^|[\s,{(\[])["']?(?:[a-z0-9]+[_-])*(?:user(?:_?name)?|login|uid|account)["']?[ \t]*(?:=>?|:)[ \t]*["']?([^"'\s,;()]{3,64})""")
 # A .pgpass line: host:port:database:user:password
 _PGPASS_LINE = re.compile(r"^[ \t]*[^:\s#]*:[^:\s]*:[^:\s]*:([^:\s]+):(.+?)[ \t]*$")
 
@@ -150,7 +150,7 @@ _LONGEST_LOGIN_NAME = max(map(len, _LOGIN_NAMES))
 
 def _may_assign_login(text: str, value: str) -> bool:
     """False only where no match of _LOGIN_ASSIGNMENT can capture `value`: the capture starts where the value
-    stands, after an optional quote, an `=` or `:` with blanks around, another optional quote and a login name,
+    stands, after an optional quote, an `=`, `=>` or `:` with blanks around, another optional quote and a login name,
     read here backwards from each place the value stands. The regex scans a long line (a JSON list of users)
     for every value on it; this reads a few characters. ASCII text only, as _may_hold."""
     if not text.isascii():
@@ -161,6 +161,8 @@ def _may_assign_login(text: str, value: str) -> bool:
         if j > 0 and text[j - 1] in "\"'":
             j -= 1
         while j > 0 and text[j - 1] in " \t":
+            j -= 1
+        if j > 1 and text[j - 2:j] == "=>":  # Perl's and Ruby's hashes, PHP's arrays
             j -= 1
         if j > 0 and text[j - 1] in "=:":
             j -= 1

@@ -3,6 +3,7 @@ showed missed or misread. Values are drawn at run time; failures name the file a
 
 from __future__ import annotations
 
+import base64
 import random
 import string
 
@@ -27,3 +28,32 @@ def test_the_nuget_docs_example_passwords_are_not_leaks_but_another_clear_text_p
     for documented in ("33f!!lloppa", "hal+9ooo_da!sY"):
         assert not_shown(_nuget_config(documented), "NuGet.Config")
     require_shown(_nuget_config(random_chars(_R, 14, _ALNUM) + "!7"), "NuGet.Config")
+
+
+def test_a_perl_hash_whose_password_repeats_its_user_is_a_default_account() -> None:
+    assert not_shown("our %DB = ( dsn => 'dbi:Pg:dbname=inv', user => 'inventaire', password => 'inventaire' );\n",
+                     "lib/Inventaire/Config.pm")
+    require_shown(f"our %DB = ( dsn => 'dbi:Pg:dbname=inv', user => 'inventaire', password => '{random_chars(_R, 14, _ALNUM)}' );\n",
+                  "lib/Inventaire/Config.pm")
+
+
+def test_stripes_docs_key_is_published_under_any_mode_prefix_a_copy_gave_it() -> None:
+    # READMEs turn the API reference's test key into a "live" one to show the shape
+    assert not_shown("Live keys look like `sk_live_4eC39HqLyjWDarjtT1zdp7dc`.\n", "docs/API.md")
+    assert not_shown("STRIPE_KEY=rk_live_4eC39HqLyjWDarjtT1zdp7dc\n", "config/.env")
+    require_shown(f"STRIPE_KEY=sk_live_{random_chars(_R, 24, _ALNUM)}\n", "config/.env")
+
+
+def test_ci_servers_encrypted_values_and_secure_value_tokens_are_not_the_secret() -> None:
+    blob = random_chars(_R, 44, _ALNUM + "+/")
+    assert not_shown(f"variables:\n  deploy.password: BAMSCRT@0@0@{blob}==\n", "bamboo-specs/bamboo.yml")
+    uuid = "-".join(random_chars(_R, n, "0123456789abcdef") for n in (8, 4, 4, 4, 12))
+    assert not_shown(f'    password("env.DEPLOY_PASSWORD", "credentialsJSON:{uuid}")\n', ".teamcity/settings.kts")
+    require_shown(f"variables:\n  deploy.password: {random_chars(_R, 16, _ALNUM)}\n", "bamboo-specs/bamboo.yml")
+
+
+def test_basic_credentials_encoded_under_a_basic_auth_name_are_found() -> None:
+    encoded = base64.b64encode(f"ci-bot:ghp_{random_chars(_R, 36, _ALNUM)}".encode()).decode()
+    require_shown(f'git_url("https://github.com/acme/certs")\ngit_basic_authorization("{encoded}")\n', "fastlane/Matchfile")
+    assert not_shown('git_basic_authorization(Base64.strict_encode64("#{ENV[\'MATCH_USER\']}:#{ENV[\'MATCH_TOKEN\']}"))\n',
+                     "fastlane/Matchfile")
