@@ -83,12 +83,14 @@ _TEST_DIRS = frozenset({
     "testsuite", "testsuites", "regress", "regression", "regressions", "unittest", "unittests", "cunit",
 })
 _TEST_FILE = re.compile(  # matched against the lower-cased name
-    r"^test_.+\.py$|_test\.(?:py|go|rb|exs?|dart|cpp|cc|c)$|_tests\.(?:py|go|rb)$|^conftest\.py$"
-    # a package's one test script, bare: test.js, tests.py (Django apps), spec.rb, test.mjs
-    r"|^(?:tests?|specs?)\.(?:py|[cm]?[jt]sx?|rb|php|pl|lua|coffee)$"
+    r"^test_.+\.py$|_test\.(?:py|go|rb|exs?|dart|cpp|cc|c|clj[sc]?)$|_tests\.(?:py|go|rb)$|^conftest\.py$"
+    # a package's one test script, bare: test.js, tests.py (Django apps), spec.rb, test.mjs, Julia's runtests.jl;
+    # Elixir's config/test.exs (Mix's test environment, as Rails' environments/test.rb)
+    r"|^(?:tests?|specs?)\.(?:py|[cm]?[jt]sx?|rb|php|pl|lua|coffee|exs)$|^runtests\.jl$"
     r"|^tests?-.+\.(?:py|[cm]?[jt]sx?|rb|php|go|c|cc|cpp)$"  # a test module named with a hyphen: tests-cookbook.py, test-utils.js, test-sasl.c
     r"|^t_.+\.c$"  # a C test program by the t_ convention (krb5's t_vectors.c, t_pkinit.c)
-    r"|[._\-](?:test|spec)\.[cm]?[jt]sx?$|_spec\.rb$"  # app.test.ts, url_test.js, parser-spec.js
+    r"|[._\-](?:test|spec)\.[cm]?[jt]sx?$|_spec\.(?:rb|lua)$"  # app.test.ts, url_test.js, parser-spec.js, busted's _spec.lua
+    r"|\.t$"  # Perl's (and Mercurial's) test scripts: t/basic.t, 01-load.t
     r"|\.(?:test|spec)\.d\.[cm]?ts$|\.test-d\.tsx?$"  # a compiled test's declarations; tsd's type tests
     # data kept for tests in a file of its own, named so: keys_test_data.go, test_vectors.json, testdata.py
     r"|(?:^|[_\-.])test[_\-]?(?:data|vectors?|fixtures?|keys?)(?:[_\-.][^/]*)?\.[a-z0-9]+$"
@@ -96,7 +98,7 @@ _TEST_FILE = re.compile(  # matched against the lower-cased name
     r"|^application-tests?\.(?:properties|ya?ml)$|^appsettings\.tests?\.json$|^\.env\.test(?:ing)?(?:\.local)?$"
 )
 # JUnit-style class names, matched case-sensitively: AppTest.java, but not Contest.java.
-_TEST_CLASS_FILE = re.compile(r"(?:^|[a-z0-9])(?:Tests?|Spec|IT)\.(?:java|kt|scala|groovy|cs|swift|php|cpp|cc)$")
+_TEST_CLASS_FILE = re.compile(r"(?:^|[a-z0-9])(?:Tests?|Spec|IT)\.(?:java|kt|scala|groovy|cs|swift|php|cpp|cc|hs)$")
 
 
 def _is_test_dir(name: str) -> bool:
