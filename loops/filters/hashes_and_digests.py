@@ -100,7 +100,13 @@ def is_hash_or_digest(value: str, line: str, key_name: str | None, language: str
     return _is_hash_or_digest(v, line, key_name) or ("$$" in v and _is_hash_or_digest(v.replace("$$", "$"), line, key_name))
 
 
+# CurseForge's Core API keys have a bcrypt hash's shape ($2a$10$ + 53 characters): only the name tells them apart.
+_CURSEFORGE_KEY_NAME = re.compile(r"(?i)curse_?forge|^cf_api_key$")
+
+
 def _is_hash_or_digest(v: str, line: str, key_name: str | None) -> bool:
+    if _CRYPT_HASH.match(v) and key_name and _CURSEFORGE_KEY_NAME.search(key_name):
+        return False
     if (_SRI.match(v) or _PREFIXED_DIGEST.match(v) or _CERTIFICATE_PIN.match(v) or _CRYPT_HASH.match(v)
             or _POSTGRES_HASH.match(v)):
         return True

@@ -71,6 +71,7 @@ LEAKS = [
      "cdsapirc-key"),
     ("oxidized/router.db", "# host:model:username:password\nedge01.example.net:junos:backup:" + random_chars(_R, 14) + "\n",
      "oxidized-router-db"),
+    ("mc-network/velocity/forwarding.secret", random_chars(_R, 12) + "\n", "velocity-forwarding-secret"),
     ("bot/.sui/sui_config/sui.keystore",
      '[\n  "A' + random_chars(_R, 43, string.ascii_letters + string.digits + "+/") + '"\n]\n', "sui-keystore-entry"),
 ]

@@ -57,3 +57,28 @@ def test_basic_credentials_encoded_under_a_basic_auth_name_are_found() -> None:
     require_shown(f'git_url("https://github.com/acme/certs")\ngit_basic_authorization("{encoded}")\n', "fastlane/Matchfile")
     assert not_shown('git_basic_authorization(Base64.strict_encode64("#{ENV[\'MATCH_USER\']}:#{ENV[\'MATCH_TOKEN\']}"))\n',
                      "fastlane/Matchfile")
+
+
+def test_game_server_launch_lines_carry_their_passwords() -> None:
+    pw = random_chars(_R, 12, _ALNUM)
+    require_shown(f'./valheim_server.x86_64 -name "Vikings" -port 2456 -password "{pw}" -crossplay\n', "valheim/start_server.sh")
+    require_shown(f'RustDedicated.exe -batchmode +rcon.password "{pw}" +rcon.web 1\n', "rust-server/start.bat")
+    require_shown(f'./ShooterGameServer "TheIsland?listen?ServerAdminPassword={pw}?Port=7777" -server -log\n', "ark/start.sh")
+    assert not_shown('./valheim_server.x86_64 -name "Vikings" -password "$SERVER_PASS" -crossplay\n', "valheim/start_server.sh")
+
+
+def test_a_quoted_value_after_a_space_under_a_secret_name_is_read() -> None:
+    # Source and FiveM server.cfg: `set name "value"`, as password-in-config-line already read it
+    require_shown(f'set steam_webApiKey "{random_chars(_R, 32, "0123456789ABCDEF")}"\n', "fivem/server.cfg")
+
+
+def test_a_curseforge_key_has_a_bcrypt_hashs_shape_and_only_its_name_says_which() -> None:
+    body = random_chars(_R, 53, _ALNUM + "./")
+    require_shown(f"CF_API_KEY=$2a$10${body}\n", "mc-network/.env")
+    assert not_shown(f"ADMIN_PASSWORD_HASH=$2a$10${body}\n", "mc-network/.env")
+
+
+def test_nginx_auth_basic_names_a_realm() -> None:
+    assert not_shown('location / {\n    auth_basic "Restricted";\n    auth_basic_user_file /etc/nginx/.htpasswd;\n}\n',
+                     "nginx/conf.d/octoprint.conf")
+    require_shown(f'AUTH_BASIC = "{random_chars(_R, 16, _ALNUM)}"\n', "app/settings.py")
