@@ -117,7 +117,8 @@ def test_is_test_path_negative(path: str) -> None:
                                   "data/ec2/2016-11-15/examples-1.json", "api/samples_v2.yaml", "s3.examples.json",
                                   "usr/share/man/man8/wg-quick.8", "wireguard-tools/man/man5/ipsec.secrets.5",
                                   "strongswan/man/ipsec.secrets.5", "usr/share/man/man1/openssl-passwd.1ssl",
-                                  "usr/share/info/knot.info"])
+                                  "usr/share/info/knot.info", "mc-docker-examples/docker-compose.yml",
+                                  "terraform-aws-samples/main.tf", "project/api-docs/auth.yaml"])
 def test_is_docs_path_positive(path: str) -> None:
     assert is_docs_path(path)
 
@@ -125,7 +126,8 @@ def test_is_docs_path_positive(path: str) -> None:
 @pytest.mark.parametrize("path", ["src/app.py", "docker/compose.yml", "md/app.py", "installer.py", "",
                                   "manager/config.5", "src/man/app.py", "human/settings.1", "mandrill/keys.env",
                                   "app/info/settings.py", "share/info",
-                                  "example.env", "sample.conf", "config.sample.yml", "src/examplesmith.py", "examples"])
+                                  "example.env", "sample.conf", "config.sample.yml", "src/examplesmith.py", "examples",
+                                  "spring-demo/src/application.yml", "app/simple/config.yml"])
 def test_is_docs_path_negative(path: str) -> None:
     assert not is_docs_path(path)
 
