@@ -5,8 +5,9 @@ reads it line by line: generic rules (a name assigned a value, a password in a U
 a minifier's `a="…"` all over it. One leak is written into bundles all the same: a server-side
 key inlined by the build (`process.env.STRIPE_SECRET_KEY` replaced by its value) or kept in a
 source map's `sourcesContent`, where a committed `dist/` or `.next/` publishes it to every
-visitor. So a bundle is read by the rules whose format alone says "secret" (high-confidence
-provider and key-material rules: `sk_live_…`, `AKIA…`, `ghp_…`, PEM private keys), and by no other.
+visitor. So a bundle is read by the rules whose format alone says "secret" (provider and key-material
+rules: `sk_live_…`, `AKIA…`, `ghp_…`, PEM private keys, a database URL with its password; Basic
+credentials that decode to user:password), and by no other.
 """
 
 from __future__ import annotations
@@ -47,8 +48,12 @@ def is_bundle(path: str, text: str) -> bool:
 
 
 def reads_bundles(rule: Rule) -> bool:
-    """A rule whose match is a secret by its format alone, wherever it is written."""
-    return rule.specific and rule.confidence == "high"
+    """A rule whose match is a secret by its format alone, wherever it is written: a provider's or a key
+    material's format, or a value whose checksum must hold (base64 that decodes to user:password). Not a
+    JWT: in a bundle that is what the browser is handed (an anonymous key, a sample token)."""
+    if rule.category == "jwt":
+        return False
+    return rule.specific or rule.checksum_required
 
 
 def bundle_catalogue(catalogue: Catalogue) -> Catalogue:

@@ -14,6 +14,7 @@ from .detect import Detector, Match
 from .dotfile_sources import target_path
 from .features import build_features, shannon_entropy
 from .lockfile_view import is_lockfile, url_credential_lines
+from .source_map_view import LineIndex, OriginalSource, is_source_map, original_sources
 from .filters import RuleFormats
 from .redact import char_classes, fingerprint, masked, preview
 from .rules.catalogue import Catalogue
@@ -94,6 +95,35 @@ class Scanner:
         kind_path = target_path(path)
         if is_lockfile(kind_path):
             text = url_credential_lines(text)  # generated: only a registry URL's user and token is read there
+        elif is_source_map(kind_path):
+            sources = original_sources(text)  # a map's own sources are read as the files they were
+            if sources is not None:
+                return self._scan_sources(text, sources, root, path)
+        return self._scan(text, root, path, kind_path)
+
+    def _scan_sources(self, text: str, sources: list[OriginalSource], root: int, path: str) -> list[Candidate]:
+        """The candidates of each source a map carries, placed where its escaped text stands in the map."""
+        in_map = LineIndex(text)
+        out: list[Candidate] = []
+        seen: set[str] = set()
+        for source in sources:
+            found = self._scan(source.text, root, path, source.path)
+            if not found:
+                continue
+            in_source = LineIndex(source.text)
+            for c in found:
+                sl, sc = in_map.locate(source.raw_offset(in_source.offset(c.start_line - 1, c.start_col)))
+                el, ec = in_map.locate(source.raw_offset(in_source.offset(c.end_line - 1, c.end_col)))
+                cid = f"{c.fingerprint[4:20]}:{root}:{path}:{sl + 1}:{sc}"
+                if cid in seen:
+                    continue
+                seen.add(cid)
+                out.append(compact(c.model_copy(update={"id": cid, "start_line": sl + 1, "start_col": sc,
+                                                        "end_line": el + 1, "end_col": ec})))
+        return out
+
+    def _scan(self, text: str, root: int, path: str, kind_path: str) -> list[Candidate]:
+        """The candidates of `text`, reported at `path`; rules and features read it as `kind_path`."""
         # a minified bundle or source map is read by the rules whose format alone says "secret"
         matches = self._detector_for(text, kind_path).find(text, kind_path)
         if not matches:
