@@ -82,3 +82,22 @@ def test_nginx_auth_basic_names_a_realm() -> None:
     assert not_shown('location / {\n    auth_basic "Restricted";\n    auth_basic_user_file /etc/nginx/.htpasswd;\n}\n',
                      "nginx/conf.d/octoprint.conf")
     require_shown(f'AUTH_BASIC = "{random_chars(_R, 16, _ALNUM)}"\n', "app/settings.py")
+
+
+def test_a_getter_that_returns_a_literal_credential_is_found_and_one_that_reads_config_is_not() -> None:
+    secret = random_chars(_R, 14, _ALNUM) + "#" + random_chars(_R, 4, _ALNUM)
+    require_shown(f'+ (NSString *)pushCertPassword {{ return @"{secret}"; }}\n', "Classes/AppConfig.m")
+    require_shown(f'    override fun getApiKey(): String = "{secret}"\n', "app/src/main/java/acme/Keys.kt")
+    require_shown(f'    def get_password(self):\n        return "{secret}"\n', "shop/settings_provider.py")
+    assert not_shown("    public String getPassword() { return this.password; }\n", "src/main/java/acme/Db.java")
+    assert not_shown('    def get_password(self):\n        return os.environ["DB_PASSWORD"]\n', "shop/settings_provider.py")
+
+
+def test_launch_option_look_alikes_are_not_read_as_passwords() -> None:
+    # set 84 (a look-alike probe): diff lines, prose, a file the password is read from, web query strings, cmd variables
+    for text, path in (("-password managers such as KeePass keep entries encrypted\n", "patches/0001-docs.patch"),
+                       ("openssl pkcs12 -in bundle.p12 -nokeys -password file:/run/secrets/p12pass\n", "scripts/make_p12.sh"),
+                       ("https://shop.example.com/login?AdminPassword=required&next=/admin\n", "docs/links.txt"),
+                       ("ShooterGameServer.exe TheIsland?listen?ServerAdminPassword=!ADMIN_PW!?Port=7777\n", "ark/start.cmd"),
+                       ('location / {\n    auth_pam "Restricted";\n    auth_ldap "Forbidden";\n}\n', "nginx/conf.d/intra.conf")):
+        assert not_shown(text, path), path
