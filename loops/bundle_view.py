@@ -13,6 +13,7 @@ credentials that decode to user:password), and by no other.
 from __future__ import annotations
 
 import posixpath
+import re
 
 from .rules.catalogue import Catalogue, Rule, catalogue_of
 
@@ -28,6 +29,21 @@ MINIFIED_LINE_LENGTH = 1000
 # with \n escapes, a token), a data table. Such a file is read like any other, since that is where keys hide.
 _CODE_MARKS = ";{}(),="
 _MINIFIED_MARKS_PER_CHAR = 0.01
+
+
+# A bundler's chunk of third-party code, by the names webpack, Vue CLI and Vite give it: vendor.4f1c9e.js,
+# chunk-vendors.aa95ee78.js, vendors~main.js, vendors-node_modules_react-dom_index_js.js, jwt-vendor.min.js (and
+# their maps). It is node_modules compiled: discovery skips it as it skips node_modules.
+_VENDOR_BUNDLE = re.compile(
+    r"^(?:[\w-]*[.~_-])?vendors?(?:[.~_-][\w.~-]*)?[.~_-](?:[0-9a-f]{4,}|bundle|min|chunk)\.(?:[mc]?js|css)(?:\.map)?$"
+    r"|^chunk-vendors(?:[.~_-][\w.~-]*)?\.(?:[mc]?js|css)(?:\.map)?$"
+    r"|^vendors?~[\w.~-]+\.[mc]?js(?:\.map)?$|^(?:vendors-)?node_modules_[\w.-]+\.[mc]?js(?:\.map)?$"
+)
+
+
+def is_vendor_bundle(name: str) -> bool:
+    """`name` (a file's, any case) is a bundler's chunk of third-party code."""
+    return _VENDOR_BUNDLE.match(name.lower()) is not None
 
 
 def looks_minified(head: str) -> bool:

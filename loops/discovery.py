@@ -34,6 +34,7 @@ from typing import Callable, Iterable
 
 from pathspec import GitIgnoreSpec
 
+from .bundle_view import is_vendor_bundle
 from .legacy_encodings import decode_any, decode_east_asian
 from .settings import Settings
 from .state import FileEntry, SkippedFile
@@ -297,6 +298,8 @@ def _skip_by_name(name: str) -> str | None:
         return f"binary key store (.{ext}): not scanned, and the file itself may be a secret"
     if ext in BINARY_EXTENSIONS:
         return f"binary (.{ext})"
+    if is_vendor_bundle(low):
+        return "dependencies bundle (a bundler's chunk of third-party code)"
     return None
 
 

@@ -90,7 +90,7 @@ _TEST_FILE = re.compile(  # matched against the lower-cased name
     r"|^tests?-.+\.(?:py|[cm]?[jt]sx?|rb|php|go|c|cc|cpp)$"  # a test module named with a hyphen: tests-cookbook.py, test-utils.js, test-sasl.c
     r"|^t_.+\.c$"  # a C test program by the t_ convention (krb5's t_vectors.c, t_pkinit.c)
     r"|[._\-](?:test|spec)\.[cm]?[jt]sx?$|_spec\.(?:rb|lua)$"  # app.test.ts, url_test.js, parser-spec.js, busted's _spec.lua
-    r"|\.t$"  # Perl's (and Mercurial's) test scripts: t/basic.t, 01-load.t
+    r"|^(?:setuptests|setup-?tests|jest[.-]setup|vitest[.-]setup|test-setup)\.[cm]?[jt]sx?$"  # a test runner's setup file
     r"|\.(?:test|spec)\.d\.[cm]?ts$|\.test-d\.tsx?$"  # a compiled test's declarations; tsd's type tests
     # data kept for tests in a file of its own, named so: keys_test_data.go, test_vectors.json, testdata.py
     r"|(?:^|[_\-.])test[_\-]?(?:data|vectors?|fixtures?|keys?)(?:[_\-.][^/]*)?\.[a-z0-9]+$"

@@ -5,7 +5,8 @@ string: hand-written code, with its `.env`-fed constants and its hard-coded keys
 map. So each such source is read by every rule, as the file it names (`webpack://shop/./src/pay.ts`
 reads as `src/pay.ts`: TypeScript, not a test), and what is found there is reported in the map,
 at the line and column where its escaped text stands. Sources under a dependencies folder
-(`node_modules/`, `vendor/`) are other people's code, skipped as discovery skips those folders.
+(`node_modules/`, `vendor/`) are other people's code, skipped as discovery skips those folders; tests,
+mocks and fixtures a dev build took along (`__mocks__/`, `setupTests.ts`) are left out too.
 The rest of a map (`mappings`, `names`) is generated and read by the bundle rules only (bundle_view).
 """
 
@@ -18,6 +19,7 @@ import re
 from dataclasses import dataclass
 
 from .discovery import SKIP_DIRS
+from .features import is_test_path
 
 _MAP_SUFFIXES = (".js.map", ".mjs.map", ".cjs.map", ".css.map", ".ts.map")
 _SOURCES_CONTENT = re.compile(r'"sourcesContent"\s*:\s*\[')
@@ -116,8 +118,8 @@ def original_sources(text: str) -> list[OriginalSource] | None:
         if not content:
             continue
         path = source_path(names[i] if i < len(names) and names[i] else f"source-{i}")
-        if any(part in SKIP_DIRS for part in path.split("/")[:-1]):
-            continue
+        if any(part in SKIP_DIRS for part in path.split("/")[:-1]) or is_test_path(path):
+            continue  # dependencies, and tests, mocks and fixtures the bundler took along: not the app's code
         out.append(OriginalSource(path, content, start, *_escapes(text, start, end)))
     return out
 

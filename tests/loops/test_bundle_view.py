@@ -72,3 +72,15 @@ def test_the_context_of_a_match_deep_in_a_long_line_shows_the_match_masked_and_n
     # a short line, and a long one whose match shows from its start, are shown from the start as before
     (early,) = SCANNER.scan_text(f'var s=require("stripe")("{key}");' + _MINIFIED + "\n", 0, "dist/main.js")
     assert early.context[0].startswith('var s=require("stripe")')
+
+
+def test_a_bundlers_chunk_of_third_party_code_is_skipped_by_name(tmp_path) -> None:
+    from secretloop.loops.discovery import discover
+    from secretloop.loops.settings import Settings
+
+    for name in ("chunk-vendors.aa95ee78.js", "vendors~main.js", "vendor.4f1c9e.js.map", "jwt-vendor.min.js", "app.8e1d.js",
+                 "vendor-portal.js"):
+        (tmp_path / name).write_text("var a=1;\n")
+    files, skipped = discover([str(tmp_path)], Settings())
+    assert sorted(f.path for f in files) == ["app.8e1d.js", "vendor-portal.js"]
+    assert {s.reason for s in skipped} == {"dependencies bundle (a bundler's chunk of third-party code)"}

@@ -94,7 +94,7 @@ def test_language_for(path: str, language: str) -> None:
     "crypto/ecdsa_test_keys.py", "auth/test-fixtures.yaml",
     "src/test/regress/sql/password.sql", "openssh/regress/keys/rsa", "cyrus/cunit/md5.testc", "tests/unittests/a.cpp",
     "pkg/testsuite/ldap.conf", "sasl/test-sasl.c", "krb5/lib/crypto/t_vectors.c", "poco/Net/StreamSocketTest.cpp",
-    "src/myapp/auth_test.clj", "lua/plugin/auth_spec.lua", "Runtests.jl", "src/AuthSpec.hs", "lib-t/01-login.t",
+    "src/myapp/auth_test.clj", "lua/plugin/auth_spec.lua", "Runtests.jl", "src/AuthSpec.hs", "src/setupTests.ts", "jest.setup.js",
     "config/test.exs",
 ])
 def test_is_test_path_positive(path: str) -> None:
@@ -107,7 +107,7 @@ def test_is_test_path_positive(path: str) -> None:
                                   "src/contests.py", "latest_data.go", "contest-vectors.json", "attestdata.py", "pkg/testament_keys.go",
                                   "src/regressor.py", "lib/t_config.h", "src/Contest.cpp", "src/latest-sasl.c",
                                   "config/prod.exs", "src/auth.clj", "src/Inspect.hs", "lua/spec_helper_config.lua",
-                                  "docs/report.txt", "src/main.jl"])
+                                  "docs/report.txt", "src/main.jl", "deploy/templates/hosts.t", "src/setup.ts"])
 def test_is_test_path_negative(path: str) -> None:
     assert not is_test_path(path)
 
