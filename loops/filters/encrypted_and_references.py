@@ -117,6 +117,11 @@ _TEMPLATES = (
     re.compile(r"^%\{[A-Za-z][\w.\-]{0,60}(?:\}|:)"),
     # Phinx's (and other PHP tools') %%NAME%%, replaced from the environment when the config loads: %%PHINX_DBPASS%%
     re.compile(r"%%[A-Z][A-Z0-9_]{1,60}%%"),
+    # SQL*Plus substitution variables (&&app_pwd., &pwd, &1), asked for or passed when the script runs; a single &
+    # before mixed case is a password's first character
+    re.compile(r"^&&(?:[A-Za-z_]\w{0,60}|\d{1,2})\.?$|^&(?:[a-z_][a-z0-9_]{2,60}|\d{1,2})\.?$"),
+    # ColdFusion's #expression#, evaluated on the page: #application.dsPassword#, #variables.apiKey#
+    re.compile(r"^#[A-Za-z_]\w{0,60}(?:\.[A-Za-z_]\w{0,60})+#$"),
 )
 # A template opened in the value and closed after it on the line: the rule's match stopped at a quote
 # inside the expression ("{{ lookup('env', 'X') }}" gives `{{ lookup(`).

@@ -72,6 +72,8 @@ LEAKS = [
     ("oxidized/router.db", "# host:model:username:password\nedge01.example.net:junos:backup:" + random_chars(_R, 14) + "\n",
      "oxidized-router-db"),
     ("mc-network/velocity/forwarding.secret", random_chars(_R, 12) + "\n", "velocity-forwarding-secret"),
+    ("etl/informatica/params/wf_load_gl.par", "[FINANCE.WF:wf_load_gl]\n$Param_SrcUser=etl_gl\n$Param_SrcPassword="
+     + random_chars(_R, 14) + "\n", "informatica-parameter-file-password"),
     ("bot/.sui/sui_config/sui.keystore",
      '[\n  "A' + random_chars(_R, 43, string.ascii_letters + string.digits + "+/") + '"\n]\n', "sui-keystore-entry"),
 ]

@@ -101,3 +101,17 @@ def test_launch_option_look_alikes_are_not_read_as_passwords() -> None:
                        ("ShooterGameServer.exe TheIsland?listen?ServerAdminPassword=!ADMIN_PW!?Port=7777\n", "ark/start.cmd"),
                        ('location / {\n    auth_pam "Restricted";\n    auth_ldap "Forbidden";\n}\n', "nginx/conf.d/intra.conf")):
         assert not_shown(text, path), path
+
+
+def test_oracle_and_informatica_scripts_carry_passwords_and_their_substitutions_do_not() -> None:
+    # set 85 (enterprise back office)
+    pw = random_chars(_R, 14, _ALNUM)
+    require_shown(f"  c_wallet_pwd CONSTANT VARCHAR2(30) := '{pw}';\n", "oracle/plsql/pkg_ext_api.pkb")
+    require_shown(f"sqlldr userid=loader/{pw}@ORDERS_PRD control=orders.ctl\n", "oracle/scripts/nightly_extract.sh")
+    require_shown(f"[FIN.WF:wf_load_gl]\n$Param_SrcPassword={pw}\n", "etl/params/wf_load_gl.par")
+    require_shown(f"pmcmd startworkflow -sv IS_FIN -d Dom -u Administrator -p {pw} -f FIN wf_load_gl\n", "etl/start_wf.sh")
+    assert not_shown('CREATE USER app_batch IDENTIFIED BY "&&app_batch_pw" DEFAULT TABLESPACE users;\n', "db/create_users.sql")
+    assert not_shown('<cfldap action="query" server="ldap.corp" username="cn=reader" password="#application.ldapPwd#">\n',
+                     "portal/api/payments.cfm")
+    # a password whose first character is & is not a substitution variable
+    require_shown(f"            'password' => '&{pw}',\n", "config/database.php")
