@@ -115,3 +115,10 @@ def test_oracle_and_informatica_scripts_carry_passwords_and_their_substitutions_
                      "portal/api/payments.cfm")
     # a password whose first character is & is not a substitution variable
     require_shown(f"            'password' => '&{pw}',\n", "config/database.php")
+
+
+def test_name_value_xml_elements_of_integration_tools_carry_passwords() -> None:
+    pw = random_chars(_R, 14, _ALNUM)
+    require_shown(f'<partner name="acme">\n  <attribute name="http_auth_password" value="{pw}"/>\n</partner>\n', "edi/as2/partners.xml")
+    require_shown(f'<elementParameter field="PASSWORD" name="PASS" value="&quot;{pw}&quot;"/>\n', "etl/talend/Load_0.1.item")
+    assert not_shown('<elementParameter field="PASSWORD" name="PASS" value="context.db_password"/>\n', "etl/talend/Load_0.1.item")
