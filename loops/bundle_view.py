@@ -32,12 +32,13 @@ _MINIFIED_MARKS_PER_CHAR = 0.01
 
 
 # A bundler's chunk of third-party code, by the names webpack, Vue CLI and Vite give it: vendor.4f1c9e.js,
-# chunk-vendors.aa95ee78.js, vendors~main.js, vendors-node_modules_react-dom_index_js.js, jwt-vendor.min.js (and
-# their maps). It is node_modules compiled: discovery skips it as it skips node_modules.
+# chunk-vendors.aa95ee78.js, vendors~main.js, vendors-node_modules_react-dom_index_js.js, vendor.min.js (and their
+# maps); not an app's own bundle named for vendors (vendor-portal.4f1c.js, vendors-dashboard.bundle.js). It is
+# node_modules compiled: discovery skips it as it skips node_modules.
 _VENDOR_BUNDLE = re.compile(
-    r"^(?:[\w-]*[.~_-])?vendors?(?:[.~_-][\w.~-]*)?[.~_-](?:[0-9a-f]{4,}|bundle|min|chunk)\.(?:[mc]?js|css)(?:\.map)?$"
-    r"|^chunk-vendors(?:[.~_-][\w.~-]*)?\.(?:[mc]?js|css)(?:\.map)?$"
-    r"|^vendors?~[\w.~-]+\.[mc]?js(?:\.map)?$|^(?:vendors-)?node_modules_[\w.-]+\.[mc]?js(?:\.map)?$"
+    r"^(?:chunk-)?vendors?[.~](?:[0-9a-f]{4,}|bundle|min|chunk)(?:\.[\w.-]*)?\.(?:[mc]?js|css)(?:\.map)?$"
+    r"|^vendors?~[\w.~-]+\.[mc]?js(?:\.map)?$|^chunk-vendors(?:[.~-][\w.~-]*)?\.(?:[mc]?js|css)(?:\.map)?$"
+    r"|^(?:vendors-)?node_modules_[\w.-]+\.[mc]?js(?:\.map)?$"
 )
 
 
@@ -69,6 +70,8 @@ def reads_bundles(rule: Rule) -> bool:
     JWT: in a bundle that is what the browser is handed (an anonymous key, a sample token)."""
     if rule.category == "jwt":
         return False
+    if rule.category == "connection-string" and "://" not in rule.pattern:
+        return False  # Password=… of an ADO or JDBC string is a name and a value: minified code is full of those
     return rule.specific or rule.checksum_required
 
 

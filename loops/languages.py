@@ -75,7 +75,8 @@ EXTENSIONS: dict[str, str] = {
     "erl": "erlang", "hrl": "erlang",
     "hs": "haskell",
     "clj": "clojure", "cljs": "clojure", "edn": "clojure",
-    "sql": "sql",
+    "sql": "sql", "pks": "sql", "pkb": "sql", "pls": "sql", "pck": "sql", "plsql": "sql",  # Oracle package specs, bodies
+    "cfm": "coldfusion", "cfc": "coldfusion", "cfml": "coldfusion",
     "sh": "shell", "bash": "shell", "zsh": "shell", "ksh": "shell", "fish": "shell",
     "ps1": "powershell", "psm1": "powershell", "psd1": "powershell",
     "bat": "batch", "cmd": "batch",

@@ -117,12 +117,14 @@ _TEMPLATES = (
     re.compile(r"^%\{[A-Za-z][\w.\-]{0,60}(?:\}|:)"),
     # Phinx's (and other PHP tools') %%NAME%%, replaced from the environment when the config loads: %%PHINX_DBPASS%%
     re.compile(r"%%[A-Z][A-Z0-9_]{1,60}%%"),
-    # SQL*Plus substitution variables (&&app_pwd., &pwd, &1), asked for or passed when the script runs; a single &
-    # before mixed case is a password's first character
-    re.compile(r"^&&(?:[A-Za-z_]\w{0,60}|\d{1,2})\.?$|^&(?:[a-z_][a-z0-9_]{2,60}|\d{1,2})\.?$"),
-    # ColdFusion's #expression#, evaluated on the page: #application.dsPassword#, #variables.apiKey#
-    re.compile(r"^#[A-Za-z_]\w{0,60}(?:\.[A-Za-z_]\w{0,60})+#$"),
 )
+# Substitutions of one language, read only in its files: SQL*Plus's variables (&&app_pwd., &pwd, &1), asked for
+# or passed when a script runs (a single & before mixed case is a password's first character), and ColdFusion's
+# #expression#, evaluated on the page (#application.dsPassword#).
+_LANGUAGE_TEMPLATES = {
+    "sql": re.compile(r"^&&(?:[A-Za-z_]\w{0,60}|\d{1,2})\.?$|^&(?:[a-z_][a-z0-9_]{2,60}|\d{1,2})\.?$"),
+    "coldfusion": re.compile(r"^#[A-Za-z_]\w{0,60}(?:\.[A-Za-z_]\w{0,60})+#$"),
+}
 # A template opened in the value and closed after it on the line: the rule's match stopped at a quote
 # inside the expression ("{{ lookup('env', 'X') }}" gives `{{ lookup(`).
 _OPEN_TEMPLATES = (("{{", "}}"), ("{%", "%}"))
@@ -170,6 +172,9 @@ def is_templated(value: str, line: str, key_name: str | None, language: str | No
     if _odbc_braced_value(value, line):
         return False
     if _has_template(value):
+        return True
+    own = _LANGUAGE_TEMPLATES.get(language or "")
+    if own is not None and own.match(value.strip()):
         return True
     for opener, closer in _OPEN_TEMPLATES:
         if opener in value and closer not in value[value.rfind(opener):]:

@@ -40,7 +40,7 @@ def test_only_format_rules_read_bundles() -> None:
     assert sub.rules and all(reads_bundles(r) and (r.specific or r.checksum_required) and r.category != "jwt" for r in sub.rules)
     ids = {r.id for r in sub.rules}
     assert {"stripe-live-secret-key", "private-key-rsa", "github-pat", "postgres-uri", "basic-auth-header"} <= ids
-    assert not ids & {"secret-assignment", "password-assignment", "url-credentials", "jwt"}
+    assert not ids & {"secret-assignment", "password-assignment", "url-credentials", "jwt", "ado-connection-password"}
     assert len(ids) == sum(1 for r in CATALOGUE.rules if reads_bundles(r))
 
 
@@ -78,9 +78,9 @@ def test_a_bundlers_chunk_of_third_party_code_is_skipped_by_name(tmp_path) -> No
     from secretloop.loops.discovery import discover
     from secretloop.loops.settings import Settings
 
-    for name in ("chunk-vendors.aa95ee78.js", "vendors~main.js", "vendor.4f1c9e.js.map", "jwt-vendor.min.js", "app.8e1d.js",
-                 "vendor-portal.js"):
+    for name in ("chunk-vendors.aa95ee78.js", "vendors~main.js", "vendor.4f1c9e.js.map", "vendor.min.js", "app.8e1d.js",
+                 "vendor-portal.js", "vendor-portal.4f1c9e.js", "vendors-dashboard.bundle.js"):
         (tmp_path / name).write_text("var a=1;\n")
     files, skipped = discover([str(tmp_path)], Settings())
-    assert sorted(f.path for f in files) == ["app.8e1d.js", "vendor-portal.js"]
+    assert sorted(f.path for f in files) == ["app.8e1d.js", "vendor-portal.4f1c9e.js", "vendor-portal.js", "vendors-dashboard.bundle.js"]
     assert {s.reason for s in skipped} == {"dependencies bundle (a bundler's chunk of third-party code)"}

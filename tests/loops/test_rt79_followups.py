@@ -122,3 +122,23 @@ def test_name_value_xml_elements_of_integration_tools_carry_passwords() -> None:
     require_shown(f'<partner name="acme">\n  <attribute name="http_auth_password" value="{pw}"/>\n</partner>\n', "edi/as2/partners.xml")
     require_shown(f'<elementParameter field="PASSWORD" name="PASS" value="&quot;{pw}&quot;"/>\n', "etl/talend/Load_0.1.item")
     assert not_shown('<elementParameter field="PASSWORD" name="PASS" value="context.db_password"/>\n', "etl/talend/Load_0.1.item")
+
+
+def test_substitutions_are_read_only_in_their_own_languages_files() -> None:
+    # set 86: &name is SQL*Plus's only in SQL; #a.b# is ColdFusion's only in .cfm/.cfc
+    pw = random_chars(_R, 9, "abcdefghijklmnopqrstuvwxyz")
+    require_shown(f"DB_PASSWORD=&{pw}\n", "deploy/.env")
+    assert not_shown(f"CONNECT app_owner/&{pw}@ORCL\n", "db/install.sql")
+    require_shown(f"  c_wallet_pwd CONSTANT VARCHAR2(30) := '&{random_chars(_R, 14, _ALNUM)}';\n", "oracle/pkg_ext_api.pkb")
+    assert not_shown("  c_wallet_pwd CONSTANT VARCHAR2(30) := '&&wallet_pwd';\n", "oracle/pkg_ext_api.pkb")
+
+
+def test_an_apps_own_bundle_named_for_vendors_is_read() -> None:
+    from secretloop.loops.bundle_view import is_vendor_bundle
+
+    assert is_vendor_bundle("chunk-vendors.aa95ee78.js") and is_vendor_bundle("vendor.4f1c9e.js")
+    assert not any(is_vendor_bundle(n) for n in ("vendor-portal.4f1c9e.js", "vendors-dashboard.bundle.js", "app.vendor.min.js"))
+
+
+def test_names_that_only_contain_pass_are_not_informatica_passwords() -> None:
+    assert not_shown("[FIN.WF:wf_load_gl]\n$$CompassRegion=EMEA\n$$BypassCache=Y3sPlease\n", "etl/params/wf_load_gl.par")
