@@ -351,7 +351,12 @@ def is_cursor_or_idempotency_token(value: str, line: str, key_name: str | None, 
     if len(words) < 2 or words[-1] not in ("token", "tokens"):
         return False
     before = words[-2]
+    if before == "page" and len(words) >= 3 and words[-3] in _PAGE_OWNERS:
+        return False  # a Facebook Page's access token (facebook_page_token): the page is who it acts for
     return before in _CURSOR_WORDS or (before == "request" and len(words) >= 3 and words[-3] == "client")
+
+
+_PAGE_OWNERS = frozenset({"facebook", "fb", "meta", "instagram", "ig", "messenger"})
 
 
 # The word before a final "key" that makes the key a lookup key: the name under which something is

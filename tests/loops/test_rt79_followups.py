@@ -142,3 +142,14 @@ def test_an_apps_own_bundle_named_for_vendors_is_read() -> None:
 
 def test_names_that_only_contain_pass_are_not_informatica_passwords() -> None:
     assert not_shown("[FIN.WF:wf_load_gl]\n$$CompassRegion=EMEA\n$$BypassCache=Y3sPlease\n", "etl/params/wf_load_gl.par")
+
+
+def test_sets_87_and_88_shapes() -> None:
+    pw = random_chars(_R, 14, _ALNUM)
+    require_shown(f"$_DVWA[ 'db_password' ] = '{pw}';\n", "labs/dvwa/config/config.inc.php")  # a space before ]
+    require_shown(f"use exploit/windows/smb/psexec\nset SMBPass {pw}\n", "metasploit/resource/smb_psexec.rc")
+    require_shown(f'  "db_path": "gophish:{pw}@(db.internal:3306)/gophish?charset=utf8",\n', "gophish/config.json")
+    require_shown(f'<datadogAppKey>\n  {random_chars(_R, 40, "0123456789abcdef")}\n</datadogAppKey>\n', "config/monitoring.xml")
+    # a Facebook Page's token is the page's credential, not a pagination cursor
+    require_shown(f'facebookPageToken = "EAAM{random_chars(_R, 150, _ALNUM)}"\n', "bot/config.py")
+    assert not_shown(f'next_page_token = "{random_chars(_R, 40, _ALNUM)}"\n', "bot/config.py")
