@@ -1,13 +1,14 @@
-"""What a scan reads of a generated bundle: minified JavaScript or CSS and source maps.
+"""What a scan reads of a generated bundle: minified JavaScript or CSS, and a source map's generated part.
 
 A bundle is build output, dense with short names, data tables and library code, and no person
 reads it line by line: generic rules (a name assigned a value, a password in a URL) would flag
 a minifier's `a="…"` all over it. One leak is written into bundles all the same: a server-side
-key inlined by the build (`process.env.STRIPE_SECRET_KEY` replaced by its value) or kept in a
-source map's `sourcesContent`, where a committed `dist/` or `.next/` publishes it to every
-visitor. So a bundle is read by the rules whose format alone says "secret" (provider and key-material
-rules: `sk_live_…`, `AKIA…`, `ghp_…`, PEM private keys, a database URL with its password; Basic
-credentials that decode to user:password), and by no other.
+key inlined by the build (`process.env.STRIPE_SECRET_KEY` replaced by its value), which a committed
+`dist/` or `.next/` publishes to every visitor. So a bundle is read by the rules whose format alone
+says "secret" (provider and key-material rules: `sk_live_…`, `AKIA…`, `ghp_…`, PEM private keys, a
+database URL with its password; Basic credentials that decode to user:password), and by no other.
+A source map's `sourcesContent` is hand-written code and is read by every rule (source_map_view); a
+map without it is read here. A bundler's chunk of third-party code is not read at all (discovery).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import re
 from .rules.catalogue import Catalogue, Rule, catalogue_of
 
 # File names that say "built by a minifier" or "a source map", whatever the content.
-_BUNDLE_SUFFIXES = (".min.js", ".min.mjs", ".min.cjs", ".min.css", ".js.map", ".mjs.map", ".cjs.map", ".css.map")
+_BUNDLE_SUFFIXES = (".min.js", ".min.mjs", ".min.cjs", ".min.css", ".js.map", ".mjs.map", ".cjs.map", ".css.map", ".ts.map")
 # Extensions whose files a minifier writes: a file of these is a bundle when its first lines read as one.
 MINIFIABLE_EXTENSIONS: frozenset[str] = frozenset({"js", "mjs", "cjs", "css"})
 

@@ -153,3 +153,10 @@ def test_sets_87_and_88_shapes() -> None:
     # a Facebook Page's token is the page's credential, not a pagination cursor
     require_shown(f'facebookPageToken = "EAAM{random_chars(_R, 150, _ALNUM)}"\n', "bot/config.py")
     assert not_shown(f'next_page_token = "{random_chars(_R, 40, _ALNUM)}"\n', "bot/config.py")
+
+
+def test_pentest_tools_take_passwords_on_their_command_lines() -> None:
+    pw = random_chars(_R, 13, _ALNUM)
+    require_shown(f"python3 secretsdump.py CORP.LOCAL/svc_backup:{pw}@10.10.20.5\n", "tools/dump.sh")
+    require_shown(f"hydra -l admin -p {pw} ssh://10.0.0.12 -t 4\n", "recon/notes.sh")
+    assert not_shown("hydra -l admin -P /usr/share/wordlists/rockyou.txt ssh://10.0.0.12\n", "recon/notes.sh")
