@@ -6,7 +6,6 @@ context are computed; the Candidate that leaves this module carries none of it.
 
 from __future__ import annotations
 
-import bisect
 import re
 
 from .bundle_view import bundle_catalogue, is_bundle
@@ -135,13 +134,7 @@ class Scanner:
             def locate(offset: int) -> tuple[int, int]:
                 return text.count("\n", 0, offset), offset - text.rfind("\n", 0, offset) - 1
         else:
-            line_starts = [0]
-            for m in re.finditer("\n", text):
-                line_starts.append(m.end())
-
-            def locate(offset: int) -> tuple[int, int]:
-                i = bisect.bisect_right(line_starts, offset) - 1
-                return i, offset - line_starts[i]
+            locate = LineIndex(text).locate
 
         # (start col, end col) of every match per line index, for masking context; by line, so a
         # file with thousands of matches does not look through all of them for each line
