@@ -3,9 +3,10 @@
 `discover` walks each root without following symlinks, honours .gitignore files at every
 level (plus the repository's .git/info/exclude and ignore files above the root inside the
 same repository) and settings.exclude, and skips what holds no hand-written secrets worth
-scanning: version control data, dependencies, caches, binary files, files over the size limit
-(a lockfile is scanned, for URLs with credentials only: lockfile_view; a minified bundle or source
-map, by the rules whose format alone says "secret": bundle_view). It decides from names, sizes and
+scanning: version control data, dependencies (folders, and a bundler's chunks of them), caches, binary
+files, files over the size limit (a lockfile is scanned, for URLs with credentials only: lockfile_view;
+a minified bundle by the rules whose format alone says "secret": bundle_view; a source map's sources
+as the files they were: source_map_view). It decides from names, sizes and
 ignore rules alone and never opens a file: the scan reads each file once (`read_text_and_hash`),
 checks its first bytes (binary: `content_skip_reason`) before reading on, and reports such a file as
 skipped. A file whose content was skipped before is skipped again without a read when the
