@@ -18,8 +18,10 @@ import re
 
 from .rules.catalogue import Catalogue, Rule, catalogue_of
 
+# A source map's name (source_map_view reads its sources; a map without them is read here).
+MAP_SUFFIXES = (".js.map", ".mjs.map", ".cjs.map", ".css.map", ".ts.map")
 # File names that say "built by a minifier" or "a source map", whatever the content.
-_BUNDLE_SUFFIXES = (".min.js", ".min.mjs", ".min.cjs", ".min.css", ".js.map", ".mjs.map", ".cjs.map", ".css.map", ".ts.map")
+_BUNDLE_SUFFIXES = (".min.js", ".min.mjs", ".min.cjs", ".min.css", *MAP_SUFFIXES)
 # Extensions whose files a minifier writes: a file of these is a bundle when its first lines read as one.
 MINIFIABLE_EXTENSIONS: frozenset[str] = frozenset({"js", "mjs", "cjs", "css"})
 

@@ -123,8 +123,8 @@ def is_test_path(path: str) -> bool:
 _DOCS_DIRS = frozenset({"docs", "doc", "documentation", "examples", "example", "samples", "sample", "tutorial", "tutorials",
                         "demo", "demos",
                         "cookbook"})  # recipes: the jose library's cookbook/ runs RFC 7520's examples
-_DOCS_LAST_WORDS = frozenset({"docs", "doc", "documentation", "examples", "example", "samples", "sample", "tutorial",
-                              "tutorials", "cookbook"})
+# ... and the words that say so at a folder name's end too (docker-examples); not demo: my-demo is usually the app
+_DOCS_LAST_WORDS = _DOCS_DIRS - {"demo", "demos"}
 _DOCS_EXTENSIONS = frozenset({"md", "markdown", "mdx", "rst", "adoc", "asciidoc",
                               "pod"})  # Perl's documentation (Net/LDAP/FAQ.pod)
 _DOCS_NAMES = ("readme", "changelog", "contributing")
@@ -165,11 +165,11 @@ def is_docs_path(path: str) -> bool:
     # A folder named for docs first (docs_src, examples-js, tutorial_app) holds docs too; not a JVM package's segment
     # under a source root (src/main/java/com/example/…: Spring Initializr's and Android Studio's default package).
     folders = parts[:_package_start(parts)]
-    if any(re.split(r"[_\-.]", p, maxsplit=1)[0] in _DOCS_DIRS for p in folders):
-        return True
-    # ... or named for them last (docker-examples, terraform-aws-samples, api-docs); not demo: my-demo is an app
-    if any(re.split(r"[_\-.]", p)[-1] in _DOCS_LAST_WORDS for p in folders):
-        return True
+    # ... or named for them last (docker-examples, terraform-aws-samples, api-docs)
+    for folder in folders:
+        words = re.split(r"[_\-.]", folder)
+        if words[0] in _DOCS_DIRS or words[-1] in _DOCS_LAST_WORDS:
+            return True
     name = parts[-1]
     if "." in name and name.rsplit(".", 1)[1] in _DOCS_EXTENSIONS:
         return True

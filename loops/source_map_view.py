@@ -18,10 +18,10 @@ import posixpath
 import re
 from dataclasses import dataclass
 
+from .bundle_view import MAP_SUFFIXES
 from .discovery import SKIP_DIRS
 from .features import is_test_path
 
-_MAP_SUFFIXES = (".js.map", ".mjs.map", ".cjs.map", ".css.map", ".ts.map")
 _SOURCES_CONTENT = re.compile(r'"sourcesContent"\s*:\s*\[')
 _SOURCES = re.compile(r'"sources"\s*:\s*\[')
 _BLANK = re.compile(r"[ \t\r\n]*")
@@ -32,7 +32,7 @@ _SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:(?://[^/]*)?/*", re.IGNORECASE)
 
 
 def is_source_map(path: str) -> bool:
-    return posixpath.basename(path).lower().endswith(_MAP_SUFFIXES)
+    return posixpath.basename(path).lower().endswith(MAP_SUFFIXES)
 
 
 @dataclass(frozen=True)

@@ -127,15 +127,14 @@ def is_describing_key_name(value: str, line: str, key_name: str | None, language
 # nginx's `auth_basic "Restricted";` (and its modules' auth_digest, auth_pam, auth_ldap, auth_radius, auth_jwt)
 # names the realm a browser's login prompt shows, or turns it off; the passwords are elsewhere.
 _NGINX_AUTH_REALM = re.compile(
-    r"""^[ \t]*auth_(?:basic|digest|pam|ldap|radius|jwt)[ \t]+(?:"[^"\n]*"|'[^'\n]*'|[^\s;'"]+)[ \t]*;""")
-_NGINX_AUTH_REALM_NAMES = frozenset({"auth_basic", "auth_digest", "auth_pam", "auth_ldap", "auth_radius", "auth_jwt"})
+    r"""^[ \t]*(auth_(?:basic|digest|pam|ldap|radius|jwt))[ \t]+(?:"[^"\n]*"|'[^'\n]*'|[^\s;'"]+)[ \t]*;""")
 
 
 @_filter("nginx_auth_basic_realm", "nginx's auth_basic (auth_pam, auth_ldap, ...) names the login prompt's realm "
          "(\"Restricted\"), not a password", generic_only=True, needs_key_name=True)
 def is_nginx_auth_basic_realm(value: str, line: str, key_name: str | None, language: str | None) -> bool:
-    return (key_name is not None and key_name.lower() in _NGINX_AUTH_REALM_NAMES
-            and _NGINX_AUTH_REALM.match(line) is not None)
+    directive = _NGINX_AUTH_REALM.match(line)
+    return key_name is not None and directive is not None and key_name.lower() == directive.group(1)
 
 
 _ACCESS_KEY_ID = (["access", "key", "id"], ["accesskey", "id"], ["access", "keyid"])
