@@ -308,6 +308,8 @@ def _is_mailchimp_sdk_key(value: str, line: str, key_name: str | None) -> bool:
 # google-services.json)
 # carries a Google API key that Firebase documents as safe to include in code: it identifies the project, and
 # Security Rules and App Check guard the data. Two more of the configuration's fields around the key say which it is.
+# Safe only while the key is restricted (to Firebase's APIs, the app's package and certificate or bundle id), which
+# the file cannot show: a signal, the finding goes to a person with that advice (phases/filter), as a web config's.
 _FIREBASE_CONFIG_FIELDS = re.compile(
     r"\b(?:authDomain|projectId|storageBucket|messagingSenderId|appId|measurementId|databaseURL|iosBundleId"
     r"|GCM_SENDER_ID|GOOGLE_APP_ID|PROJECT_ID|STORAGE_BUCKET|BUNDLE_ID|DATABASE_URL)\b"
@@ -322,7 +324,7 @@ _GOOGLE_API_KEY = re.compile(r"^AIza[0-9A-Za-z_\-]{35}$")
 
 @_filter("firebase_app_config_key", "the Google API key of a Firebase app's configuration (beside authDomain, projectId, "
          "appId or GCM_SENDER_ID; google-services.json's current_key beside mobilesdk_app_id, client_type): Firebase "
-         "documents it as safe to ship; rules guard the data", surroundings=True)
+         "documents it as safe to ship while restricted; rules guard the data", decisive=False, surroundings=True)
 def is_firebase_app_config_key(value: str, line: str, key_name: str | None, language: str | None,
                                around: Surroundings) -> bool:
     if _GOOGLE_API_KEY.match(value.strip()) is None:

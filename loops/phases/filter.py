@@ -41,6 +41,13 @@ def classify(c: Candidate, decision: tuple[str, str] | None, key_material: froze
     if decisive:
         name = decisive[0]
         return StatusChange(candidate_id=c.id, status="dismissed", reason=FILTER_REASONS.get(name, name), decided_by="filter")
+    if "firebase_web_config_key" in f.filter_hits or "firebase_app_config_key" in f.filter_hits:
+        # A Firebase app ships its Google API key to every browser and device (Firebase documents it so): what
+        # protects the project is the key's restrictions, which a person checks, whichever rule found it.
+        return StatusChange(candidate_id=c.id, status="pending", decided_by="rule",
+                            reason="a Firebase app's API key, public by design: check that it is restricted "
+                                   "(APIs, and HTTP referrers or the app's package and certificate or bundle id) "
+                                   "in Google Cloud Console")
     if c.rule_confidence == "high" and f.checksum_valid is not False:
         if c.rule_id in key_material and (f.in_test_path or f.in_docs_path or f.in_comment):
             # Test suites and docs are full of key pairs made for them (TLS fixtures, signing
@@ -53,12 +60,6 @@ def classify(c: Candidate, decision: tuple[str, str] | None, key_material: froze
             # no checksum to tell a real one from a made-up one, a person looks.
             return StatusChange(candidate_id=c.id, status="pending", decided_by="rule",
                                 reason="a known token format shown as an example in a comment or docs; a person decides")
-        if "firebase_web_config_key" in f.filter_hits:
-            # A Firebase web app ships its Google API key to every browser (Firebase documents it so): what
-            # protects the project is the key's restrictions, which a person checks.
-            return StatusChange(candidate_id=c.id, status="pending", decided_by="rule",
-                                reason="a Firebase web app's API key, public by design: check that it is restricted "
-                                       "(APIs and HTTP referrers) in Google Cloud Console")
         if "maps_sdk_client_key" in f.filter_hits:
             # The Maps and Places SDKs take their key in the app itself: it ships to every device, and its
             # restrictions are what protect it (and the bill), which a person checks.

@@ -148,8 +148,14 @@ def _google_services(key: str) -> str:
     return json.dumps(app, indent=2) + "\n"
 
 
+def _pending_for_a_person(text: str, path: str) -> bool:
+    # Firebase's key is safe to ship only while restricted, which the file cannot show: a person checks it once
+    return [s for s in outcomes(text, path) if s != "dismissed"] == ["pending"]
+
+
 def test_the_api_key_of_google_services_json_is_firebase_config() -> None:
-    _expect(hidden(_google_services(_google_api_key()), "android/app/google-services.json"), 'expected: hidden')
+    _expect(_pending_for_a_person(_google_services(_google_api_key()), "android/app/google-services.json"),
+            'expected: pending for a person')
 
 
 def test_the_api_key_of_googleservice_info_plist_is_firebase_config() -> None:
@@ -161,7 +167,7 @@ def test_the_api_key_of_googleservice_info_plist_is_firebase_config() -> None:
              "\t<key>PLIST_VERSION</key>\n\t<string>1</string>\n"
              "\t<key>BUNDLE_ID</key>\n\t<string>com.acme.shop</string>\n"
              "\t<key>PROJECT_ID</key>\n\t<string>acme-shop</string>\n</dict>\n</plist>\n")
-    _expect(hidden(plist, "ios/Shop/GoogleService-Info.plist"), 'expected: hidden')
+    _expect(_pending_for_a_person(plist, "ios/Shop/GoogleService-Info.plist"), 'expected: pending for a person')
 
 
 def test_a_google_api_key_in_a_server_config_is_shown() -> None:

@@ -39,3 +39,20 @@ def test_a_firebase_web_config_key_is_pending_with_advice() -> None:
 def test_a_google_key_elsewhere_stays_confirmed() -> None:
     got = _statuses(f'const MAPS_KEY = "{_google_key()}";\nfetch(url);\n', "server/geo.js")
     assert [s for s, _ in got] == ["confirmed"], f"a server-side Google key: {[s for s, _ in got]}"
+
+
+def test_a_firebase_app_config_key_is_pending_with_advice() -> None:
+    # google-services.json, GoogleService-Info.plist and a .env of the config's fields: the key ships in the
+    # app; restricted it is safe, unrestricted it is not, and the file cannot tell which: a person checks
+    for path, template in (
+            ("android/app/google-services.json",
+             '{{\n  "project_info": {{\n    "project_number": "48213",\n    "project_id": "shop-7f2"\n  }},\n'
+             '  "client": [{{\n    "client_info": {{"mobilesdk_app_id": "1:48213:android:9f"}},\n'
+             '    "api_key": [{{"current_key": "{v}"}}]\n  }}]\n}}\n'),
+            ("ios/GoogleService-Info.plist",
+             "<dict>\n\t<key>API_KEY</key>\n\t<string>{v}</string>\n\t<key>GCM_SENDER_ID</key>\n"
+             "\t<string>48213</string>\n\t<key>PROJECT_ID</key>\n\t<string>shop-7f2</string>\n</dict>\n"),
+            ("web/.env", "VITE_FIREBASE_API_KEY={v}\nVITE_FIREBASE_PROJECT_ID=shop-7f2\nVITE_FIREBASE_APP_ID=1:48213:web:9f\n")):
+        got = _statuses(template.format(v=_google_key()), path)
+        assert [s for s, _ in got] == ["pending"], f"a Firebase app key in {path}: {[s for s, _ in got]}"
+        assert "restrict" in got[0][1], "the reason gives no advice on restrictions"
