@@ -40,6 +40,20 @@ _WORD_BYTES = frozenset(b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqr
 # From this many filled cells on, a table column is read only where most of them have the
 # rule's shape (Detector._run_table).
 _TABLE_QUORUM = 3
+# A cell that says where a value is instead of holding one ("n/a", "see KeePass", "ask IT", "-",
+# "****") does not count towards the quorum: a few real passwords beside such rows are still a
+# column of passwords. Labels ("Create one") still count.
+_MASK_BYTES = frozenset(b"*x\xe2\x80\xa2-_.?")
+_POINTER_WORDS = frozenset({b"see", b"ask", b"in", b"from", b"via", b"stored", b"contact", b"same", b"none",
+                            b"unknown", b"tbd", b"request", b"managed", b"provided", b"set"})
+
+
+def _holds_a_value(data: bytes, cell: Cell) -> bool:
+    text = data[cell.start:cell.end].strip()
+    if len(text) <= 3 or not set(text) - _MASK_BYTES:
+        return False
+    return text.split(None, 1)[0].lower() not in _POINTER_WORDS
+
 
 # When a match's trailing context (what follows the secret) is this long, the next search
 # starts after the whole match instead of right after the secret: restarting inside a long
@@ -427,7 +441,8 @@ class Detector:
                 named[name] = rule.names_column(name)
             if not named[name]:
                 continue
-            filled[cell.name_start] += 1
+            if _holds_a_value(data, cell):
+                filled[cell.name_start] += 1
             match = self._table_value(compiled, data, cell)
             if match is not None:
                 found.append((cell.name_start, match))

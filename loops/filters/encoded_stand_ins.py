@@ -197,7 +197,32 @@ def is_jwt_signed_with_stand_in(value: str, line: str, key_name: str | None, lan
     return any(hmac.compare_digest(hmac.new(k.encode(), signed, digest).digest(), mac) for k in keys)
 
 
-_BASE64_VALUE = re.compile(r"^[A-Za-z0-9+/]{8,512}={0,2}$")
+_BASE64_VALUE = re.compile(r"^[A-Za-z0-9+/]{8,4096}={0,2}$")
+
+
+def _docker_config_pairs(text: str) -> list[tuple[str, str]]:
+    """(user, password) of each registry in a Docker config's JSON ({"auths": {host: {"auth": base64 of
+    user:password} or {"username", "password"}}}); [] when the text is no such config."""
+    if not text.lstrip().startswith("{") or '"auths"' not in text:
+        return []
+    try:
+        auths = json.loads(text).get("auths")
+    except (ValueError, AttributeError):
+        return []
+    pairs = []
+    for entry in auths.values() if isinstance(auths, dict) else ():
+        if not isinstance(entry, dict):
+            return []
+        if isinstance(entry.get("auth"), str):
+            pair = _basic_credentials(entry["auth"])
+            if pair is None:
+                return []
+            pairs.append(pair)
+        elif isinstance(entry.get("username"), str) and isinstance(entry.get("password"), str):
+            pairs.append((entry["username"], entry["password"]))
+        else:
+            return []
+    return pairs
 
 
 @_filter("encoded_stand_in_pair", "base64 in a test or the docs that decodes to a stand-in user:password "
@@ -210,6 +235,10 @@ def is_encoded_stand_in_pair(value: str, line: str, key_name: str | None, langua
     v = value.strip()
     if not around.example_place or _BASE64_VALUE.match(v) is None:
         return False
+    # a .dockerconfigjson example: every registry's auth a stand-in pair
+    pairs = _docker_config_pairs(_decoded_text(v) or "")
+    if pairs:
+        return all(u and p and _stand_in_password(u, p) for u, p in pairs)
     pair = _basic_credentials(v)
     if pair is None or not pair[0]:
         return False

@@ -337,8 +337,10 @@ _DNS1123_NAME = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](
 @_filter("existing_secret_name", "the name of an existing Kubernetes Secret (Helm's existingSecret: my-db-credentials), "
          "not its contents", generic_only=True, needs_key_name=True)
 def is_existing_secret_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # the last part of a dotted Helm path counts (externalDatabase.existingSecret, --set auth.existingSecret)
     words = key_words(key_name)
-    if len(words) < 2 or words[0] != "existing" or not names_credential(words[1:]):
+    at = words.index("existing") if "existing" in words else -1
+    if at < 0 or at == len(words) - 1 or not names_credential(words[at + 1:]):
         return False
     v = value.strip()
     return len(v) <= 253 and bool(_DNS1123_NAME.match(v)) and all(_NAME_PIECE.match(p) for p in re.split(r"[-.]", v))

@@ -458,13 +458,14 @@ def is_jca_algorithm_registration(value: str, line: str, key_name: str | None, l
 
 
 # Twilio's API key has two halves: its SID (SK and 32 hex digits), which names the key in the console and in
-# logs, and its secret, another value. A sentence or a name that calls the SK value a sid gives the identifier.
-_TWILIO_KEY_SID = re.compile(r"^SK[0-9a-fA-F]{32}$")
+# logs, and its secret, another value; an account is named the same way by its Account SID (AC and 32 hex
+# digits) beside its auth token. A sentence or a name that calls the SK or AC value a sid gives the identifier.
+_TWILIO_KEY_SID = re.compile(r"^(?:SK|AC)[0-9a-fA-F]{32}$")
 _CALLED_A_SID = re.compile(r"(?:(?i:\bsid|_sid)|[a-z0-9]Sid)\b[\"'`]?[ \t]*(?:[:=][ \t]*)?[\"'`]?$")  # (apiKeySid too)
 
 
-@_filter("twilio_key_sid_called_sid", "a Twilio API key SID (SK and 32 hex digits) called a sid: the key's identifier, "
-         "not its secret")
+@_filter("twilio_key_sid_called_sid", "a Twilio SID (an API key's SK or an account's AC, and 32 hex digits) called a "
+         "sid: the key's or account's identifier, not its secret")
 def is_twilio_key_sid_called_sid(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     if not _TWILIO_KEY_SID.match(v):

@@ -188,6 +188,8 @@ _CREDENTIAL_LAST_TWO = frozenset({
     ("honeycomb", "team"),  # Honeycomb's API key header, X-Honeycomb-Team (named when a key was a team's write key)
 })
 _SNMP_COMMUNITIES = frozenset({"rocommunity", "rwcommunity"})  # the password of every SNMP read (pfSense's <rocommunity>)
+# a game server's remote console: a column or setting named only rcon holds its password (server lists, wikis)
+_PASSWORD_BY_PROTOCOL = frozenset({"rcon"})
 
 
 def _names_credential_without_its_word(words: list[str]) -> bool:
@@ -195,7 +197,8 @@ def _names_credential_without_its_word(words: list[str]) -> bool:
         return True
     if tuple(words[-2:]) in _CREDENTIAL_LAST_TWO:
         return True
-    return words[-1] in _SNMP_COMMUNITIES or (words[-1] == "community" and "snmp" in words)
+    return (words[-1] in _SNMP_COMMUNITIES or words[-1] in _PASSWORD_BY_PROTOCOL
+            or (words[-1] == "community" and "snmp" in words))
 
 
 def _uncounted(word: str) -> str:

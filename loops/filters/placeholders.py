@@ -46,6 +46,9 @@ _BRACKET_PLACEHOLDER = re.compile(r"^\[[A-Za-z][A-Za-z _\-]{1,48}\]$")
 _SYMBOL_WRAPPED_NAME = re.compile(r"^([#*%])(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{3,48})\1$")
 _PLACEHOLDER_PHRASES = (
     re.compile(r"(?<![a-z])your[_ .\-]?[a-z]"),  # your_api_key, YOUR-TOKEN, yourkeyhere
+    # my-token, my_api_key, mysecret: "my" and the credential's own name, nothing else
+    re.compile(r"^my[_ .\-]?(?:(?:api|access|app|auth|client|secret|private)[_ .\-]?)?"
+               r"(?:key|secret|token|pass|password|pwd|user|username|login)$"),
     re.compile(r"[_ \-]here(?![a-z])"),  # insert_key_here
     re.compile(r"(?<![a-z])(?:change|replace|insert|fill|enter|put|paste)[_ \-]?"
                r"(?:me|it|this|in|your|with|the|here)(?![a-z])"),
@@ -60,7 +63,7 @@ _PLACEHOLDER_PHRASES = (
 
 # A word every match of one of _PLACEHOLDER_PHRASES holds (keep the two together): a value without one
 # matches none of them.
-_PHRASE_WORD = re.compile(r"your|here|change|replace|insert|fill|enter|put|paste|dummy|placeholder|not|sample|example"
+_PHRASE_WORD = re.compile(r"my|your|here|change|replace|insert|fill|enter|put|paste|dummy|placeholder|not|sample|example"
                           r"|fake|todo|tbd|fixme|leave|generate|create")
 
 # The stand-in person of forms and fixtures (John Doe): a value, not anyone's password.
