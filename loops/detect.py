@@ -42,15 +42,16 @@ _WORD_BYTES = frozenset(b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqr
 _TABLE_QUORUM = 3
 # A cell that says where a value is instead of holding one ("n/a", "see KeePass", "ask IT", "-",
 # "****") does not count towards the quorum: a few real passwords beside such rows are still a
-# column of passwords. Labels ("Create one") still count.
+# column of passwords. Labels ("Create one") and numbers ("12", "90d") still count.
 _MASK_BYTES = frozenset(b"*x\xe2\x80\xa2-_.?")
+_NOT_A_VALUE = frozenset({b"n/a", b"na", b"tbd", b"tba", b"none", b"null", b"nil", b"\xe2\x80\x94"})
 _POINTER_WORDS = frozenset({b"see", b"ask", b"in", b"from", b"via", b"stored", b"contact", b"same", b"none",
                             b"unknown", b"tbd", b"request", b"managed", b"provided", b"set"})
 
 
 def _holds_a_value(data: bytes, cell: Cell) -> bool:
     text = data[cell.start:cell.end].strip()
-    if len(text) <= 3 or not set(text) - _MASK_BYTES:
+    if not text or not set(text) - _MASK_BYTES or text.lower() in _NOT_A_VALUE:
         return False
     return text.split(None, 1)[0].lower() not in _POINTER_WORDS
 

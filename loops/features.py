@@ -683,8 +683,8 @@ def _suppression_at(text: str, start: int, end: int, first_start: int, first_end
 _SURROUNDING_LINES = 6
 
 
-def _surrounding_lines(text: str, line_start: int, line_end: int, n: int = _SURROUNDING_LINES) -> tuple[str, ...]:
-    """Up to n lines before and n after the line [line_start, line_end) of text."""
+def _surrounding_lines(text: str, line_start: int, line_end: int, n: int = _SURROUNDING_LINES) -> tuple[tuple[str, ...], int]:
+    """Up to n lines before and n after the line [line_start, line_end) of text, and how many are before."""
     lo = line_start
     for _ in range(n):
         if lo <= 0:
@@ -698,7 +698,7 @@ def _surrounding_lines(text: str, line_start: int, line_end: int, n: int = _SURR
         hi = len(text) if nxt < 0 else nxt
     before = text[lo:line_start].split("\n")[:-1] if line_start > lo else []
     after = text[line_end + 1:hi].split("\n") if hi > line_end else []
-    return tuple(x[:400] for x in before + after)
+    return tuple(x[:400] for x in before + after), len(before)
 
 
 # The interpreter a script without an extension names on its first line (#!/usr/bin/env python3).
@@ -749,6 +749,7 @@ def build_features(
               or (language == "elixir" and in_elixir_doc(text, start)))
     declaration = language == "typescript" and is_declaration_file(path)
     catalogue = is_catalogue_path(path)
+    around, before = _surrounding_lines(text, line_start, line_end)
     col = start - line_start
     commented = in_doc or in_comment(line, col, language)
     if not commented and patched and col >= 1 and line[:1] in " +-":
@@ -771,8 +772,8 @@ def build_features(
                                 generic=rule_confidence != "high", language=language,
                                 known_prefix=known_prefix or (formats or packaged_formats()).value_prefix(value),
                                 formats=formats,
-                                surroundings=Surroundings(_surrounding_lines(text, line_start, line_end), in_test,
-                                                          in_doc, in_docs, commented, declaration, catalogue,
-                                                          language == "markdown" and in_markdown_code(text, start))),
+                                surroundings=Surroundings(around, in_test, in_doc, in_docs, commented, declaration, catalogue,
+                                                          language == "markdown" and in_markdown_code(text, start),
+                                                          before)),
         suppressed_by=suppression_at(text, start, end, memo),
     )

@@ -257,7 +257,7 @@ _PADDED_BASE64 = re.compile(r"^(?:[A-Za-z0-9+/]{4}){2,128}(?:[A-Za-z0-9+/]{2}==|
 
 
 @_filter("base64_of_stand_in", "base64 that decodes to a stand-in or to no credential (changeme, REPLACE_ME, a "
-         "bcrypt hash, a timestamp, an LDAP DN), as a Kubernetes Secret's data: keeps them", generic_only=True)
+         "bcrypt hash, a timestamp, an LDAP DN, an SSH public key line), as a Kubernetes Secret's data: keeps them", generic_only=True)
 def is_base64_of_stand_in(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     if _SHORT_BASE64.match(v) is not None:  # dGVzdA== (a Secret's example data): too short for the shape below
@@ -272,9 +272,13 @@ def is_base64_of_stand_in(value: str, line: str, key_name: str | None, language:
     single = _SINGLE_VALUE.fullmatch(text) is not None and (is_placeholder(text, text, key_name, language)
                                                               or text.lower() in _ENCODED_FIXTURE_WORDS)
     return (single or _CRYPT_HASH.match(text) is not None or _ISO_TIME.match(text) is not None
+            or _SSH_PUBLIC_KEY_LINE.match(text) is not None
             or is_ldap_dn_value(text, text, key_name, language))
 
 
+# an authorized_keys or known_hosts line, encoded to fit an environment variable: the public half
+_SSH_PUBLIC_KEY_LINE = re.compile(r"^(?:[\w.-]+ )?(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d{3}|sk-ssh-ed25519@openssh\.com"
+                                  r"|sk-ecdsa-sha2-nistp256@openssh\.com) AAAA[A-Za-z0-9+/]{20,}")
 _SINGLE_VALUE = re.compile(r"[^\s{}\[\]\"']{3,64}")
 # What examples encode to show the format (a Kubernetes Secret's data: password: dGVzdA==): a word of a fixture,
 # not a password anyone uses.

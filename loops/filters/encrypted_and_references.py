@@ -342,10 +342,15 @@ def is_existing_secret_name(value: str, line: str, key_name: str | None, languag
     at = words.index("existing") if "existing" in words else -1
     if at < 0 or at == len(words) - 1 or not names_credential(words[at + 1:]):
         return False
+    if words[-1] not in _NAMES_A_SECRET_OBJECT:
+        return False  # existingSecretRootPassword: a password after all, whatever the chart calls it
     v = value.strip()
     return len(v) <= 253 and bool(_DNS1123_NAME.match(v)) and all(_NAME_PIECE.match(p) for p in re.split(r"[-.]", v))
 
 
+# what the name ends in when it holds a Secret's name or a key inside it (existingSecret, existingPasswordSecret,
+# existingSecretName, existingSecretPasswordKey, existingSecretKeyRef)
+_NAMES_A_SECRET_OBJECT = frozenset({"secret", "secrets", "name", "ref", "key"})
 _NAME_PIECE = re.compile(r"^[a-z]+[0-9]{0,3}$|^[0-9]{1,4}$")  # words, maybe numbered (db-v2, redis-0): no random runs
 
 

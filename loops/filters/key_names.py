@@ -381,10 +381,16 @@ _DATA_KEY_WORDS = frozenset({
 })
 
 
+_STAGE_WORDS = frozenset({"dev", "development", "test", "staging", "stage", "prod", "production", "live", "ios",
+                          "android", "web", "release", "debug"})
+
+
 @_filter("data_key_name", "the name of a key of data, not of a credential (PARTITION_KEY, SORT_KEY, PRIMARY_KEY, "
          "I18N_KEY): where a record goes or which text it looks up", generic_only=True, needs_key_name=True)
 def is_data_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     words = key_words(key_name)
+    while len(words) > 2 and words[-1] in _STAGE_WORDS:
+        words = words[:-1]  # CACHE_KEY_STAGING, PARTITION_KEY_PROD: the same key per stage
     return (len(words) >= 2 and words[-1] in ("key", "keys")
             and (words[-2] in _DATA_KEY_WORDS or "".join(words[:-1]).endswith("i18n")))
 

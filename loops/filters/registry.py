@@ -54,6 +54,12 @@ class Surroundings:
     declaration: bool = False  # a TypeScript declaration file (.d.ts): it holds types, never values
     in_catalogue: bool = False  # a message catalogue: one file of text per language (translations/fi.json)
     in_code_block: bool = False  # inside a Markdown code block (fenced or indented): a command or config as typed, not prose
+    lines_before: int = 0  # how many of `lines` come before the value's line (the rest come after)
+
+    @property
+    def line_above(self) -> str:
+        """The line right above the value's line ("" at the top of the file)."""
+        return self.lines[self.lines_before - 1] if self.lines_before else ""
 
     @property
     def example_place(self) -> bool:

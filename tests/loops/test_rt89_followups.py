@@ -8,7 +8,7 @@ import json
 import random
 import string
 
-from tests.loops.test_fp_corpus_classes import not_shown, require_shown
+from tests.loops.test_fp_corpus_classes import not_shown, outcomes, require_shown
 from tests.support.tokens import random_chars
 
 _R = random.Random(89)
@@ -84,3 +84,60 @@ def test_a_manifest_meta_data_element_over_several_lines_is_read() -> None:
     text = ('<application>\n    <meta-data\n        android:name="io.fabric.ApiKey"\n'
             f'        android:value="{random_chars(_R, 40, _HEX)}" />\n</application>\n')
     require_shown(text, "app/src/main/AndroidManifest.xml")
+
+
+# --- set 93 (a probe of the changes above) and sets 95-96 ------------------------------------------------------
+
+def test_a_variable_in_the_user_slot_must_name_a_user() -> None:
+    # (host, port, options, path) and index patterns are no login
+    assert not_shown('ws.connect(url, 443, opts, "/graphql")\n', "src/live.py")
+    assert not_shown('const es = new ElasticClient(host, 9200, scheme, "logs-*");\n', "src/search.ts")
+    require_shown(f'conn.connect("db.internal", 5432, DB_USER, "{_pw()}")\n', "src/db.py")
+
+
+def test_a_passphrase_under_an_existing_secret_password_name_is_a_password() -> None:
+    phrase = "-".join(random_chars(_R, 6, string.ascii_lowercase) for _ in range(3)) + "-" + random_chars(_R, 2, string.digits)
+    require_shown(f"auth:\n  existingSecretRootPassword: {phrase}\n", "helm/values-prod.yaml")
+    assert not_shown("auth:\n  existingSecretPasswordKey: mariadb-root-password\n", "helm/values-prod.yaml")
+
+
+def test_a_column_of_numbers_and_settings_is_no_column_of_passwords() -> None:
+    text = ("| setting | password |\n|---|---|\n| min length | 12 |\n| max age | 90d |\n| history | 5 |\n"
+            "| lockout | see runbook |\n| storage | argon2id-v19 |\n")
+    assert not_shown(text, "docs/security/form-rules.md")
+
+
+def test_kubeadm_certificate_key_is_read_on_kubeadm_lines_only() -> None:
+    assert not_shown(f"relsign verify --certificate-key {random_chars(_R, 64, _HEX)} app.tar.gz\n", "ci/release.sh")
+
+
+def test_a_url_and_a_pair_in_brackets_needs_an_account() -> None:
+    assert not_shown("Dashboards: https://grafana.internal/d/abc (dashboards / k8s-node-v2)\n", "docs/ops.md")
+    require_shown(f"The router is at http://192.168.1.1 (admin / {_pw()}).\n", "docs/home.md")
+
+
+def test_an_ssh_public_key_line_encoded_in_base64_is_public() -> None:
+    blob = "AAAAC3NzaC1lZDI1NTE5AAAAI" + random_chars(_R, 43, _ALNUM)
+    encoded = base64.b64encode(f"ssh-ed25519 {blob} deploy@ci".encode()).decode()
+    assert not_shown(f"        - name: SSH_HOST_KEY\n          value: {encoded}\n", "k8s/apps/worker/cronjob.yaml")
+
+
+def test_a_data_key_with_a_stage_suffix_is_a_data_key() -> None:
+    assert not_shown(f'export const PARTITION_KEY_STAGING = "tenant{random_chars(_R, 6, string.digits)}Q3";\n', "src/env.ts")
+
+
+def test_a_key_cited_as_a_test_vector_is_public_but_the_next_key_is_not() -> None:
+    text = (f'/// RFC 7748 test vector (Alice\'s private key)\nconst ALICE_SK: &str = "{random_chars(_R, 64, _HEX)}";\n'
+            f'/// public\nconst SERVER_PUBKEY: &str = "{random_chars(_R, 64, _HEX)}";\n'
+            f'const PROD_SIGNING_SEED: &str = "{random_chars(_R, 64, _HEX)}";\n')
+    statuses = [s for s in outcomes(text, "src/crypto.rs")]
+    assert not_shown(text.split("\n")[0] + "\n" + text.split("\n")[1] + "\n", "src/crypto.rs")
+    assert "confirmed" in statuses or "pending" in statuses, f"the production seed: {statuses}"
+    # a section cited for a requirement is no vector
+    require_shown(f'# RFC 7518 section 3.2: at least 256 bits\nJWT_SECRET = "{random_chars(_R, 64, _HEX)}"\n', "app/settings.py")
+
+
+def test_hiera_eyaml_decrypted_values_and_yaml_gossip_keys_are_found() -> None:
+    require_shown(f"profile::api::token: DEC::PKCS7[{_pw()}]!\n", "data/secure.eyaml")
+    key = base64.b64encode(_R.randbytes(32)).decode()
+    require_shown(f"consul:\n  config:\n    encrypt: {key}\n", "salt/pillar/consul.sls")
