@@ -472,12 +472,23 @@ def is_android_debug_keystore_password(value: str, line: str, key_name: str | No
     return "debug" in key_words(key_name) or any("debug" in text.lower() for text in (line, *around.lines))
 
 
-@_filter("vagrant_box_password", "the password every public Vagrant base box is built with (\"vagrant\") in a Vagrant "
-         "SSH setting: the same on every box, documented by Vagrant", generic_only=True)
-def is_vagrant_box_password(value: str, line: str, key_name: str | None, language: str | None) -> bool:
-    if value.strip() != "vagrant":
+# The password an image build logs in with while it provisions: every public Vagrant base box is built with
+# vagrant/vagrant (Vagrant documents it), Packer templates use packer/packer and Ubuntu cloud images ubuntu/ubuntu
+# for the build's own SSH or WinRM session. Only in that build's settings: elsewhere the word is a chosen password.
+_IMAGE_BUILD_PASSWORDS = frozenset({"vagrant", "packer", "ubuntu"})
+_IMAGE_BUILD_PLACE = re.compile(r"(?i)ssh\.password|winrm\.password|\bvagrant\b|\bpacker\b|#cloud-config|\bssh_username\b"
+                                r"|\bwinrm_username\b|\bcommunicator\b|<AutoLogon>|\bchpasswd\b")
+
+
+@_filter("vagrant_box_password", "the password a Vagrant base box, a Packer template or a cloud image build logs in "
+         "with by convention (vagrant, packer, ubuntu) in that build's settings: the same on every such image",
+         generic_only=True, surroundings=True)
+def is_vagrant_box_password(value: str, line: str, key_name: str | None, language: str | None,
+                            around: Surroundings) -> bool:
+    if value.strip().lower() not in _IMAGE_BUILD_PASSWORDS:
         return False
-    return "ssh.password" in line or "winrm.password" in line or "vagrant" in key_words(key_name)
+    rest = line.replace(value.strip(), " ")  # the word itself is no sign of the place
+    return "vagrant" in key_words(key_name) or any(_IMAGE_BUILD_PLACE.search(text) for text in (rest, *around.lines))
 
 
 # A Firebase Storage download URL (getDownloadURL(): https://firebasestorage.googleapis.com/v0/b/<bucket>/o/<file>
