@@ -38,7 +38,7 @@ _FIRST_ROWS = 10  # most of a table's first lines are rows
 _MAX_RECORD_LINES = 20  # lines one CSV record may span (quoted line breaks)
 
 # A column name as headers write them: words, with spaces, dots, dashes or slashes between.
-_NAME = re.compile(rb"[A-Za-z_\x80-\xff][A-Za-z0-9_ .\-/#\x80-\xff]{0,63}")
+_NAME = re.compile(rb"[A-Za-z_\x80-\xff][A-Za-z0-9_ .\-/#()\x80-\xff]{0,63}")  # (Rotate (days), Size (MB))
 _DELIMITERS = (b",", b"\t", b";", b"|")
 
 

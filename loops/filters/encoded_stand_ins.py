@@ -278,7 +278,7 @@ def is_base64_of_stand_in(value: str, line: str, key_name: str | None, language:
 
 # an authorized_keys or known_hosts line, encoded to fit an environment variable: the public half
 _SSH_PUBLIC_KEY_LINE = re.compile(r"^(?:[\w.-]+ )?(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d{3}|sk-ssh-ed25519@openssh\.com"
-                                  r"|sk-ecdsa-sha2-nistp256@openssh\.com) AAAA[A-Za-z0-9+/]{20,}")
+                                  r"|sk-ecdsa-sha2-nistp256@openssh\.com) AAAA[A-Za-z0-9+/]{20,}={0,2}(?: [^\n]*)?$")
 _SINGLE_VALUE = re.compile(r"[^\s{}\[\]\"']{3,64}")
 # What examples encode to show the format (a Kubernetes Secret's data: password: dGVzdA==): a word of a fixture,
 # not a password anyone uses.

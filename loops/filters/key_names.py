@@ -163,7 +163,8 @@ def is_anti_forgery_token(value: str, line: str, key_name: str | None, language:
 _CREDENTIAL_ENDINGS = ("password", "passwort", "passwd", "pwd", "pass", "passphrase", "passcode", "secret", "secrets", "token",
                        "tokens", "key", "keys", "credential", "credentials", "auth", "authorization", "bearer",
                        "apikey", "cred", "creds", "pin", "sid", "cookie", "session", "signature", "salt", "pw",
-                       "authtok", "psk", "sessionid", "sessid", "pepper")
+                       "authtok", "psk", "sessionid", "sessid", "pepper",
+                       "keystring")  # Etsy's name for its API key
 
 
 @_filter("key_names_no_credential", "the name only contains a credential word inside another word (secretloop_bin, tokenizer)",

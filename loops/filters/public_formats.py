@@ -43,6 +43,11 @@ _DOCUMENTED_EXAMPLES = frozenset({
     # the clear-text passwords of the nuget.config reference's <packageSourceCredentials> example (Microsoft
     # docs, copied into its Docker and Visual Studio guides and from there into many repositories' configs)
     "33f!!lloppa", "hal+9ooo_da!sY",
+    "keyboard cat",  # express-session's README: the session secret of its every example
+    "prom-operator",  # kube-prometheus-stack's values.yaml: Grafana's default admin password
+    "123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11",  # the Telegram Bot API docs' example bot token
+    "dc6zaTOxFJmzC",  # Giphy's public beta key, published in its API docs for anyone to try
+    "you-will-never-guess",  # the Flask Mega-Tutorial's fallback SECRET_KEY, copied into many apps' config.py
 })
 # The test-mode keys of Stripe's API reference, shown to every reader who is not logged in (and its older one),
 # under whichever kind and mode a copy gave them: docs and READMEs turn them into sk_live_… to show a live key.
@@ -63,8 +68,9 @@ _STANDARDS_EXAMPLES = (
 _DOCUMENTED_FRAGMENTS = (*_JWT_IO_PAYLOADS, *_STANDARDS_EXAMPLES)
 
 
-@_filter("documented_example_key", "a key or password providers publish in their docs as an example (AWS's ...EXAMPLE "
-         "keys, jwt.io's token, the OAuth RFCs' example tokens, the nuget.config reference's passwords)")
+@_filter("documented_example_key", "a key or password providers publish in their docs as an example or a default (AWS's "
+         "...EXAMPLE keys, jwt.io's token, the OAuth RFCs' example tokens, the nuget.config reference's passwords, "
+         "express-session's keyboard cat)")
 def is_documented_example_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     return (v in _DOCUMENTED_EXAMPLES or "EXAMPLE" in v or _STRIPE_DOCS_KEY.match(v) is not None

@@ -162,7 +162,10 @@ def is_request_credentials_mode(value: str, line: str, key_name: str | None, lan
 # argument that is one says how the first is written (writeString('…_password', 'latin1')).
 _ENCODING_NAME = re.compile(
     r"^(?:utf-?(?:8|16|32)(?:[lb]e)?|ucs-?2|latin-?1|(?:us-)?ascii|binary|base64(?:url)?|hex|"
-    r"iso[-_]?8859[-_]\d{1,2}|(?:cp|windows-?)125\d|cesu-?8|gb(?:k|2312|18030)|big5|shift[-_]?jis|euc-(?:jp|kr)|koi8-[ru])$",
+    r"iso[-_]?8859[-_]\d{1,2}|(?:cp|windows-?)125\d|cesu-?8|gb(?:k|2312|18030)|big5|shift[-_]?jis|euc-(?:jp|kr)|koi8-[ru])$"
+    # MySQL's character sets and collations (utf8mb4, utf8mb4_unicode_ci, latin1_swedish_ci, utf8mb4_0900_as_cs)
+    r"|^(?:utf8(?:mb[34])?|latin[1-7]|ascii|ucs2|utf16(?:le)?|utf32|cp12[5-7]\d|gbk|big5|sjis|euckr|ujis)"
+    r"(?:_[a-z0-9]+)*?(?:_(?:ci|cs|bin|ai_ci|as_cs|as_ci))?$",
     re.IGNORECASE)
 
 

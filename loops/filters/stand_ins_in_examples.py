@@ -86,22 +86,26 @@ def is_crypto_test_vector(value: str, line: str, key_name: str | None, language:
 # Wycheproof): the comment on its line or right above says so, in any file (crypto code keeps its self-test
 # keys beside the implementation, not only under tests/). Further away, the comment is another line's.
 _CITED_VECTOR = re.compile(
-    r"(?i)\btest[ _-]?vectors?\b|\bknown[ _-]answer[ _-]tests?\b|\bKATs?\b|\bwycheproof\b"
-    # (a section cited for a requirement, "RFC 7518 section 3.2: at least 256 bits", is no vector)
-    r"|\bRFC[ _-]?\d{3,5}\b[^\n]{0,60}?\b(?:vectors?|examples?|appendix)\b"
-    r"|\b(?:vectors?|examples?|appendix)\b[^\n]{0,60}?\bRFC[ _-]?\d{3,5}\b")
+    r"(?i:\btest[ _-]?vectors?\b(?![ \t]*(?:search|db|database|store|index))|\bknown[ _-]answer[ _-]tests?\b|\bwycheproof\b)"
+    r"|\bKAT\b"
+    # an RFC's own vectors, cited by place (a section cited for a requirement, "RFC 7518 section 3.2: at least
+    # 256 bits", or an RFC referred to for its flows is no vector)
+    r"|(?i:\bRFC[ _-]?\d{3,5}\b[^\n]{0,40}?(?:\btest[ _-]?vectors?\b|\bappendix[ \t]+[A-Z](?:\.\d+)+|\bexample[ \t]+(?:key|vector)s?\b))")
+# ... unless the comment says the key is in use after all ("test vectors live in testdata/, this is the deployed key")
+_IN_USE = re.compile(r"(?i)\b(?:live|prod|production|deployed|real|actual|our|ours|in[ \t]+use)\b")
+# Standards print their vectors' keys in hex; a provider's API key beside such a comment is no vector.
 _KEY_HEX = re.compile(r"^(?:0x)?[0-9a-fA-F]{32,}$")
-_KEY_BASE64 = re.compile(r"^[A-Za-z0-9+/_-]{32,}={0,2}$")
 
 
-@_filter("cited_test_vector", "a key the comment beside it cites from a standard's published vectors (an RFC's "
+@_filter("cited_test_vector", "a hex key the comment beside it cites from a standard's published vectors (an RFC's "
          "examples or appendix, a test vector, a KAT, Wycheproof): public by design", generic_only=True, surroundings=True)
 def is_cited_test_vector(value: str, line: str, key_name: str | None, language: str | None,
                          around: Surroundings) -> bool:
     v = value.strip()
-    if not (_KEY_HEX.match(v) or _KEY_BASE64.match(v)):
+    if not _KEY_HEX.match(v):
         return False
-    return any(_CITED_VECTOR.search(text) for text in (line, around.line_above))
+    cited = [text for text in (line, around.line_above) if _CITED_VECTOR.search(text)]
+    return bool(cited) and not any(_IN_USE.search(text) for text in cited)
 
 
 # A test case as a data-driven suite writes it, one per line: the test function's name, then its arguments

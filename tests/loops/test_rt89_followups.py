@@ -150,3 +150,42 @@ def test_an_image_builds_conventional_password_is_not_a_leak_but_a_chosen_one_is
     require_shown(f'ssh_username = "packer"\nssh_password = "{_pw()}"\n', "packer/ubuntu/variables.pkrvars.hcl")
     # the same word elsewhere is not a build's convention: the filter leaves it to the others
     assert not check_filter("vagrant_box_password", "ubuntu", 'DB_PASSWORD = "ubuntu"', "DB_PASSWORD", "python")
+
+
+# --- sets 97 (a second probe), 98 and 100 ----------------------------------------------------------------------
+
+def test_a_comment_that_only_mentions_vectors_or_rfcs_does_not_hide_a_key() -> None:
+    for comment in ("# vector DB key (test vector search is off in prod)", "# see RFC 6749 appendix for flows; this is our live client",
+                    "# KATS team owns this", "# Test vectors live in testdata/, this is the deployed key"):
+        require_shown(f'{comment}\nCLIENT_SECRET = "{random_chars(_R, 64, _HEX)}"\n', "app/settings.py")
+    assert not_shown(f'# RFC 8032 test vector 1 (secret key)\nED25519_SK = "{random_chars(_R, 64, _HEX)}"\n', "crypto/selftest.py")
+
+
+def test_charsets_and_collations_are_no_passwords() -> None:
+    assert not_shown('$db = mysqli_connect($host, $username, "utf8mb4_unicode_ci");\n', "php/db.php")
+    require_shown(f'$db = mysqli_connect($conf[\'host\'], $conf[\'user\'], "{_pw()}");\n', "php/db.php")
+
+
+def test_kubeadm_must_run_the_option() -> None:
+    assert not_shown(f"echo 'kubeadm docs' && relsign --certificate-key {random_chars(_R, 64, _HEX)}\n", "ops/cluster.sh")
+
+
+def test_published_defaults_and_doc_examples_are_not_leaks() -> None:
+    assert not_shown("app.use(session({ secret: 'keyboard cat', resave: false }))\n", "src/server.js")
+    assert not_shown("grafana:\n  adminPassword: prom-operator\n", "charts/monitoring/values.yaml")
+    assert not_shown("TELEGRAM_BOT_TOKEN=123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11\n", ".env.sample")
+
+
+def test_a_meraki_key_handed_to_the_dashboard_client_and_an_etsy_keystring_are_found() -> None:
+    require_shown(f'dashboard = meraki.DashboardAPI("{random_chars(_R, 40, _HEX)}")\n', "scripts/inventory.py")
+    require_shown(f'ETSY_KEYSTRING = "{random_chars(_R, 24, string.ascii_lowercase + string.digits)}"\n', "shop/settings.py")
+
+
+def test_a_header_cell_with_brackets_still_makes_a_table() -> None:
+    rows = "".join(f"| {svc} | app | {_pw()} | {port} | 90 |\n" for svc, port in (("postgres", 5432), ("redis", 6379)))
+    require_shown("| Service | User | Password | Port | Rotate (days) |\n|---|---|---|---|---|\n" + rows, "docs/ops/accounts.md")
+
+
+def test_an_api_key_beside_a_comment_on_vectors_is_no_test_vector() -> None:
+    require_shown(f"# Vector store (test vectors are embeddings of the QA corpus)\nWEAVIATE_API_KEY={random_chars(_R, 40, _ALNUM)}\n",
+                  "services/search/.env.production")
