@@ -163,8 +163,7 @@ def is_anti_forgery_token(value: str, line: str, key_name: str | None, language:
 _CREDENTIAL_ENDINGS = ("password", "passwort", "passwd", "pwd", "pass", "passphrase", "passcode", "secret", "secrets", "token",
                        "tokens", "key", "keys", "credential", "credentials", "auth", "authorization", "bearer",
                        "apikey", "cred", "creds", "pin", "sid", "cookie", "session", "signature", "salt", "pw",
-                       "authtok", "psk", "sessionid", "sessid", "pepper",
-                       "keystring")  # Etsy's name for its API key
+                       "authtok", "psk", "sessionid", "sessid", "pepper")
 
 
 @_filter("key_names_no_credential", "the name only contains a credential word inside another word (secretloop_bin, tokenizer)",
@@ -187,6 +186,7 @@ _CREDENTIAL_AFTER_A_NAME = frozenset({
 _CREDENTIAL_LAST_TWO = frozenset({
     ("app", "certificate"),  # Agora's App Certificate: the secret its token server signs RTC tokens with
     ("honeycomb", "team"),  # Honeycomb's API key header, X-Honeycomb-Team (named when a key was a team's write key)
+    ("etsy", "keystring"),  # Etsy's name for its API key (alone, a keystring is a keyboard's row of keys)
 })
 _SNMP_COMMUNITIES = frozenset({"rocommunity", "rwcommunity"})  # the password of every SNMP read (pfSense's <rocommunity>)
 # a game server's remote console: a column or setting named only rcon holds its password (server lists, wikis)

@@ -47,6 +47,7 @@ _DOCUMENTED_EXAMPLES = frozenset({
     "prom-operator",  # kube-prometheus-stack's values.yaml: Grafana's default admin password
     "123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11",  # the Telegram Bot API docs' example bot token
     "dc6zaTOxFJmzC",  # Giphy's public beta key, published in its API docs for anyone to try
+    "6bec40cf957de430a6f1f2baa056b99a4fac9ea0",  # Cisco DevNet's always-on Meraki sandbox key, in Meraki's API docs
     "you-will-never-guess",  # the Flask Mega-Tutorial's fallback SECRET_KEY, copied into many apps' config.py
 })
 # The test-mode keys of Stripe's API reference, shown to every reader who is not logged in (and its older one),
@@ -482,8 +483,10 @@ def is_android_debug_keystore_password(value: str, line: str, key_name: str | No
 # vagrant/vagrant (Vagrant documents it), Packer templates use packer/packer and Ubuntu cloud images ubuntu/ubuntu
 # for the build's own SSH or WinRM session. Only in that build's settings: elsewhere the word is a chosen password.
 _IMAGE_BUILD_PASSWORDS = frozenset({"vagrant", "packer", "ubuntu"})
-_IMAGE_BUILD_PLACE = re.compile(r"(?i)ssh\.password|winrm\.password|\bvagrant\b|\bpacker\b|#cloud-config|\bssh_username\b"
-                                r"|\bwinrm_username\b|\bcommunicator\b|<AutoLogon>|\bchpasswd\b")
+# (what the build's settings are made of, not the words vagrant or packer: a CI that builds images also deploys apps)
+_IMAGE_BUILD_PLACE = re.compile(r"(?i)ssh\.password|winrm\.password|#cloud-config|\bssh_username\b|\bwinrm_username\b"
+                                r"|\bcommunicator\b|<AutoLogon>|\bchpasswd\b|\bvariable[ \t]+\"(?:ssh|winrm)_password\""
+                                r"|\bsource[ \t]+\"(?:amazon-ebs|virtualbox-iso|vsphere-iso|qemu|hyperv-iso|vmware-iso|azure-arm|googlecompute)\"")
 
 
 @_filter("vagrant_box_password", "the password a Vagrant base box, a Packer template or a cloud image build logs in "
@@ -494,7 +497,9 @@ def is_vagrant_box_password(value: str, line: str, key_name: str | None, languag
     if value.strip().lower() not in _IMAGE_BUILD_PASSWORDS:
         return False
     rest = line.replace(value.strip(), " ")  # the word itself is no sign of the place
-    return "vagrant" in key_words(key_name) or any(_IMAGE_BUILD_PLACE.search(text) for text in (rest, *around.lines))
+    words = key_words(key_name)
+    return ("vagrant" in words or ("password" in words and bool({"ssh", "winrm"} & set(words)))
+            or any(_IMAGE_BUILD_PLACE.search(text) for text in (rest, *around.lines)))
 
 
 # A Firebase Storage download URL (getDownloadURL(): https://firebasestorage.googleapis.com/v0/b/<bucket>/o/<file>

@@ -87,12 +87,16 @@ def is_crypto_test_vector(value: str, line: str, key_name: str | None, language:
 # keys beside the implementation, not only under tests/). Further away, the comment is another line's.
 _CITED_VECTOR = re.compile(
     r"(?i:\btest[ _-]?vectors?\b(?![ \t]*(?:search|db|database|store|index))|\bknown[ _-]answer[ _-]tests?\b|\bwycheproof\b)"
-    r"|\bKAT\b"
+    r"|\bKATs?\b|(?i:\bkat[ _-]vectors?\b)"
+    r"|(?i:\b(?:FIPS|NIST)[ _-]?(?:SP[ _-]?)?[\d.-]{3,}\b[^\n]{0,40}?\b(?:appendix|example|test[ _-]?(?:case|vector)s?)\b)"
+    r"|(?i:\bRFC[ _-]?\d{3,5}\b[^\n]{0,20}?\btest[ _-]?case[ _-]?\d+\b)"
     # an RFC's own vectors, cited by place (a section cited for a requirement, "RFC 7518 section 3.2: at least
     # 256 bits", or an RFC referred to for its flows is no vector)
     r"|(?i:\bRFC[ _-]?\d{3,5}\b[^\n]{0,40}?(?:\btest[ _-]?vectors?\b|\bappendix[ \t]+[A-Z](?:\.\d+)+|\bexample[ \t]+(?:key|vector)s?\b))")
 # ... unless the comment says the key is in use after all ("test vectors live in testdata/, this is the deployed key")
-_IN_USE = re.compile(r"(?i)\b(?:live|prod|production|deployed|real|actual|our|ours|in[ \t]+use)\b")
+_IN_USE = re.compile(r"(?i)\b(?:live|deployed|our|ours|in[ \t]+use)\b|\bthis[ \t]+is[ \t]+the[ \t]+(?:real|actual|prod(?:uction)?|staging)\b"
+                     r"|\b(?:real|actual|prod(?:uction)?|staging|customer'?s?)[ \t]+(?:key|secret)\b"
+                     r"|\b(?:todo|fixme|add|write|need)\b")  # vectors still to come are not this key
 # Standards print their vectors' keys in hex; a provider's API key beside such a comment is no vector.
 _KEY_HEX = re.compile(r"^(?:0x)?[0-9a-fA-F]{32,}$")
 

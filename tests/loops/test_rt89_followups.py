@@ -189,3 +189,32 @@ def test_a_header_cell_with_brackets_still_makes_a_table() -> None:
 def test_an_api_key_beside_a_comment_on_vectors_is_no_test_vector() -> None:
     require_shown(f"# Vector store (test vectors are embeddings of the QA corpus)\nWEAVIATE_API_KEY={random_chars(_R, 40, _ALNUM)}\n",
                   "services/search/.env.production")
+
+
+def test_a_google_app_password_in_groups_is_found() -> None:
+    groups = " ".join(random_chars(_R, 4, string.ascii_lowercase) for _ in range(4))
+    require_shown(f"spring.mail.host=smtp.gmail.com\nspring.mail.password={groups}\n", "src/main/resources/application.properties")
+    assert not_shown("spring.mail.password=xxxx xxxx xxxx xxxx\n", "src/main/resources/application.properties")
+
+
+# --- probe set 101 -----------------------------------------------------------------------------------------
+
+def test_a_keyboard_row_under_keystring_is_no_key() -> None:
+    assert not_shown('QWERTY_KEYSTRING = "qwertyuiopasdfghjklzxcvbnm"\n', "keyboard/layouts.py")
+
+
+def test_honest_vector_citations_dismiss_and_passing_mentions_do_not() -> None:
+    for comment in ("# FIPS-197 appendix C.1 example vector", "# RFC 4231 test case 2", "# kat vectors from the spec",
+                    "# production self-test: RFC 5869 test case 1"):
+        assert not_shown(f'{comment}\nKEY = "{random_chars(_R, 64, _HEX)}"\n', "crypto/hkdf_selftest.py"), comment
+    for comment in ("# TODO: add test vectors", "# test vector? no: this is the production key", "# KAT passes; our live key"):
+        require_shown(f'{comment}\nSECRET_KEY = "{random_chars(_R, 64, _HEX)}"\n', "app/settings.py")
+
+
+def test_a_build_word_near_an_applications_password_does_not_hide_it() -> None:
+    require_shown("# images are built with packer, the app runs on them\nDB_PASSWORD: ubuntu\n", "app/docker-compose.yml")
+    assert not_shown('variable "ssh_password" {\n  type    = string\n  default = "packer"\n}\n', "packer/variables.pkr.hcl")
+
+
+def test_a_password_that_starts_like_a_charset_is_a_password() -> None:
+    require_shown(f"DB_PASSWORD=utf8mb4_{random_chars(_R, 10, _ALNUM)}\n", "mysql/.env")
