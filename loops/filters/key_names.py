@@ -194,6 +194,8 @@ _PASSWORD_BY_PROTOCOL = frozenset({"rcon"})
 
 
 def _names_credential_without_its_word(words: list[str]) -> bool:
+    if words[-2:] == ["access", "id"] or words[-1] == "accessid":
+        return True  # the id half of an access key (Sumo Logic's access ID beside its access key)
     if len(words) >= 2 and words[-1] in _CREDENTIAL_AFTER_A_NAME:
         return True
     if tuple(words[-2:]) in _CREDENTIAL_LAST_TWO:

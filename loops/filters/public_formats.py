@@ -484,8 +484,8 @@ def is_android_debug_keystore_password(value: str, line: str, key_name: str | No
 # for the build's own SSH or WinRM session. Only in that build's settings: elsewhere the word is a chosen password.
 _IMAGE_BUILD_PASSWORDS = frozenset({"vagrant", "packer", "ubuntu"})
 # (what the build's settings are made of, not the words vagrant or packer: a CI that builds images also deploys apps)
-_IMAGE_BUILD_PLACE = re.compile(r"(?i)ssh\.password|winrm\.password|#cloud-config|\bssh_username\b|\bwinrm_username\b"
-                                r"|\bcommunicator\b|<AutoLogon>|\bchpasswd\b|\bvariable[ \t]+\"(?:ssh|winrm)_password\""
+_IMAGE_BUILD_PLACE = re.compile(r"(?i)ssh\.password|winrm\.password|^#cloud-config|<AutoLogon>|^[ \t]*chpasswd[ \t]*:"
+                                r"|^[ \t]*(?:ssh_username|winrm_username|communicator)[ \t]*[=:]|\bvariable[ \t]+\"(?:ssh|winrm)_password\""
                                 r"|\bsource[ \t]+\"(?:amazon-ebs|virtualbox-iso|vsphere-iso|qemu|hyperv-iso|vmware-iso|azure-arm|googlecompute)\"")
 
 

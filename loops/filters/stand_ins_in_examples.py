@@ -83,22 +83,28 @@ def is_crypto_test_vector(value: str, line: str, key_name: str | None, language:
 
 
 # Where a key is cited from a standard's published vectors (RFC 8032's examples, "test vector", a KAT,
-# Wycheproof): the comment on its line or right above says so, in any file (crypto code keeps its self-test
-# keys beside the implementation, not only under tests/). Further away, the comment is another line's.
+# Wycheproof, NIST CAVP): the comment on its line or the nearest one above says so (blank lines and a table's
+# lone brace between do not count), in any file (crypto code keeps its self-test keys beside the implementation,
+# not only under tests/). Further away, the comment is another line's.
 _CITED_VECTOR = re.compile(
     r"(?i:\btest[ _-]?vectors?\b(?![ \t]*(?:search|db|database|store|index))|\bknown[ _-]answer[ _-]tests?\b|\bwycheproof\b)"
-    r"|\bKATs?\b|(?i:\bkat[ _-]vectors?\b)"
-    r"|(?i:\b(?:FIPS|NIST)[ _-]?(?:SP[ _-]?)?[\d.-]{3,}\b[^\n]{0,40}?\b(?:appendix|example|test[ _-]?(?:case|vector)s?)\b)"
+    r"|\bKATs?\b|(?i:\bkat[ _-]vectors?\b)|\bCAVP\b|\.rsp\b"
+    # FIPS 197, NIST SP 800-38D (FIPS 140 validates modules and prints no vectors)
+    r"|(?i:\b(?:FIPS[ _-]?(?!140)|NIST[ _-]?(?:SP[ _-]?)?|SP[ _-]?)\d[\d.-]{2,}[A-Z]?\b[^\n]{0,40}?\b(?:appendix|examples?|test[ _-]?(?:case|vector)s?)\b)"
     r"|(?i:\bRFC[ _-]?\d{3,5}\b[^\n]{0,20}?\btest[ _-]?case[ _-]?\d+\b)"
     # an RFC's own vectors, cited by place (a section cited for a requirement, "RFC 7518 section 3.2: at least
     # 256 bits", or an RFC referred to for its flows is no vector)
-    r"|(?i:\bRFC[ _-]?\d{3,5}\b[^\n]{0,40}?(?:\btest[ _-]?vectors?\b|\bappendix[ \t]+[A-Z](?:\.\d+)+|\bexample[ \t]+(?:key|vector)s?\b))")
-# ... unless the comment says the key is in use after all ("test vectors live in testdata/, this is the deployed key")
-_IN_USE = re.compile(r"(?i)\b(?:live|deployed|our|ours|in[ \t]+use)\b|\bthis[ \t]+is[ \t]+the[ \t]+(?:real|actual|prod(?:uction)?|staging)\b"
-                     r"|\b(?:real|actual|prod(?:uction)?|staging|customer'?s?)[ \t]+(?:key|secret)\b"
-                     r"|\b(?:todo|fixme|add|write|need)\b")  # vectors still to come are not this key
+    r"|(?i:\bRFC[ _-]?\d{3,5}\b[^\n]{0,40}?(?:\btest[ _-]?vectors?\b|\bappendix[ \t]+[A-Z](?:\.\d+)+|\bexample[ \t]+(?:key|vector)s?\b"
+    r"|\bsection[ \t]+\d+(?:\.\d+)+[ \t]+examples?\b))"
+    r"|\bRFC[ _-]?\d{3,5}[ ,]+(?:appendix[ \t]+)?[A-F]\.\d+\b")
+# ... unless the comment says this key is in use after all ("KAT vectors moved to tests/, this one encrypts
+# backups", "unlike the RFC's vectors this key signs prod sessions"): words about the key, not about the tests
+_IN_USE = re.compile(r"(?i)\bthis[ \t]+(?:one|key|secret)[ \t]+(?:is|signs|encrypts|protects|goes|runs)\b|\bunlike\b"
+                     r"|\b(?:real|actual|prod(?:uction)?|live|deployed|staging|customer'?s?)(?:[ \t]+[\w-]+)?[ \t]+(?:key|secret)\b"
+                     r"|\bthis[ \t]+is[ \t]+the[ \t]+(?:real|actual|prod(?:uction)?|staging|deployed|live)\b|\bour\b|\btodo\b|\bfixme\b")
 # Standards print their vectors' keys in hex; a provider's API key beside such a comment is no vector.
 _KEY_HEX = re.compile(r"^(?:0x)?[0-9a-fA-F]{32,}$")
+_NOT_A_COMMENT = re.compile(r"^[ \t]*[{(\[]?[ \t]*$")  # a blank line, a table entry's lone brace
 
 
 @_filter("cited_test_vector", "a hex key the comment beside it cites from a standard's published vectors (an RFC's "
@@ -108,7 +114,12 @@ def is_cited_test_vector(value: str, line: str, key_name: str | None, language: 
     v = value.strip()
     if not _KEY_HEX.match(v):
         return False
-    cited = [text for text in (line, around.line_above) if _CITED_VECTOR.search(text)]
+    above = ""
+    for text in reversed(around.lines[:around.lines_before]):
+        if not _NOT_A_COMMENT.match(text):
+            above = text
+            break
+    cited = [text for text in (line, above) if _CITED_VECTOR.search(text)]
     return bool(cited) and not any(_IN_USE.search(text) for text in cited)
 
 

@@ -218,3 +218,23 @@ def test_a_build_word_near_an_applications_password_does_not_hide_it() -> None:
 
 def test_a_password_that_starts_like_a_charset_is_a_password() -> None:
     require_shown(f"DB_PASSWORD=utf8mb4_{random_chars(_R, 10, _ALNUM)}\n", "mysql/.env")
+
+
+# --- probe set 103 -----------------------------------------------------------------------------------------
+
+def test_sumo_logics_access_id_under_its_usual_names_is_found() -> None:
+    for name in ("SUMO_ACCESS_ID", "sumo_access_id", "accessId"):
+        require_shown(f"# sumo logic collector\n{name}=su{random_chars(_R, 12, _ALNUM)}\n", "collector/.env")
+
+
+def test_a_vector_cited_above_a_blank_line_or_brace_and_more_citation_forms() -> None:
+    for comment in ("// RFC 7539 section 2.4.2 example", "# NIST SP 800-38D test case 3", "# from gcmEncryptExtIV128.rsp",
+                    "# RFC5869 A.1"):
+        assert not_shown(f'{comment}\n\nKEY = "{random_chars(_R, 64, _HEX)}"\n', "cryptolib/src/vectors.py"), comment
+    for comment in ("# KAT vectors were moved to tests/, this one encrypts backups", "# FIPS 140-2 validated module example",
+                    "# unlike the RFC 7518 test vectors this key signs prod sessions", "# the production HMAC key"):
+        require_shown(f'{comment}\nSECRET_KEY = "{random_chars(_R, 64, _HEX)}"\n', "app/settings.py")
+
+
+def test_a_build_word_in_a_comment_is_no_build_setting() -> None:
+    require_shown("# the packer communicator is ssh\nDB_PASSWORD: ubuntu\n", "app/config.yml")
