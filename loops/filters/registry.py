@@ -57,11 +57,6 @@ class Surroundings:
     lines_before: int = 0  # how many of `lines` come before the value's line (the rest come after)
 
     @property
-    def line_above(self) -> str:
-        """The line right above the value's line ("" at the top of the file)."""
-        return self.lines[self.lines_before - 1] if self.lines_before else ""
-
-    @property
     def example_place(self) -> bool:
         """Where values are written for a test or a reader: tests, docs, comments, docstrings."""
         return self.in_test_path or self.in_docs_path or self.in_comment or self.in_doc

@@ -164,10 +164,14 @@ _ENCODING_NAME = re.compile(
     r"^(?:utf-?(?:8|16|32)(?:[lb]e)?|ucs-?2|latin-?1|(?:us-)?ascii|binary|base64(?:url)?|hex|"
     r"iso[-_]?8859[-_]\d{1,2}|(?:cp|windows-?)125\d|cesu-?8|gb(?:k|2312|18030)|big5|shift[-_]?jis|euc-(?:jp|kr)|koi8-[ru])$"
     # MySQL's character sets and collations (utf8mb4, utf8mb4_unicode_ci, latin1_swedish_ci, utf8mb4_0900_as_cs)
-    # (the parts between are words or version numbers: a random part makes a password that starts like one)
+    # (the parts between are the languages and versions collations are named by: another part makes a password
+    # that starts like one)
     r"|^(?:utf8(?:mb[34])?|latin[1-7]|ascii|ucs2|utf16(?:le)?|utf32|cp\d{3,4}|gbk|gb2312|gb18030|big5|sjis|euckr|eucjpms|ujis"
     r"|koi8[ru]|tis620|armscii8|geostd8|hebrew|greek|keybcs2|macce|macroman|dec8|hp8|swe7|binary)"
-    r"(?:_(?:[a-z]{2,12}|\d{3,4})){0,3}_(?:ci|cs|bin)$|^(?:utf8mb[34])$",
+    r"(?:_(?:general|unicode|0900|520|400|mysql500|swedish|german[12]|spanish2?|danish|polish|czech|turkish|croatian"
+    r"|estonian|icelandic|latvian|lithuanian|persian|romanian|slovak|slovenian|hungarian|vietnamese|roman|bulgarian"
+    r"|ukrainian|myanmar|esperanto|sinhala|hebrew|greek|thai|mn|ja|zh|ru|de|pb|la|pinyin|stroke|bopomofo|nopad|ai|as|ks)){0,4}"
+    r"_(?:ci|cs|bin)$|^(?:utf8mb[34])$",
     re.IGNORECASE)
 
 

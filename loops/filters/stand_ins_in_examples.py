@@ -104,7 +104,8 @@ _IN_USE = re.compile(r"(?i)\bthis[ \t]+(?:one|key|secret)[ \t]+(?:is|signs|encry
                      r"|\bthis[ \t]+is[ \t]+the[ \t]+(?:real|actual|prod(?:uction)?|staging|deployed|live)\b|\bour\b|\btodo\b|\bfixme\b")
 # Standards print their vectors' keys in hex; a provider's API key beside such a comment is no vector.
 _KEY_HEX = re.compile(r"^(?:0x)?[0-9a-fA-F]{32,}$")
-_NOT_A_COMMENT = re.compile(r"^[ \t]*[{(\[]?[ \t]*$")  # a blank line, a table entry's lone brace
+# a blank line, a table entry's lone brace, the line that opens the table (VECTORS = [)
+_NOT_A_COMMENT = re.compile(r"^[ \t]*$|^[^#/\n]*[{(\[][ \t]*$")
 
 
 @_filter("cited_test_vector", "a hex key the comment beside it cites from a standard's published vectors (an RFC's "

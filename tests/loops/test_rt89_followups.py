@@ -238,3 +238,20 @@ def test_a_vector_cited_above_a_blank_line_or_brace_and_more_citation_forms() ->
 
 def test_a_build_word_in_a_comment_is_no_build_setting() -> None:
     require_shown("# the packer communicator is ssh\nDB_PASSWORD: ubuntu\n", "app/config.yml")
+
+
+# --- probe set 104 -----------------------------------------------------------------------------------------
+
+def test_a_password_shaped_like_a_collation_with_a_random_part_is_a_password() -> None:
+    require_shown(f"DB_PASSWORD=latin1_{random_chars(_R, 10, string.ascii_lowercase)}_ci\n", "config/.env")
+    assert not_shown('$db = mysqli_connect($host, $username, "utf8mb4_unicode_520_ci");\n', "php/db.php")
+
+
+def test_a_vector_table_opened_between_the_citation_and_the_key_still_cites_it() -> None:
+    text = f'# from CAVP gcmEncryptExtIV256.rsp\nVECTORS = [\n    {{\n        "key": "{random_chars(_R, 64, _HEX)}",\n    }},\n]\n'
+    assert not_shown(text, "crypto/aes_kat.py")
+
+
+def test_supertests_auth_pair_is_found() -> None:
+    require_shown(f"  await request(app).get('/admin').auth('admin', '{_pw()}').expect(200);\n", "test/admin.test.js")
+    assert not_shown("  await request(app).get('/admin').auth(user, pass).expect(200);\n", "test/admin.test.js")
