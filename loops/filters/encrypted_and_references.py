@@ -260,6 +260,8 @@ _ENCRYPTED_ENVELOPE = re.compile(
     rf"|^!\[{_B64}{{16,}}={{0,2}}\]$"
     # Bamboo Specs' encrypted values (`bamboo.encrypt` / the Specs encryption page): BAMSCRT@0@0@<base64>
     rf"|^BAMSCRT@\d@\d@{_B64}{{16,}}={{0,2}}$"
+    # Magento 2's encrypted config values (core_config_data, env.php): <key version>:<cipher version>:<base64>
+    rf"|^\d{{1,2}}:[23]:{_B64}{{24,}}={{0,2}}$"
 )
 # A name that says the value under it is already encrypted: DB_PASSWORD_ENCRYPTED, api_key_ciphertext,
 # encrypted_secret (what AWS KMS or Cloud KMS `encrypt` printed, decrypted at boot). Not "encryption":

@@ -49,6 +49,10 @@ _DOCUMENTED_EXAMPLES = frozenset({
     "dc6zaTOxFJmzC",  # Giphy's public beta key, published in its API docs for anyone to try
     "6bec40cf957de430a6f1f2baa056b99a4fac9ea0",  # Cisco DevNet's always-on Meraki sandbox key, in Meraki's API docs
     "you-will-never-guess",  # the Flask Mega-Tutorial's fallback SECRET_KEY, copied into many apps' config.py
+    "b54bcf4d-1bca-4e8e-9a24-22ff2c3d462c",  # CoinMarketCap's public sandbox key, in its API docs
+    # the key pair of the Binance API docs' signed-request example
+    "vmPUZE6mv9SD5VNHk4HlWFsOr6aKE2zvsw0MuIgwCIPy6utIco14y7Ju91duEh8A",
+    "NhqPtmdSJYdKjVHjA7PZj4Mge3R5YNiP1e3UZjInClVN65XAbvqqM6A7H5fATj0j",
 })
 # The test-mode keys of Stripe's API reference, shown to every reader who is not logged in (and its older one),
 # under whichever kind and mode a copy gave them: docs and READMEs turn them into sk_live_… to show a live key.

@@ -104,8 +104,9 @@ _IN_USE = re.compile(r"(?i)\bthis[ \t]+(?:one|key|secret)[ \t]+(?:is|signs|encry
                      r"|\bthis[ \t]+is[ \t]+the[ \t]+(?:real|actual|prod(?:uction)?|staging|deployed|live)\b|\bour\b|\btodo\b|\bfixme\b")
 # Standards print their vectors' keys in hex; a provider's API key beside such a comment is no vector.
 _KEY_HEX = re.compile(r"^(?:0x)?[0-9a-fA-F]{32,}$")
-# a blank line, a table entry's lone brace, the line that opens the table (VECTORS = [)
-_NOT_A_COMMENT = re.compile(r"^[ \t]*$|^[^#/\n]*[{(\[][ \t]*$")
+# a blank line, a table entry's lone brace, the line that opens a table of vectors (VECTORS = [, cases := []struct{):
+# another opener (JWT_SETTINGS = {, module.exports = {) ends the walk, its comment is the config's
+_NOT_A_COMMENT = re.compile(r"^[ \t]*[{(\[]?[ \t]*$|^[^#/\n]*\b(?i:(?:test_?)?(?:vectors?|cases|tests|kats?|fixtures))\b[^#/\n]*[{(\[][ \t]*$")
 
 
 @_filter("cited_test_vector", "a hex key the comment beside it cites from a standard's published vectors (an RFC's "

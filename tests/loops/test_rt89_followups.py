@@ -255,3 +255,35 @@ def test_a_vector_table_opened_between_the_citation_and_the_key_still_cites_it()
 def test_supertests_auth_pair_is_found() -> None:
     require_shown(f"  await request(app).get('/admin').auth('admin', '{_pw()}').expect(200);\n", "test/admin.test.js")
     assert not_shown("  await request(app).get('/admin').auth(user, pass).expect(200);\n", "test/admin.test.js")
+
+
+# --- probe set 106 -----------------------------------------------------------------------------------------
+
+def test_auth_calls_of_routers_and_role_dsls_are_no_credentials() -> None:
+    assert not_shown("router.route('/x').auth('jwt', 'HS256')\n", "gateway/src/routes.js")
+    assert not_shown("policy.auth('group', 'ops_readers_2')\n", "gateway/src/routes.js")
+
+
+def test_a_config_opened_under_an_unrelated_vector_comment_keeps_its_key() -> None:
+    text = f'# see RFC 7519 test vectors for the JWT format\nJWT_SETTINGS = {{\n    "secret": "{random_chars(_R, 64, _HEX)}",\n}}\n'
+    require_shown(text, "authsvc/settings.py")
+
+
+# --- sets 107 (trading bots) and 108 (e-commerce and CMS) ------------------------------------------------------
+
+def test_magento_cdata_credentials_and_encrypted_values() -> None:
+    require_shown(f"<config>\n  <global>\n    <crypt>\n      <key><![CDATA[{random_chars(_R, 32, _HEX)}]]></key>\n"
+                  f"    </crypt>\n    <password><![CDATA[{_pw()}]]></password>\n  </global>\n</config>\n", "app/etc/local.xml")
+    blob = base64.b64encode(_R.randbytes(48)).decode()
+    assert not_shown(f"    'payment/paypal/api_password' => '0:3:{blob}',\n", "app/etc/env.php")
+
+
+def test_ghost_admin_defuse_and_coingecko_keys_are_found() -> None:
+    require_shown(f"GHOST_ADMIN_API_KEY={random_chars(_R, 24, _HEX)}:{random_chars(_R, 64, _HEX)}\n", ".env")
+    require_shown(f"    'new_cookie_key' => 'def00000{random_chars(_R, 128, _HEX)}',\n", "app/config/parameters.php")
+    require_shown(f"COINGECKO_API_KEY=CG-{random_chars(_R, 24, _ALNUM)}\n", "bot/.env")
+
+
+def test_exchanges_published_example_keys_are_not_leaks() -> None:
+    assert not_shown("CMC_SANDBOX_KEY = 'b54bcf4d-1bca-4e8e-9a24-22ff2c3d462c'\n", "bot/fetch_cmc.py")
+    assert not_shown("apiKey: vmPUZE6mv9SD5VNHk4HlWFsOr6aKE2zvsw0MuIgwCIPy6utIco14y7Ju91duEh8A\n", "docs/exchanges.md")
