@@ -252,6 +252,16 @@ def matrix_synapse_crc32(value: str) -> bool:
     return base62_encode(zlib.crc32(base.encode("ascii")), 6) == check
 
 
+def defuse_key_checksum(value: str) -> bool:
+    """defuse/php-encryption's ASCII-safe key (Key::saveToAsciiSafeString): the hex of the version header
+    DE F0 00 00, the 32-byte key and the SHA-256 of header and key (Encoding::saveBytesToChecksummedAsciiSafeString)."""
+    try:
+        raw = bytes.fromhex(value)
+    except ValueError:
+        return False
+    return len(raw) == 68 and raw[:4] == b"\xde\xf0\x00\x00" and hashlib.sha256(raw[:36]).digest() == raw[36:]
+
+
 CHECKSUMS: dict[str, Callable[[str], bool]] = {
     "github_crc32": github_crc32,
     "jwt_structure": jwt_structure,
@@ -265,6 +275,7 @@ CHECKSUMS: dict[str, Callable[[str], bool]] = {
     "gpp_cpassword": gpp_cpassword,
     "zigbee_network_key": zigbee_network_key,
     "matrix_synapse_crc32": matrix_synapse_crc32,
+    "defuse_key_checksum": defuse_key_checksum,
 }
 
 

@@ -4,6 +4,7 @@ missed or misread. Values are drawn at run time; failures name the file and the 
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import random
 import string
@@ -280,10 +281,24 @@ def test_magento_cdata_credentials_and_encrypted_values() -> None:
 
 def test_ghost_admin_defuse_and_coingecko_keys_are_found() -> None:
     require_shown(f"GHOST_ADMIN_API_KEY={random_chars(_R, 24, _HEX)}:{random_chars(_R, 64, _HEX)}\n", ".env")
-    require_shown(f"    'new_cookie_key' => 'def00000{random_chars(_R, 128, _HEX)}',\n", "app/config/parameters.php")
+    key = b"\xde\xf0\x00\x00" + _R.randbytes(32)
+    require_shown(f"    'new_cookie_key' => '{(key + hashlib.sha256(key).digest()).hex()}',\n", "app/config/parameters.php")
+    # the same shape with a checksum that does not hold is a checksum list's line or other hex
+    assert not_shown(f"{(key + bytes(32)).hex()}  app/config/keys.bin\n", "SHA256SUMS")
     require_shown(f"COINGECKO_API_KEY=CG-{random_chars(_R, 24, _ALNUM)}\n", "bot/.env")
 
 
 def test_exchanges_published_example_keys_are_not_leaks() -> None:
     assert not_shown("CMC_SANDBOX_KEY = 'b54bcf4d-1bca-4e8e-9a24-22ff2c3d462c'\n", "bot/fetch_cmc.py")
     assert not_shown("apiKey: vmPUZE6mv9SD5VNHk4HlWFsOr6aKE2zvsw0MuIgwCIPy6utIco14y7Ju91duEh8A\n", "docs/exchanges.md")
+
+
+# --- probe set 109 -----------------------------------------------------------------------------------------
+
+def test_ghost_and_coingecko_shapes_need_their_names() -> None:
+    record = f"{random_chars(_R, 24, _HEX)}:{random_chars(_R, 64, _HEX)}"
+    assert not_shown(f"# ghost export\n{record}  posts/hello-world.md\n", "ghost/export/digests.txt")
+    require_shown(f"const api = new GhostAdminAPI({{ url, key: '{record}', version: 'v5.0' }});\n", "scripts/publish.js")
+    assert not_shown(f"sku: CG-{random_chars(_R, 24, _ALNUM)}\n", "catalog/products.yaml")
+    require_shown(f'headers = {{"x-cg-pro-api-key": "CG-{random_chars(_R, 24, _ALNUM)}"}}\n', "bot/prices.py")
+    assert not_shown("<key><![CDATA[NSCameraUsageDescription]]></key>\n", "ios/Info.plist")
