@@ -260,6 +260,8 @@ _ENCRYPTED_ENVELOPE = re.compile(
     rf"|^!\[{_B64}{{16,}}={{0,2}}\]$"
     # Bamboo Specs' encrypted values (`bamboo.encrypt` / the Specs encryption page): BAMSCRT@0@0@<base64>
     rf"|^BAMSCRT@\d@\d@{_B64}{{16,}}={{0,2}}$"
+    # TeamCity's scrambled passwords in its settings XML (buildSettings.xml, project-config.xml): zxx + hex
+    r"|^zxx[0-9a-f]{16,}$"
     # Magento 2's encrypted config values (core_config_data, env.php): <key version>:<cipher version>:<base64>
     rf"|^\d{{1,2}}:[23]:{_B64}{{24,}}={{0,2}}$"
 )
