@@ -44,7 +44,8 @@ _TABLE_QUORUM = 3
 # "****") does not count towards the quorum: a few real passwords beside such rows are still a
 # column of passwords. Labels ("Create one") and numbers ("12", "90d") still count.
 _MASK_BYTES = frozenset(b"*x\xe2\x80\xa2-_.?")
-_NOT_A_VALUE = frozenset({b"n/a", b"na", b"tbd", b"tba", b"none", b"null", b"nil", b"\xe2\x80\x94"})
+# (a cell that is one word of _POINTER_WORDS, none or tbd, is left out by its first word)
+_NOT_A_VALUE = frozenset({b"n/a", b"na", b"tba", b"null", b"nil", b"\xe2\x80\x94"})
 _POINTER_WORDS = frozenset({b"see", b"ask", b"in", b"from", b"via", b"stored", b"contact", b"same", b"none",
                             b"unknown", b"tbd", b"request", b"managed", b"provided", b"set"})
 
