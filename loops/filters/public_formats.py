@@ -53,7 +53,15 @@ _DOCUMENTED_EXAMPLES = frozenset({
     # the key pair of the Binance API docs' signed-request example
     "vmPUZE6mv9SD5VNHk4HlWFsOr6aKE2zvsw0MuIgwCIPy6utIco14y7Ju91duEh8A",
     "NhqPtmdSJYdKjVHjA7PZj4Mge3R5YNiP1e3UZjInClVN65XAbvqqM6A7H5fATj0j",
+    # the JWT secret of the Supabase CLI's local stack and of its self-hosting docker/.env.example
+    "super-secret-jwt-token-with-at-least-32-characters-long",
+    "your-super-secret-jwt-token-with-at-least-32-characters-long",
 })
+# The Supabase CLI's local stack signs its anon and service_role keys with the secret above and the issuer
+# "supabase-demo": the same two keys on every developer's machine (hosted projects' keys are issued by "supabase").
+# A signal, not a verdict: gitleaks' own cases count such a key as a leak, and a project may have copied the
+# local secret into a deployment.
+_LOCAL_STACK_JWT_ISSUERS = frozenset({"supabase-demo"})
 # The test-mode keys of Stripe's API reference, shown to every reader who is not logged in (and its older one),
 # under whichever kind and mode a copy gave them: docs and READMEs turn them into sk_live_… to show a live key.
 _STRIPE_DOCS_KEY = re.compile(r"^[spr]k_(?:test|live)_(?:4eC39HqLyjWDarjtT1zdp7dc|TYooMQauvdEDq54NiTphI7jx|BQokikJOvBiI2HlWgH4olfQ2)$")
@@ -80,6 +88,16 @@ def is_documented_example_key(value: str, line: str, key_name: str | None, langu
     v = value.strip()
     return (v in _DOCUMENTED_EXAMPLES or "EXAMPLE" in v or _STRIPE_DOCS_KEY.match(v) is not None
             or any(f in v for f in _DOCUMENTED_FRAGMENTS))
+
+
+@_filter("supabase_local_key", "a key the Supabase CLI's local stack issues (a JWT whose issuer is supabase-demo): "
+         "the same on every developer's machine", decisive=False)
+def is_supabase_local_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if not v.startswith("eyJ"):
+        return False
+    claims = _jwt_claims(v)
+    return isinstance(claims, dict) and claims.get("iss") in _LOCAL_STACK_JWT_ISSUERS
 
 
 _URL = re.compile(r"""https?://[^\s"'<>()\[\]`]+""")

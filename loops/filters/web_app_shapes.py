@@ -53,6 +53,18 @@ def is_constant_name_as_value(value: str, line: str, key_name: str | None, langu
     return value.rsplit("_", 1)[1] in _NAMING_TAILS
 
 
+# Names of environment variables or constants listed in a setting (Netlify's SECRETS_SCAN_OMIT_KEYS, a required_env
+# list): every item is an UPPER_SNAKE name, and a list of names holds no value.
+_UPPER_SNAKE_LIST = re.compile(r"^[A-Z][A-Z0-9]*_[A-Z0-9_]*(?:[ \t]*[,;][ \t]*[A-Z][A-Z0-9]*_[A-Z0-9_]*)+,?$")
+
+
+@_filter("constant_name_list", "a comma-separated list of UPPER_SNAKE names (SECRETS_SCAN_OMIT_KEYS = "
+         "\"STRIPE_SECRET_KEY,AWS_ACCESS_KEY_ID\"): the names of variables, not a value", generic_only=True,
+         needs_in_value=",")
+def is_constant_name_list(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return len(value) <= 400 and _UPPER_SNAKE_LIST.match(value.strip()) is not None
+
+
 @_filter("attribute_selector_value", "the value of a CSS attribute selector (label[for=\"private_key\"], "
          "input[name='password']): the name of a form field", generic_only=True, needs_in_line="[")
 def is_attribute_selector_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:

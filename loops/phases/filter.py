@@ -48,6 +48,12 @@ def classify(c: Candidate, decision: tuple[str, str] | None, key_material: froze
                             reason="a Firebase app's API key, public by design: check that it is restricted "
                                    "(APIs, and HTTP referrers or the app's package and certificate or bundle id) "
                                    "in Google Cloud Console")
+    if "supabase_local_key" in f.filter_hits:
+        # The same key on every machine that runs `supabase start`: harmless there, a person checks that no
+        # deployed project signs with the local secret.
+        return StatusChange(candidate_id=c.id, status="pending", decided_by="rule",
+                            reason="the Supabase CLI's local development key (issuer supabase-demo), the same on every "
+                                   "machine: check that no deployed project uses the local JWT secret")
     if c.rule_confidence == "high" and f.checksum_valid is not False:
         if c.rule_id in key_material and (f.in_test_path or f.in_docs_path or f.in_comment):
             # Test suites and docs are full of key pairs made for them (TLS fixtures, signing
