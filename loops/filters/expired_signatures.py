@@ -1,7 +1,7 @@
 """Signed URLs whose signature has expired: an Azure shared access signature carries its own end
 (`se=`, the signed expiry) beside its signature (`sig=`), and the service refuses it after that
-moment, so an expired one grants nothing. A signature whose access comes from a stored policy
-(`si=`) or whose expiry is missing or unreadable is left to the judge.
+moment, so an expired one grants nothing and goes to a person as pending, with its expiry named. A signature
+whose access comes from a stored policy (`si=`) or whose expiry is missing or unreadable is left to the judge.
 """
 
 from __future__ import annotations
@@ -41,8 +41,10 @@ def signed_expiry(value: str, line: str) -> datetime | None:
         return None
 
 
+# A signal, not a verdict: the answer would change with the day of the scan while the file stays the same, and the
+# signature shows that whoever wrote it held the account key. A person sees it, told why it matters less.
 @_filter("expired_signature", "an Azure shared access signature whose signed expiry (se=) has passed: the service "
-         "refuses it, so it grants nothing", needs_in_line="=")
+         "refuses it, so it grants nothing", needs_in_line="=", decisive=False)
 def is_expired_signature(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     if "se=" not in line or "sig=" not in line:
         return False

@@ -48,6 +48,12 @@ def classify(c: Candidate, decision: tuple[str, str] | None, key_material: froze
                             reason="a Firebase app's API key, public by design: check that it is restricted "
                                    "(APIs, and HTTP referrers or the app's package and certificate or bundle id) "
                                    "in Google Cloud Console")
+    if "expired_signature" in f.filter_hits:
+        # Refused by the service now, so no hurry; but it was signed with the account key, and CredData-style
+        # reviews count it: a person removes it and checks where the key that signed it lives.
+        return StatusChange(candidate_id=c.id, status="pending", decided_by="rule",
+                            reason="an Azure shared access signature past its signed expiry (se=): the service refuses "
+                                   "it; remove it and check that the account key that signed it is not exposed")
     if "supabase_local_key" in f.filter_hits:
         # The same key on every machine that runs `supabase start`: harmless there, a person checks that no
         # deployed project signs with the local secret.

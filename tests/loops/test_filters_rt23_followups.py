@@ -120,10 +120,11 @@ def _sas(expiry: str, extra: str = "") -> tuple[str, str]:
 
 
 @pytest.mark.parametrize("expiry", ["2019-09-21", "2019-09-21T09%3A21Z", "2018-01-09T22:32:27Z", "2020-03-20T04:00:00.0000000Z"])
-def test_an_expired_shared_access_signature_grants_nothing(expiry: str) -> None:
+def test_an_expired_shared_access_signature_goes_to_a_person(expiry: str) -> None:
+    # Pending, not dismissed: the status must not change with the day of the scan, and the signature shows the account key was at hand.
     sig, query = _sas(expiry)
     assert hit("expired_signature", sig, f'\t\t"?{query}",', None, "go")
-    assert hidden(f'url = "https://acct.blob.core.windows.net/c?{query}"\n', "app/storage.py")
+    assert outcomes(f'url = "https://acct.blob.core.windows.net/c?{query}"\n', "app/storage.py") == ["pending"]
 
 
 @pytest.mark.parametrize("expiry", ["2999-01-01", "2999-01-01T00:00:00Z", "not-a-date", "2019-13-45"])
