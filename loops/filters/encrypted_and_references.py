@@ -435,6 +435,31 @@ def is_interpolated_variables(value: str, line: str, key_name: str | None, langu
     return literal <= _MOST_LITERAL_CHARACTERS or _file_path(rest.strip())
 
 
+# A variable interpolated into a literal where the language interpolates double-quoted strings (shell and heredocs,
+# Perl, PHP, Kotlin, Groovy, Dart): "jwt-$JWT_SUFFIX", "key-$keyId-$region", "m-$(hostname)". Part of the value is
+# computed when the code runs, so the literal is a template, not the credential. Single quotes interpolate nothing
+# in shell, Perl and PHP ('Pa$sw0rd' is a literal), nor does Python or JavaScript.
+# The variable starts the value or follows a separator, and is named as code names things (CAPS, camelCase, snake_case):
+# a random password's "…3$xQ7…" is no variable.
+_INTERPOLATION = re.compile(r"(?:^|(?<=[-_./:@= ]))\$(?:\{[^{}\s]{1,80}\}|\([^()\s]{1,80}\)|[A-Z][A-Z0-9_]*[A-Z0-9](?![a-z])"
+                            r"|[a-z]+(?:[A-Z][a-z]+)*(?![A-Za-z0-9])|[a-z]+(?:_[a-z0-9]+)+(?![A-Za-z0-9]))")
+_TEMPLATE_LANGUAGES = frozenset({"shell", "bash", "dockerfile", "makefile", "perl", "php", "kotlin", "groovy", "dart"})
+_SINGLE_QUOTE_LITERAL = frozenset({"shell", "bash", "dockerfile", "makefile", "perl", "php"})
+
+
+@_filter("interpolated_template", "a double-quoted value with a variable interpolated into it (\"jwt-$JWT_SUFFIX\", "
+         "Kotlin's \"key-$keyId\", \"m-$(hostname)\") where the language interpolates: computed when the code runs",
+         generic_only=True, needs_in_value="$")
+def is_interpolated_template(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if language not in _TEMPLATE_LANGUAGES or _INTERPOLATION.search(v) is None or len(v) > 400:
+        return False
+    at = line.find(v)
+    if at > 0 and line[at - 1] == "'" and language in _SINGLE_QUOTE_LITERAL:
+        return False
+    return True
+
+
 # A shell value built of expansions alone (Debian's setup-mysql: DB_PASSWORD="$DB_PASSWORD${MATRIX:$((RANDOM%${#MATRIX})):1}"):
 # the password is made at run time from variables and arithmetic; no character of it is written here.
 # Innermost first: a name ($RANDOM, ${#CHARS}), then the arithmetic or the expansion that held it.

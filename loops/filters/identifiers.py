@@ -115,6 +115,17 @@ def is_object_reference(value: str, line: str, key_name: str | None, language: s
     return bool(key_name) and module.rsplit(".", 1)[-1] == key_name and attr.isalpha() and attr.islower()
 
 
+# A word and two or more numbers joined by colons: an id made of a kind and numbers (addons.mozilla.org's JWT issuer
+# user:12345:678, a record's type:id:version). A secret is drawn at random, not counted.
+_NUMBERED_ID = re.compile(r"^[a-z]{2,16}(?::\d{1,12}){2,4}$")
+
+
+@_filter("numbered_id", "a word and numbers joined by colons (user:12345:678, as addons.mozilla.org's API key names "
+         "its JWT issuer): an account's id, its secret is separate", generic_only=True, needs_in_value=":")
+def is_numbered_id(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return _NUMBERED_ID.match(value.strip()) is not None
+
+
 # Three words or more in lower camelCase (dangerouslyAllowBrowser): a name in code.
 _CAMEL_WORDS = re.compile(r"^[a-z]{2,}(?:[A-Z][a-z]{1,}){2,}$")
 

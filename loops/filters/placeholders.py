@@ -55,6 +55,8 @@ _PLACEHOLDER_PHRASES = (
     re.compile(r"(?<![a-z])(?:dummy|placeholder|notreal|not[_ \-]a[_ \-]real|not[_ \-]real|sample|example)"),
     _SHORT_MARKERS,
     re.compile(r"(?<![a-z])leave[_ \-](?:it[_ \-])?(?:blank|empty|unset)(?![a-z])"),  # a form's hint: Leave blank (optional)
+    # a value that says it must not be used for real: dev-key-do-not-use, not-for-production
+    re.compile(r"(?<![a-z])(?:do[_ \-]?not[_ \-]?use|not[_ \-]for[_ \-](?:prod|production|real[_ \-]use))(?![a-z])"),
     # how to make one, in lower case and separators only: generate-with-openssl-rand-hex-32, create_a_random_string
     # (a passphrase of capitals and symbols, Create-A-Storm#7, is a chosen password)
     re.compile(r"^[a-z0-9_ .\-]*(?<![a-z])(?:generate|create)[_ \-](?:with|using|via|one|a|an|me|it|new|random|your|strong"

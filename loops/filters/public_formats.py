@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import hmac
 import json
 import re
 from urllib.parse import urlsplit
@@ -62,6 +63,7 @@ _DOCUMENTED_EXAMPLES = frozenset({
 # A signal, not a verdict: gitleaks' own cases count such a key as a leak, and a project may have copied the
 # local secret into a deployment.
 _LOCAL_STACK_JWT_ISSUERS = frozenset({"supabase-demo"})
+_LOCAL_STACK_JWT_SECRET = b"super-secret-jwt-token-with-at-least-32-characters-long"
 # The test-mode keys of Stripe's API reference, shown to every reader who is not logged in (and its older one),
 # under whichever kind and mode a copy gave them: docs and READMEs turn them into sk_live_… to show a live key.
 _STRIPE_DOCS_KEY = re.compile(r"^[spr]k_(?:test|live)_(?:4eC39HqLyjWDarjtT1zdp7dc|TYooMQauvdEDq54NiTphI7jx|BQokikJOvBiI2HlWgH4olfQ2)$")
@@ -90,14 +92,20 @@ def is_documented_example_key(value: str, line: str, key_name: str | None, langu
             or any(f in v for f in _DOCUMENTED_FRAGMENTS))
 
 
-@_filter("supabase_local_key", "a key the Supabase CLI's local stack issues (a JWT whose issuer is supabase-demo): "
-         "the same on every developer's machine", decisive=False)
+@_filter("supabase_local_key", "a key the Supabase CLI's local stack issues (a JWT from issuer supabase-demo, signed "
+         "with the CLI's published secret): the same on every developer's machine", decisive=False)
 def is_supabase_local_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
-    if not v.startswith("eyJ"):
+    if not v.startswith("eyJ") or v.count(".") != 2:
         return False
     claims = _jwt_claims(v)
-    return isinstance(claims, dict) and claims.get("iss") in _LOCAL_STACK_JWT_ISSUERS
+    if not (isinstance(claims, dict) and claims.get("iss") in _LOCAL_STACK_JWT_ISSUERS):
+        return False
+    # Only the published secret's signature makes it the local key: a project that signs its own keys with the
+    # demo issuer has a secret of its own, and its key is live.
+    signed, _, signature = v.rpartition(".")
+    mac = hmac.new(_LOCAL_STACK_JWT_SECRET, signed.encode("ascii", "replace"), hashlib.sha256).digest()
+    return hmac.compare_digest(base64.urlsafe_b64encode(mac).rstrip(b"=").decode(), signature)
 
 
 _URL = re.compile(r"""https?://[^\s"'<>()\[\]`]+""")

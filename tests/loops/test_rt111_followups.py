@@ -5,6 +5,8 @@ the file and the statuses, never the value."""
 from __future__ import annotations
 
 import base64
+import hashlib
+import hmac
 import json
 import random
 import string
@@ -88,12 +90,21 @@ def test_provider_formats_and_paired_secrets_are_found() -> None:
                   "scripts/purge.sh")
 
 
+def _hs256(claims: dict, secret: bytes) -> str:
+    signed = f"eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.{_b64url(claims)}"
+    mac = hmac.new(secret, signed.encode(), hashlib.sha256).digest()
+    return f"{signed}.{base64.urlsafe_b64encode(mac).rstrip(b'=').decode()}"
+
+
 def test_the_supabase_local_key_goes_to_a_person() -> None:
-    sig = random_chars(_R, 43, _ALNUM)
-    local = f"eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.{_b64url({'iss': 'supabase-demo', 'role': 'service_role'})}.{sig}"
+    demo = {"iss": "supabase-demo", "role": "service_role", "exp": 1983812996}
+    local = _hs256(demo, b"super-secret-jwt-token-with-at-least-32-characters-long")
     assert outcomes(f"SUPABASE_SERVICE_ROLE_KEY={local}\n", ".env.local") == ["pending"]
-    hosted = _b64url({"iss": "supabase", "ref": random_chars(_R, 20, string.ascii_lowercase), "role": "service_role"})
-    require_shown(f"SUPABASE_SERVICE_ROLE_KEY=eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.{hosted}.{sig}\n", ".env.production")
+    # the demo issuer signed with a secret of the project's own: a live key
+    own = _hs256(demo, random_chars(_R, 40, _ALNUM).encode())
+    assert outcomes(f"SUPABASE_SERVICE_ROLE_KEY={own}\n", "deploy/prod.env") == ["confirmed"]
+    hosted = {"iss": "supabase", "ref": random_chars(_R, 20, string.ascii_lowercase), "role": "service_role"}
+    require_shown(f"SUPABASE_SERVICE_ROLE_KEY={_hs256(hosted, random_chars(_R, 40, _ALNUM).encode())}\n", ".env.production")
 
 
 def test_a_list_of_variable_names_is_no_value() -> None:
@@ -106,10 +117,6 @@ def test_a_value_below_its_name_closed_by_a_dict_is_found() -> None:
                   "tools/call.py")
 
 
-def test_a_lower_snake_name_ending_in_sk_is_a_key() -> None:
-    require_shown(f'huaweicloud_sdk_SK ?= "{random_chars(_R, 40, _ALNUM)}"\n', "Makefile")
-
-
 def test_a_definition_list_printed_one_element_per_line_is_read() -> None:
     text = f"<dl>\n  <dt>Signing secret</dt>\n  <dd>\n    {random_chars(_R, 32, _HEX)}\n  </dd>\n</dl>\n"
     require_shown(text, "admin/src/__snapshots__/Settings.test.tsx.snap")
@@ -119,3 +126,54 @@ def test_a_settings_default_and_a_wrapped_password_comparison_are_found() -> Non
     require_shown(f'    return s.value("relay/password", "{_pw()}").toString();\n', "src/settings.cpp")
     require_shown(f'if (new String(txtPassword.getPassword()).equals("{_pw()}")) {{\n', "src/ui/LoginDialog.java")
     assert not_shown('    return s.value("relay/password", "").toString();\n', "src/settings.cpp")
+
+
+def test_a_variable_interpolated_into_a_literal_is_a_template_where_the_language_interpolates() -> None:
+    assert not_shown('jwt.sign(payload, "jwt-$JWT_SUFFIX-$DEPLOY_ENV")\n', "scripts/gen_env.sh")
+    assert not_shown('val spec = SecretKeySpec("key-$keyId-$region".toByteArray(), "AES")\n', "app/Crypto.kt")
+    # a random password's $ is no variable, and JavaScript does not interpolate double quotes
+    require_shown(f'PGPASSWORD="{random_chars(_R, 9, _ALNUM)}7$xQ" pg_dump -h db -U backup app > /tmp/app.sql\n',
+                  "scripts/backup.sh")
+    require_shown(f'const hmacKey = crypto.createHmac("sha256", "{random_chars(_R, 10, _ALNUM)}$K{random_chars(_R, 8, _ALNUM)}")\n',
+                  "src/sign.js")
+
+
+def test_keys_recognised_by_the_call_they_are_given_to() -> None:
+    require_shown(f'var store = sessions.NewCookieStore([]byte("{random_chars(_R, 32, _ALNUM)}"))\n', "server/session.go")
+    require_shown(f'co = cohere.Client("{random_chars(_R, 40, _ALNUM)}")\n', "notebooks/rerank.py")
+    assert not_shown('var store = sessions.NewCookieStore([]byte(os.Getenv("SESSION_KEY")))\n', "server/session.go")
+
+
+def test_basic_auth_guards_and_fabric_passwords_are_found() -> None:
+    require_shown(f"app.use(basicAuth({{ users: {{ 'admin': '{_pw()}' }}, challenge: true }}))\n", "server/app.js")
+    require_shown(f"  @auth.credentials == ['ops', '{_pw()}']\n", "app.rb")
+    require_shown(f'env.passwords = {{"root@10.0.3.15:22": "{_pw()}"}}\n', "fabfile.py")
+    require_shown(f'legacy = cx_Oracle.connect("reporting/{random_chars(_R, 12, _ALNUM)}@ora:1521/LEGACY")\n', "etl/report.py")
+    require_shown(f'        .password("{{noop}}{random_chars(_R, 12, _ALNUM)}")\n', "src/main/java/SecurityConfig.java")
+
+
+def test_debconf_answers_in_a_provisioning_script_are_read_but_not_hashed_ones() -> None:
+    require_shown("  debconf-set-selections <<< 'mysql-server mysql-server/root_password password "
+                  f"{random_chars(_R, 14, _ALNUM)}'\n", "Vagrantfile")
+    assert not_shown("d-i grub-installer/password-crypted password grub.pbkdf2.sha512.10000."
+                     f"{random_chars(_R, 64, _HEX).upper()}\n", "preseed.cfg")
+
+
+def test_cloud_init_lists_are_read_from_their_opening_only() -> None:
+    text = f"chpasswd:\n  list: |\n    root:RANDOM\n    ubuntu:{_pw()}\n  expire: false\n"
+    assert outcomes(text, "user-data.yaml") in (["confirmed"], ["pending"])
+    aliases = ("#cloud-config\nchpasswd:\n  list: |\n    root:RANDOM\nwrite_files:\n  - path: /etc/aliases\n"
+               f"    content: |\n      postmaster:root\n      webmaster:{random_chars(_R, 12, _ALNUM)}\n")
+    assert not_shown(aliases, "user-data.yaml")
+
+
+def test_the_nearest_base62_value_after_an_alibaba_key_id_is_its_secret() -> None:
+    key_id = "LTAI5t" + random_chars(_R, 18, _ALNUM)
+    text = f"[default]\nak = {key_id}\nsk = {random_chars(_R, 30, _ALNUM)}\nlast_request = {random_chars(_R, 30, _HEX)}\n"
+    found = [s for s in outcomes(text, "conf/ram.ini") if s != "dismissed"]
+    assert len(found) == 2, found  # the id and its secret, not the request id
+
+
+def test_an_expired_or_numbered_or_do_not_use_value_is_no_live_secret() -> None:
+    assert not_shown(f"  apiKey: 'user:{_R.randrange(10**7, 10**8)}:{_R.randrange(100, 999)}',\n", "web-ext-config.cjs")
+    assert not_shown("SECRET_KEY = 'insecure-dev-key-do-not-use'\n", "settings/dev.py")
