@@ -701,6 +701,26 @@ def _surrounding_lines(text: str, line_start: int, line_end: int, n: int = _SURR
     return tuple(x[:400] for x in before + after), len(before)
 
 
+# A heredoc's opening: shell's <<EOF, <<-'EOF', <<"EOF" and PHP's <<<EOT, <<<'EOT' (a nowdoc). A quoted delimiter
+# means the body is taken as written: no $VAR in it is expanded.
+_HEREDOC_OPENER = re.compile(r"""<<<?-?[ \t]*(["']?)([A-Za-z_][A-Za-z0-9_]*)\1""")
+_HEREDOC_LOOKBACK = 20_000  # characters: a heredoc longer than this is a file of its own
+
+
+def in_literal_heredoc(text: str, line_start: int) -> bool:
+    """Whether the line at line_start is inside a heredoc or nowdoc whose delimiter is quoted."""
+    lo = max(0, line_start - _HEREDOC_LOOKBACK)
+    openers = list(_HEREDOC_OPENER.finditer(text, lo, line_start))
+    if not openers:
+        return False
+    last = openers[-1]
+    if not last.group(1):
+        return False
+    body = text[text.find("\n", last.end()) + 1:line_start]
+    ends = re.compile(rf"(?m)^[ \t]*{re.escape(last.group(2))}[ \t]*;?[ \t]*\r?$")
+    return ends.search(body) is None
+
+
 # The interpreter a script without an extension names on its first line (#!/usr/bin/env python3).
 _INTERPRETERS = {"python": "python", "node": "javascript", "nodejs": "javascript", "ruby": "ruby",
                  "bash": "shell", "sh": "shell", "zsh": "shell", "dash": "shell", "ksh": "shell", "perl": "perl"}
@@ -774,6 +794,6 @@ def build_features(
                                 formats=formats,
                                 surroundings=Surroundings(around, in_test, in_doc, in_docs, commented, declaration, catalogue,
                                                           language == "markdown" and in_markdown_code(text, start),
-                                                          before)),
+                                                          before, "$" in value and in_literal_heredoc(text, line_start))),
         suppressed_by=suppression_at(text, start, end, memo),
     )

@@ -441,23 +441,34 @@ def is_interpolated_variables(value: str, line: str, key_name: str | None, langu
 # in shell, Perl and PHP ('Pa$sw0rd' is a literal), nor does Python or JavaScript.
 # The variable starts the value or follows a separator, and is named as code names things (CAPS, camelCase, snake_case):
 # a random password's "…3$xQ7…" is no variable.
-_INTERPOLATION = re.compile(r"(?:^|(?<=[-_./:@= ]))\$(?:\{[^{}\s]{1,80}\}|\([^()\s]{1,80}\)|[A-Z][A-Z0-9_]*[A-Z0-9](?![a-z])"
-                            r"|[a-z]+(?:[A-Z][a-z]+)*(?![A-Za-z0-9])|[a-z]+(?:_[a-z0-9]+)+(?![A-Za-z0-9]))")
+# A command's output or an expression ($(openssl rand -hex 8), ${env.X}) anywhere; a variable named as code names
+# things (CAPS_SNAKE, camelCase, snake_case, Dart's _private) at the start, after a separator, or after a letter when
+# its name is CAPS or camelCase ("key$BUILD_NUMBER", "sk$tenantId"). A random password's "…3$xQ7…" is no variable.
+_INTERPOLATION = re.compile(r"\$\([^()\n]{1,80}\)|\$\{[^{}\n]{1,80}\}"
+                            r"|(?:^|(?<=[-_./:@= ]))\$(?:[A-Z][A-Z0-9_]*[A-Z0-9](?![a-z])|_?[a-z]+(?:[A-Z][a-z]+)*(?![A-Za-z0-9])"
+                            r"|_?[a-z]+(?:_[a-z0-9]+)+(?![A-Za-z0-9]))"
+                            r"|(?<=[A-Za-z])\$(?:[A-Z]{2,}(?:_[A-Z0-9]+)+|[a-z]{2,}(?:[A-Z][a-z]+)+)(?![A-Za-z0-9])")
 _TEMPLATE_LANGUAGES = frozenset({"shell", "bash", "dockerfile", "makefile", "perl", "php", "kotlin", "groovy", "dart"})
-_SINGLE_QUOTE_LITERAL = frozenset({"shell", "bash", "dockerfile", "makefile", "perl", "php"})
+# Where single quotes take a string as written (Groovy's 'x' is a plain String, its "x" a GString)
+_SINGLE_QUOTE_LITERAL = frozenset({"shell", "bash", "dockerfile", "makefile", "perl", "php", "groovy"})
 
 
 @_filter("interpolated_template", "a double-quoted value with a variable interpolated into it (\"jwt-$JWT_SUFFIX\", "
          "Kotlin's \"key-$keyId\", \"m-$(hostname)\") where the language interpolates: computed when the code runs",
-         generic_only=True, needs_in_value="$")
-def is_interpolated_template(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+         generic_only=True, needs_in_value="$", surroundings=True)
+def is_interpolated_template(value: str, line: str, key_name: str | None, language: str | None,
+                             around: Surroundings) -> bool:
     v = value.strip()
     if language not in _TEMPLATE_LANGUAGES or _INTERPOLATION.search(v) is None or len(v) > 400:
         return False
+    if around.in_literal_heredoc:
+        return False  # <<'EOF' or PHP's nowdoc: taken as written
     at = line.find(v)
-    if at > 0 and line[at - 1] == "'" and language in _SINGLE_QUOTE_LITERAL:
+    quote = line[at - 1] if at > 0 else ""
+    if quote == "'" and language in _SINGLE_QUOTE_LITERAL:
         return False
-    return True
+    return not (language == "dart" and quote in ("'", '"') and at > 1 and line[at - 2] == "r")  # Dart's raw r'…'
+
 
 
 # A shell value built of expansions alone (Debian's setup-mysql: DB_PASSWORD="$DB_PASSWORD${MATRIX:$((RANDOM%${#MATRIX})):1}"):

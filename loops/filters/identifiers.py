@@ -123,7 +123,13 @@ _NUMBERED_ID = re.compile(r"^[a-z]{2,16}(?::\d{1,12}){2,4}$")
 @_filter("numbered_id", "a word and numbers joined by colons (user:12345:678, as addons.mozilla.org's API key names "
          "its JWT issuer): an account's id, its secret is separate", generic_only=True, needs_in_value=":")
 def is_numbered_id(value: str, line: str, key_name: str | None, language: str | None) -> bool:
-    return _NUMBERED_ID.match(value.strip()) is not None
+    if _NUMBERED_ID.match(value.strip()) is None:
+        return False
+    # a password people choose may read welcome:2024:01, and Redis AUTH takes user:password
+    return not _PASSWORD_WORDS.intersection(key_words(key_name or ""))
+
+
+_PASSWORD_WORDS = frozenset({"password", "passwd", "pass", "pwd", "passphrase", "auth", "pin", "secret"})
 
 
 # Three words or more in lower camelCase (dangerouslyAllowBrowser): a name in code.

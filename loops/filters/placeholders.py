@@ -56,7 +56,11 @@ _PLACEHOLDER_PHRASES = (
     _SHORT_MARKERS,
     re.compile(r"(?<![a-z])leave[_ \-](?:it[_ \-])?(?:blank|empty|unset)(?![a-z])"),  # a form's hint: Leave blank (optional)
     # a value that says it must not be used for real: dev-key-do-not-use, not-for-production
-    re.compile(r"(?<![a-z])(?:do[_ \-]?not[_ \-]?use|not[_ \-]for[_ \-](?:prod|production|real[_ \-]use))(?![a-z])"),
+    # (only a value of words: a random key with a -do-not-use-elsewhere tail is a key)
+    re.compile(r"^(?:[a-z]{2,}[_ .\-])*(?:do[_ \-]?not[_ \-]?use|not[_ \-]for[_ \-](?:prod|production|real[_ \-]use))"
+               r"(?:[_ .\-][a-z]{2,})*$"),
+    # a description of the value's size in its place: your-32-byte-authentication-key, a-64-char-random-string
+    re.compile(r"(?<![a-z0-9])\d{1,3}[_ \-]?(?:byte|bit|char|character)s?[_ \-](?:[a-z]{2,}[_ \-])*(?:key|secret|string|token|value)s?$"),
     # how to make one, in lower case and separators only: generate-with-openssl-rand-hex-32, create_a_random_string
     # (a passphrase of capitals and symbols, Create-A-Storm#7, is a chosen password)
     re.compile(r"^[a-z0-9_ .\-]*(?<![a-z])(?:generate|create)[_ \-](?:with|using|via|one|a|an|me|it|new|random|your|strong"
@@ -66,7 +70,7 @@ _PLACEHOLDER_PHRASES = (
 # A word every match of one of _PLACEHOLDER_PHRASES holds (keep the two together): a value without one
 # matches none of them.
 _PHRASE_WORD = re.compile(r"my|your|here|change|replace|insert|fill|enter|put|paste|dummy|placeholder|not|sample|example"
-                          r"|fake|todo|tbd|fixme|leave|generate|create")
+                          r"|fake|todo|tbd|fixme|leave|generate|create|byte|bit|char")
 
 # The stand-in person of forms and fixtures (John Doe): a value, not anyone's password.
 _STAND_IN_PERSON = re.compile(r"(?:john|jane|joe|j)[._\-]?doe\d{0,4}")

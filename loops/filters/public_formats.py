@@ -54,6 +54,8 @@ _DOCUMENTED_EXAMPLES = frozenset({
     # the key pair of the Binance API docs' signed-request example
     "vmPUZE6mv9SD5VNHk4HlWFsOr6aKE2zvsw0MuIgwCIPy6utIco14y7Ju91duEh8A",
     "NhqPtmdSJYdKjVHjA7PZj4Mge3R5YNiP1e3UZjInClVN65XAbvqqM6A7H5fATj0j",
+    "SW2YcwTIb9zpOOhoPsMm",  # Grafana's conf/defaults.ini: the secret_key of every install that never set one
+    "511536EF-F270-4058-80CA-1C89C192F69A",  # IdentityServer's quickstarts: the MVC client's secret
     # the JWT secret of the Supabase CLI's local stack and of its self-hosting docker/.env.example
     "super-secret-jwt-token-with-at-least-32-characters-long",
     "your-super-secret-jwt-token-with-at-least-32-characters-long",

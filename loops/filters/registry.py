@@ -55,6 +55,7 @@ class Surroundings:
     in_catalogue: bool = False  # a message catalogue: one file of text per language (translations/fi.json)
     in_code_block: bool = False  # inside a Markdown code block (fenced or indented): a command or config as typed, not prose
     lines_before: int = 0  # how many of `lines` come before the value's line (the rest come after)
+    in_literal_heredoc: bool = False  # inside a heredoc whose delimiter is quoted (<<'EOF', PHP's <<<'EOT'): nothing is interpolated
 
     @property
     def example_place(self) -> bool:
