@@ -177,3 +177,37 @@ def test_the_nearest_base62_value_after_an_alibaba_key_id_is_its_secret() -> Non
 def test_an_expired_or_numbered_or_do_not_use_value_is_no_live_secret() -> None:
     assert not_shown(f"  apiKey: 'user:{_R.randrange(10**7, 10**8)}:{_R.randrange(100, 999)}',\n", "web-ext-config.cjs")
     assert not_shown("SECRET_KEY = 'insecure-dev-key-do-not-use'\n", "settings/dev.py")
+
+
+def test_interpolation_is_read_where_it_happens_only() -> None:
+    pw = random_chars(_R, 6, _ALNUM) + "-$word" + random_chars(_R, 5, _ALNUM)
+    # a quoted heredoc, a PHP nowdoc and Groovy's single quotes take the value as written
+    require_shown(f"cat <<'EOF' > /etc/app.ini\npassword = \"{pw}\"\nEOF\n", "provision/write_env.sh")
+    require_shown(f"$ini = <<<'INI'\ndb_password = \"{pw}\"\nINI;\n", "install/config.php")
+    require_shown(f"def creds = [password: '{pw}']\n", "Jenkinsfile")
+    assert not_shown('export DB_PASSWORD="adm-$(openssl rand -hex 8)"\n', "provision/setup.sh")
+    assert not_shown('val apiKey = "key$BUILD_NUMBER"\n', "app/build.gradle.kts")
+
+
+def test_placeholders_said_in_words_but_not_keys_that_mention_them() -> None:
+    assert not_shown('var store = sessions.NewCookieStore([]byte("your-32-byte-authentication-key"))\n', "main.go")
+    require_shown(f'API_KEY = "{random_chars(_R, 20, _ALNUM)}7-do-not-use-elsewhere"\n', "settings.py")
+    require_shown('ADMIN_PASSWORD = "welcome:2024:01"\n', "settings/prod.py")
+
+
+def test_a_credential_class_first_argument_is_its_account() -> None:
+    text = (f'var cred = new StorageSharedKeyCredential(\n    "contosoreports",\n    "{random_chars(_R, 86, _ALNUM)}==");\n')
+    statuses = outcomes(text, "src/Storage.cs")
+    assert statuses.count("dismissed") >= 1 and any(s != "dismissed" for s in statuses), statuses
+
+
+def test_jvm_and_dotnet_shapes_from_set_121() -> None:
+    require_shown(f'val form = mapOf("username" to "ops", "password" to "{_pw()}")\n', "src/main/kotlin/Legacy.kt")
+    require_shown(f'(def ^:private api-token "{random_chars(_R, 32, _ALNUM)}")\n', "src/svc/aws.clj")
+    require_shown(f'ClientSecrets = {{ new Secret("{random_chars(_R, 32, _ALNUM)}".Sha256()) }},\n', "src/IdentityServer/Config.cs")
+    basic = base64.b64encode(f"erp:{random_chars(_R, 12, _ALNUM)}".encode()).decode()
+    require_shown(f'Http.DefaultRequestHeaders.Authorization = new AuthenticationHeaderValue("Basic", "{basic}");\n',
+                  "src/ErpClient.cs")
+    require_shown(f'        <Global.System.Configuration.DefaultSettingValueAttribute("{_pw()}")>  _\n'
+                  "        Public ReadOnly Property SmtpPassword() As String\n", "My Project/Settings.Designer.vb")
+    assert not_shown('co = cohere.ClientV2("command-r-plus-08-2024")\n', "notebooks/chat.py")
