@@ -15,7 +15,7 @@ import json
 import re
 from dataclasses import dataclass
 
-from .source_map_view import _escapes, _strings
+from .source_map_view import _escapes, _strings, raw_offset_in_string
 
 _NOTEBOOK_SUFFIX = ".ipynb"
 # Where a cell's or output's text starts: "source", stream "text", and the text/plain or text/markdown of a result.
@@ -56,13 +56,7 @@ class CellText:
         """The notebook's offset of this text's character at `offset` (escapes and the strings' quotes make them differ)."""
         starts = [p.start for p in self.pieces]
         piece = self.pieces[max(0, bisect.bisect_right(starts, offset) - 1)]
-        local = offset - piece.start
-        i = bisect.bisect_right(piece.escaped_at, local) - 1
-        if i < 0:
-            return piece.raw_start + local
-        if local == piece.escaped_at[i]:
-            return piece.raw_escapes[i][0]
-        return piece.raw_escapes[i][1] + (local - piece.escaped_at[i] - 1)
+        return raw_offset_in_string(piece.raw_start, piece.escaped_at, piece.raw_escapes, offset - piece.start)
 
 
 def _kernel_extension(text: str) -> str:

@@ -50,12 +50,19 @@ class OriginalSource:
 
     def raw_offset(self, offset: int) -> int:
         """The map's offset of this source's character at `offset` (escapes make the two differ)."""
-        i = bisect.bisect_right(self.escaped_at, offset) - 1
-        if i < 0:
-            return self.raw_start + offset
-        if offset == self.escaped_at[i]:
-            return self.raw_escapes[i][0]
-        return self.raw_escapes[i][1] + (offset - self.escaped_at[i] - 1)
+        return raw_offset_in_string(self.raw_start, self.escaped_at, self.raw_escapes, offset)
+
+
+def raw_offset_in_string(raw_start: int, escaped_at: tuple[int, ...], raw_escapes: tuple[tuple[int, int], ...],
+                         offset: int) -> int:
+    """Where the decoded character at `offset` of a JSON string stands in the raw text: the string's text starts at
+    `raw_start`, and its decoded character `escaped_at[i]` is the escape `raw_escapes[i]` (start, end) there."""
+    i = bisect.bisect_right(escaped_at, offset) - 1
+    if i < 0:
+        return raw_start + offset
+    if offset == escaped_at[i]:
+        return raw_escapes[i][0]
+    return raw_escapes[i][1] + (offset - escaped_at[i] - 1)
 
 
 def _escapes(raw: str, start: int, end: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:

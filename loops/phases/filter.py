@@ -30,6 +30,25 @@ class FilterTools:
     key_material: frozenset[str] = frozenset()  # ids of the rules that find private keys
 
 
+# Signals after which a person decides, whichever rule found the value and however sure it is, told what to check.
+_FIREBASE_ADVICE = ("a Firebase app's API key, public by design: check that it is restricted (APIs, and HTTP referrers or "
+                    "the app's package and certificate or bundle id) in Google Cloud Console")
+_TO_A_PERSON = {
+    # A Firebase app ships its Google API key to every browser and device (Firebase documents it so): what
+    # protects the project is the key's restrictions.
+    "firebase_web_config_key": _FIREBASE_ADVICE,
+    "firebase_app_config_key": _FIREBASE_ADVICE,
+    # Refused by the service now, so no hurry; but it was signed with the account key, and CredData-style
+    # reviews count it: a person removes it and checks where the key that signed it lives.
+    "expired_signature": "an Azure shared access signature past its signed expiry (se=): the service refuses it; "
+                         "remove it and check that the account key that signed it is not exposed",
+    # The same key on every machine that runs `supabase start`: harmless there, unless a deployed project signs
+    # with the local secret.
+    "supabase_local_key": "the Supabase CLI's local development key (issuer supabase-demo), the same on every "
+                          "machine: check that no deployed project uses the local JWT secret",
+}
+
+
 def classify(c: Candidate, decision: tuple[str, str] | None, key_material: frozenset[str] = frozenset()) -> StatusChange:
     f = c.features
     if f.suppressed_by:
@@ -41,25 +60,9 @@ def classify(c: Candidate, decision: tuple[str, str] | None, key_material: froze
     if decisive:
         name = decisive[0]
         return StatusChange(candidate_id=c.id, status="dismissed", reason=FILTER_REASONS.get(name, name), decided_by="filter")
-    if "firebase_web_config_key" in f.filter_hits or "firebase_app_config_key" in f.filter_hits:
-        # A Firebase app ships its Google API key to every browser and device (Firebase documents it so): what
-        # protects the project is the key's restrictions, which a person checks, whichever rule found it.
-        return StatusChange(candidate_id=c.id, status="pending", decided_by="rule",
-                            reason="a Firebase app's API key, public by design: check that it is restricted "
-                                   "(APIs, and HTTP referrers or the app's package and certificate or bundle id) "
-                                   "in Google Cloud Console")
-    if "expired_signature" in f.filter_hits:
-        # Refused by the service now, so no hurry; but it was signed with the account key, and CredData-style
-        # reviews count it: a person removes it and checks where the key that signed it lives.
-        return StatusChange(candidate_id=c.id, status="pending", decided_by="rule",
-                            reason="an Azure shared access signature past its signed expiry (se=): the service refuses "
-                                   "it; remove it and check that the account key that signed it is not exposed")
-    if "supabase_local_key" in f.filter_hits:
-        # The same key on every machine that runs `supabase start`: harmless there, a person checks that no
-        # deployed project signs with the local secret.
-        return StatusChange(candidate_id=c.id, status="pending", decided_by="rule",
-                            reason="the Supabase CLI's local development key (issuer supabase-demo), the same on every "
-                                   "machine: check that no deployed project uses the local JWT secret")
+    for signal, advice in _TO_A_PERSON.items():
+        if signal in f.filter_hits:
+            return StatusChange(candidate_id=c.id, status="pending", decided_by="rule", reason=advice)
     if c.rule_confidence == "high" and f.checksum_valid is not False:
         if c.rule_id in key_material and (f.in_test_path or f.in_docs_path or f.in_comment):
             # Test suites and docs are full of key pairs made for them (TLS fixtures, signing
