@@ -701,24 +701,27 @@ def _surrounding_lines(text: str, line_start: int, line_end: int, n: int = _SURR
     return tuple(x[:400] for x in before + after), len(before)
 
 
-# A heredoc's opening: shell's <<EOF, <<-'EOF', <<"EOF" and PHP's <<<EOT, <<<'EOT' (a nowdoc). A quoted delimiter
-# means the body is taken as written: no $VAR in it is expanded.
-_HEREDOC_OPENER = re.compile(r"""<<<?-?[ \t]*(["']?)([A-Za-z_][A-Za-z0-9_]*)\1""")
+# A heredoc's opening where a command writes it (not in a comment): shell's <<EOF, <<-'EOF', <<"EOF" and PHP's
+# <<<EOT, <<<'EOT' (a nowdoc), Perl's <<'END'. A single-quoted delimiter means the body is taken as written, and
+# in shell a double-quoted one too (Perl's and PHP's "END" interpolate).
+_HEREDOC_OPENER = re.compile(r"""(?m)^(?![ \t]*(?:#|//))[^\n]*?<<<?-?[ \t]*(["']?)([A-Za-z_][A-Za-z0-9_]*)\1""")
 _HEREDOC_LOOKBACK = 20_000  # characters: a heredoc longer than this is a file of its own
+_SHELL_LIKE = frozenset({"shell", "bash", "dockerfile", "makefile"})
 
 
-def in_literal_heredoc(text: str, line_start: int) -> bool:
-    """Whether the line at line_start is inside a heredoc or nowdoc whose delimiter is quoted."""
+def in_literal_heredoc(text: str, line_start: int, language: str | None = None) -> bool:
+    """Whether the line at line_start is inside a heredoc or nowdoc that takes its body as written: its opener is
+    the nearest above, its delimiter is quoted, and its closing line comes after this one."""
     lo = max(0, line_start - _HEREDOC_LOOKBACK)
-    openers = list(_HEREDOC_OPENER.finditer(text, lo, line_start))
-    if not openers:
+    last = None
+    for last in _HEREDOC_OPENER.finditer(text, lo, line_start):
+        pass
+    if last is None or not last.group(1) or (last.group(1) == '"' and language not in _SHELL_LIKE):
         return False
-    last = openers[-1]
-    if not last.group(1):
-        return False
-    body = text[text.find("\n", last.end()) + 1:line_start]
     ends = re.compile(rf"(?m)^[ \t]*{re.escape(last.group(2))}[ \t]*;?[ \t]*\r?$")
-    return ends.search(body) is None
+    body_start = text.find("\n", last.end()) + 1
+    closing = ends.search(text, body_start)
+    return closing is not None and closing.start() >= line_start
 
 
 # The interpreter a script without an extension names on its first line (#!/usr/bin/env python3).
@@ -794,6 +797,6 @@ def build_features(
                                 formats=formats,
                                 surroundings=Surroundings(around, in_test, in_doc, in_docs, commented, declaration, catalogue,
                                                           language == "markdown" and in_markdown_code(text, start),
-                                                          before, "$" in value and in_literal_heredoc(text, line_start))),
+                                                          before, "$" in value and in_literal_heredoc(text, line_start, language))),
         suppressed_by=suppression_at(text, start, end, memo),
     )

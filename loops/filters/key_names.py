@@ -345,14 +345,22 @@ _CURSOR_WORDS = frozenset({
 _ONE_REQUEST_KEY_WORDS = frozenset({"idempotency", "idempotent", "dedup", "dedupe", "deduplication"})
 
 
+_ACCOUNT_FIRST_WORDS = frozenset({"shared", "named", "network", "username", "user", "password", "basic"})
+_SECRET_FIRST_WORDS = frozenset({"token", "bearer", "sas", "api", "apikey", "access"})
+
+
 @_filter("credential_class_first_argument", "the first of several arguments to a credential class written one per line "
          "(new StorageSharedKeyCredential(\n  \"account\",\n  key)): the account or user the credential names; its "
-         "secret is a later argument", generic_only=True, needs_key_name=True, needs_in_line=",")
+         "secret is a later argument", generic_only=True, needs_key_name=True, needs_in_line=",", unprefixed_only=True)
 def is_credential_class_first_argument(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     if not key_name or not key_name[:1].isupper():
         return False  # a class's name (NetworkCredential, UsernamePasswordCredentials), not a variable's
     words = key_words(key_name)
     if not words or words[-1] not in ("credential", "credentials"):
+        return False
+    # Only the classes that name an account or a user first: AzureKeyCredential, BearerTokenCredential and
+    # ApiKeyCredentials take the secret itself first.
+    if not _ACCOUNT_FIRST_WORDS.intersection(words) or _SECRET_FIRST_WORDS.intersection(words):
         return False
     after = line[line.find(value) + len(value):] if value in line else ""
     return re.match(r"""^["'`]?[ \t]*,[ \t]*(?:$|//|#)""", after.rstrip()) is not None or after.strip() in ('",', "',")
@@ -371,8 +379,6 @@ def is_cursor_or_idempotency_token(value: str, line: str, key_name: str | None, 
     before = words[-2]
     if before == "page" and len(words) >= 3 and words[-3] in _PAGE_OWNERS:
         return False  # a Facebook Page's access token (facebook_page_token): the page is who it acts for
-    if before == "sync" and key_name.isupper():
-        return False  # an environment variable for a sync service (ACME_SYNC_TOKEN): APIs name their cursor syncToken
     return before in _CURSOR_WORDS or (before == "request" and len(words) >= 3 and words[-3] == "client")
 
 

@@ -13,6 +13,7 @@ import base64
 import binascii
 import hashlib
 import json
+import re
 import zlib
 from typing import Callable
 
@@ -157,9 +158,14 @@ def discord_bot_token(value: str) -> bool:
     return raw.isdigit() and 17 <= len(raw) <= 20
 
 
+# An API key sent as the user with no password, as Stripe, Mailchimp, Harvest and Freshdesk document it: a token's
+# prefix, or a long run of letters and digits (a person's user name has neither).
+_KEY_AS_USER = re.compile(r"^(?:[a-z]{2,8}_(?:live|test)_[A-Za-z0-9]{16,}|[A-Za-z0-9_-]{24,}|[0-9a-f]{32}-us\d{1,2})$")
+
+
 def basic_auth_credentials(value: str) -> bool:
     """HTTP Basic credentials (RFC 7617): base64 of 'user-id:password', printable text
-    with a non-empty password."""
+    with a non-empty password, or an API key as the user and no password."""
     raw = b64_decode(value, urlsafe=False)
     if raw is None:
         return False
@@ -168,7 +174,9 @@ def basic_auth_credentials(value: str) -> bool:
     except UnicodeDecodeError:
         return False
     user, sep, password = text.partition(":")
-    return bool(sep) and bool(password) and text.isprintable() and len(user) <= 256
+    if not (sep and text.isprintable() and len(user) <= 256):
+        return False
+    return bool(password) or (_KEY_AS_USER.match(user) is not None and any(c.isdigit() for c in user))
 
 
 # Reversible "encryptions" of network and app-server configs: the value is the password itself,
