@@ -202,7 +202,9 @@ def test_a_credential_class_first_argument_is_its_account() -> None:
 
 
 def test_jvm_and_dotnet_shapes_from_set_121() -> None:
-    require_shown(f'val form = mapOf("username" to "ops", "password" to "{_pw()}")\n', "src/main/kotlin/Legacy.kt")
+    # (a Kotlin string with a $ in it is a template: the pair takes none)
+    require_shown(f'val form = mapOf("username" to "ops", "password" to "{random_chars(_R, 12, _ALNUM)}#7")\n',
+                  "src/main/kotlin/Legacy.kt")
     require_shown(f'(def ^:private api-token "{random_chars(_R, 32, _ALNUM)}")\n', "src/svc/aws.clj")
     require_shown(f'ClientSecrets = {{ new Secret("{random_chars(_R, 32, _ALNUM)}".Sha256()) }},\n', "src/IdentityServer/Config.cs")
     basic = base64.b64encode(f"erp:{random_chars(_R, 12, _ALNUM)}".encode()).decode()
@@ -211,3 +213,20 @@ def test_jvm_and_dotnet_shapes_from_set_121() -> None:
     require_shown(f'        <Global.System.Configuration.DefaultSettingValueAttribute("{_pw()}")>  _\n'
                   "        Public ReadOnly Property SmtpPassword() As String\n", "My Project/Settings.Designer.vb")
     assert not_shown('co = cohere.ClientV2("command-r-plus-08-2024")\n', "notebooks/chat.py")
+
+
+def test_fixes_from_sets_123_to_126() -> None:
+    # classes that take the secret first keep it; a format rule's token is never an account
+    require_shown(f'var client = new TextAnalyticsClient(endpoint, new AzureKeyCredential(\n    "{random_chars(_R, 32, _HEX)}",\n    null));\n',
+                  "src/Language.cs")
+    # a comment that mentions a quoted heredoc opens none
+    assert not_shown("# write it with <<'EOF' so nothing expands\nexport DB_PASSWORD=\"adm-$(openssl rand -hex 8)\"\n", "setup.sh")
+    assert not_shown(f"[api.rate_limit]\nkey = {random_chars(_R, 28, _ALNUM)}\n", "config/app.toml")
+    require_shown(f'curl --user "deploy:{random_chars(_R, 5, _ALNUM)}@{random_chars(_R, 7, _ALNUM)}" -T a.zip https://f.internal/up\n', "ci/upload.sh")
+    require_shown(f"sonar.login={random_chars(_R, 40, _HEX)}\n", "sonar-project.properties")
+    require_shown(f'<add value="{_pw()}" key="ClearTextPassword" />\n', "NuGet.Config")
+    require_shown(f'ZAP = "https://hooks.zapier.com/hooks/catch/4815162/{random_chars(_R, 7, string.ascii_lowercase + "0123456789")}/"\n', "bot/notify.py")
+    require_shown(f"B2_ACCOUNT_KEY=K005{random_chars(_R, 27, _ALNUM)}\n", ".env")
+    require_shown('<stringProp name="Authorization.password">' + _pw() + "</stringProp>\n", "perf/load.jmx")
+    basic = base64.b64encode(f"sk_live_{random_chars(_R, 24, _ALNUM)}:".encode()).decode()
+    require_shown(f"Authorization: Basic {basic}\n", "api/stripe.http")
