@@ -251,6 +251,9 @@ _MEMBER_SEPARATORS = re.compile(r"\.|->|::")
 _JOINED_WORDS = re.compile(r"[A-Za-z]+(?:[_\-][A-Za-z]+)+|[a-z]+(?:[A-Z][a-z]+)+")
 
 
+_ACCOUNT_WORDS = ("admin", "root", "user", "pass", "password")
+
+
 @_filter("same_as_key_name", "the value repeats the name it is assigned to (API_KEY = \"api-key\", o.Ws.Token = \"wstoken\", "
          "POSTGRES_PASSWORD=postgres, "
          "ctxCredentials = \"github.com/x/y/ctxCredentials\")", needs_key_name=True)
@@ -270,6 +273,11 @@ def is_same_as_key_name(value: str, line: str, key_name: str | None, language: s
     if (len(words) >= 2 and words[-1] in _CREDENTIAL_WORDS and raw_value.isalpha() and len(raw_value) >= 4
             and raw_value.lower() in words[:-1]):
         return True
+    # The service and an account word run together: MINIO_ROOT_PASSWORD=minioadmin, RABBIT_PASSWORD=rabbituser.
+    if len(words) >= 2 and words[-1] in _CREDENTIAL_WORDS and raw_value.isalpha() and len(raw_value) >= 7:
+        low = raw_value.lower()
+        if any(low in (w + a, a + w) for w in words[:-1] if len(w) >= 3 for a in _ACCOUNT_WORDS):
+            return True
     # A field set from the variable of its name (c.measurementprotocolsecret = measurementprotocolsecret).
     member = _MEMBER_SEPARATORS.split(key_name)[-1]
     if len(member) >= 8 and v == _normalised(member):

@@ -11,7 +11,7 @@ import json
 import random
 import string
 
-from tests.loops.test_fp_corpus_classes import not_shown, outcomes, require_shown
+from tests.loops.test_fp_corpus_classes import SCANNER, not_shown, outcomes, require_shown
 from tests.support.tokens import random_chars
 
 _R = random.Random(111)
@@ -230,3 +230,15 @@ def test_fixes_from_sets_123_to_126() -> None:
     require_shown('<stringProp name="Authorization.password">' + _pw() + "</stringProp>\n", "perf/load.jmx")
     basic = base64.b64encode(f"sk_live_{random_chars(_R, 24, _ALNUM)}:".encode()).decode()
     require_shown(f"Authorization: Basic {basic}\n", "api/stripe.http")
+
+
+def test_fixes_from_sets_127_and_128() -> None:
+    # a ledger's account key is an id; a MinIO-style default built from the service and an account word is a stand-in
+    assert not_shown('ACCOUNT_KEY = "GL-4000-SALES"\nledger_account_key = "acct_10422"\n', "accounting/ledger.py")
+    assert not_shown("services:\n  minio:\n    environment:\n      MINIO_ROOT_PASSWORD: minioadmin\n", "docker-compose.yml")
+    assert not_shown('<stringProp name="Authorization.password">&lt;password&gt;</stringProp>\n', "perf/login.jmx")
+    # an OpenVPN static key is reported from its BEGIN line, where PEM keys are
+    body = "\n".join(random_chars(_R, 32, _HEX) for _ in range(16))
+    text = f"<tls-auth>\n-----BEGIN OpenVPN Static key V1-----\n{body}\n-----END OpenVPN Static key V1-----\n</tls-auth>\n"
+    found = [c for c in SCANNER.scan_text(text, 0, "client.ovpn") if c.rule_id == "openvpn-static-key"]
+    assert [c.start_line for c in found] == [2]
