@@ -13,6 +13,7 @@ from .detect import Detector, Match
 from .dotfile_sources import target_path
 from .features import build_features, shannon_entropy
 from .lockfile_view import is_lockfile, url_credential_lines
+from .continuation_view import joined_text
 from .notebook_view import CellText, is_notebook, notebook_texts
 from .source_map_view import LineIndex, OriginalSource, is_source_map, original_sources
 from .filters import RuleFormats
@@ -102,12 +103,17 @@ class Scanner:
         elif is_notebook(kind_path):
             cells = notebook_texts(text, kind_path)
             if cells:
-                return self._scan_notebook(text, cells, root, path, kind_path)
+                return self._scan_views(text, cells, root, path, kind_path)
+        else:
+            joined = joined_text(text, kind_path)
+            if joined is not None:
+                return self._scan_views(text, [joined], root, path, kind_path)
         return self._scan(text, root, path, kind_path)
 
-    def _scan_notebook(self, text: str, cells: list[CellText], root: int, path: str, kind_path: str) -> list[Candidate]:
-        """The candidates of a notebook's cells read unescaped, and of its raw JSON on the lines they leave."""
-        found = self._scan_sources(text, cells, root, path)
+    def _scan_views(self, text: str, views: list[CellText], root: int, path: str, kind_path: str) -> list[Candidate]:
+        """The candidates of the views of a file (a notebook's cells unescaped, its continued lines joined), and of
+        the file as written on the lines they leave."""
+        found = self._scan_sources(text, views, root, path)
         covered = {line for c in found for line in range(c.start_line, c.end_line + 1)}
         raw = [c for c in self._scan(text, root, path, kind_path) if c.start_line not in covered]
         return found + raw
