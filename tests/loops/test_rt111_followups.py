@@ -242,3 +242,8 @@ def test_fixes_from_sets_127_and_128() -> None:
     text = f"<tls-auth>\n-----BEGIN OpenVPN Static key V1-----\n{body}\n-----END OpenVPN Static key V1-----\n</tls-auth>\n"
     found = [c for c in SCANNER.scan_text(text, 0, "client.ovpn") if c.rule_id == "openvpn-static-key"]
     assert [c.start_line for c in found] == [2]
+
+
+def test_a_connection_uri_with_an_empty_host_holds_its_password() -> None:
+    require_shown(f"AIRFLOW_CONN_SNOWFLAKE_DEFAULT: snowflake://LOADER:{random_chars(_R, 14, _ALNUM)}@/RAW?account=xy123\n",
+                  "docker-compose.yaml")
