@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from .features import language_for
-from .notebook_view import CellText, _Piece
+from .notebook_view import CellText, TextPiece
 
 # The languages whose lines continue with a trailing backslash, and whether the next line's indentation is dropped.
 _CONTINUING = {"shell": False, "dockerfile": False, "makefile": False, "properties": True}
@@ -33,7 +33,7 @@ def joined_text(text: str, path: str) -> CellText | None:
             continue  # a comment does not continue (shell, Makefile, .properties)
         cut = m.end() - (2 if text[m.end() - 2] == "\r" else 1) - 1  # where the escaping backslash stands
         parts.append(text[pos:cut])
-        pieces.append(_Piece(at, pos, (), ()))
+        pieces.append(TextPiece(at, pos, (), ()))
         at += cut - pos
         pos = m.end()
         if drop_indent:
@@ -42,5 +42,5 @@ def joined_text(text: str, path: str) -> CellText | None:
     if not pieces:
         return None
     parts.append(text[pos:])
-    pieces.append(_Piece(at, pos, (), ()))
+    pieces.append(TextPiece(at, pos, (), ()))
     return CellText(path, "".join(parts), tuple(pieces))

@@ -13,7 +13,7 @@ from __future__ import annotations
 import bisect
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .source_map_view import _escapes, _strings, raw_offset_in_string
 
@@ -35,8 +35,9 @@ def is_notebook(path: str) -> bool:
 
 
 @dataclass(frozen=True)
-class _Piece:
-    """One JSON string of a cell: where its text starts in the cell's text and in the notebook, and its escapes."""
+class TextPiece:
+    """One stretch of a view's text taken from the file (a cell's JSON string, a continued line): where it starts
+    in the view's text and in the file, and the escapes in it (see source_map_view.raw_offset_in_string)."""
 
     start: int
     raw_start: int
@@ -50,12 +51,15 @@ class CellText:
 
     path: str
     text: str
-    pieces: tuple[_Piece, ...]
+    pieces: tuple[TextPiece, ...]
+    _starts: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_starts", tuple(p.start for p in self.pieces))  # read twice per finding
 
     def raw_offset(self, offset: int) -> int:
-        """The notebook's offset of this text's character at `offset` (escapes and the strings' quotes make them differ)."""
-        starts = [p.start for p in self.pieces]
-        piece = self.pieces[max(0, bisect.bisect_right(starts, offset) - 1)]
+        """The file's offset of this text's character at `offset` (escapes and the strings' quotes make them differ)."""
+        piece = self.pieces[max(0, bisect.bisect_right(self._starts, offset) - 1)]
         return raw_offset_in_string(piece.raw_start, piece.escaped_at, piece.raw_escapes, offset - piece.start)
 
 
@@ -89,7 +93,7 @@ def notebook_texts(text: str, path: str) -> list[CellText] | None:
             for value, start, end in items:
                 if not value:
                     continue
-                pieces.append(_Piece(at, start, *_escapes(text, start, end)))
+                pieces.append(TextPiece(at, start, *_escapes(text, start, end)))
                 parts.append(value)
                 at += len(value)
             if not parts:
@@ -105,4 +109,3 @@ def notebook_texts(text: str, path: str) -> list[CellText] | None:
     except ValueError:  # json's scanstring raises JSONDecodeError, a ValueError
         return None
     return out
-

@@ -119,7 +119,7 @@ class Scanner:
         return found + raw
 
     def _scan_sources(self, text: str, sources: list[OriginalSource] | list[CellText], root: int, path: str) -> list[Candidate]:
-        """The candidates of each source a map carries, placed where its escaped text stands in the map."""
+        """The candidates of each source a map carries (or view of a file), placed where its text stands in the file."""
         in_map = LineIndex(text)
         out: list[Candidate] = []
         seen: set[str] = set()

@@ -439,8 +439,6 @@ def is_interpolated_variables(value: str, line: str, key_name: str | None, langu
 # Perl, PHP, Kotlin, Groovy, Dart): "jwt-$JWT_SUFFIX", "key-$keyId-$region", "m-$(hostname)". Part of the value is
 # computed when the code runs, so the literal is a template, not the credential. Single quotes interpolate nothing
 # in shell, Perl and PHP ('Pa$sw0rd' is a literal), nor does Python or JavaScript.
-# The variable starts the value or follows a separator, and is named as code names things (CAPS, camelCase, snake_case):
-# a random password's "…3$xQ7…" is no variable.
 # A command's output or an expression ($(openssl rand -hex 8), ${env.X}) anywhere; a variable named as code names
 # things (CAPS_SNAKE, camelCase, snake_case, Dart's _private) at the start, after a separator, or after a letter when
 # its name is CAPS or camelCase ("key$BUILD_NUMBER", "sk$tenantId"). A random password's "…3$xQ7…" is no variable.
@@ -468,7 +466,6 @@ def is_interpolated_template(value: str, line: str, key_name: str | None, langua
     if quote == "'" and language in _SINGLE_QUOTE_LITERAL:
         return False
     return not (language == "dart" and quote in ("'", '"') and at > 1 and line[at - 2] == "r")  # Dart's raw r'…'
-
 
 
 # A shell value built of expansions alone (Debian's setup-mysql: DB_PASSWORD="$DB_PASSWORD${MATRIX:$((RANDOM%${#MATRIX})):1}"):

@@ -118,6 +118,7 @@ def is_object_reference(value: str, line: str, key_name: str | None, language: s
 # A word and two or more numbers joined by colons: an id made of a kind and numbers (addons.mozilla.org's JWT issuer
 # user:12345:678, a record's type:id:version). A secret is drawn at random, not counted.
 _NUMBERED_ID = re.compile(r"^[a-z]{2,16}(?::\d{1,12}){2,4}$")
+_PASSWORD_WORDS = frozenset({"password", "passwd", "pass", "pwd", "passphrase", "auth", "pin", "secret"})
 
 
 @_filter("numbered_id", "a word and numbers joined by colons (user:12345:678, as addons.mozilla.org's API key names "
@@ -127,9 +128,6 @@ def is_numbered_id(value: str, line: str, key_name: str | None, language: str | 
         return False
     # a password people choose may read welcome:2024:01, and Redis AUTH takes user:password
     return not _PASSWORD_WORDS.intersection(key_words(key_name or ""))
-
-
-_PASSWORD_WORDS = frozenset({"password", "passwd", "pass", "pwd", "passphrase", "auth", "pin", "secret"})
 
 
 # Three words or more in lower camelCase (dangerouslyAllowBrowser): a name in code.

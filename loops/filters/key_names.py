@@ -347,6 +347,8 @@ _ONE_REQUEST_KEY_WORDS = frozenset({"idempotency", "idempotent", "dedup", "dedup
 
 _ACCOUNT_FIRST_WORDS = frozenset({"shared", "named", "network", "username", "user", "password", "basic"})
 _SECRET_FIRST_WORDS = frozenset({"token", "bearer", "sas", "api", "apikey", "access"})
+# what follows the first argument on its line: a comma, then nothing but a comment
+_MORE_ARGUMENTS_BELOW = re.compile(r"""^["'`]?[ \t]*,[ \t]*(?:$|//|#)""")
 
 
 @_filter("credential_class_first_argument", "the first of several arguments to a credential class written one per line "
@@ -363,7 +365,7 @@ def is_credential_class_first_argument(value: str, line: str, key_name: str | No
     if not _ACCOUNT_FIRST_WORDS.intersection(words) or _SECRET_FIRST_WORDS.intersection(words):
         return False
     after = line[line.find(value) + len(value):] if value in line else ""
-    return re.match(r"""^["'`]?[ \t]*,[ \t]*(?:$|//|#)""", after.rstrip()) is not None or after.strip() in ('",', "',")
+    return _MORE_ARGUMENTS_BELOW.match(after.rstrip()) is not None
 
 
 @_filter("cursor_or_idempotency_token", "a pagination cursor, idempotency or version token (NextToken, pageToken, "
