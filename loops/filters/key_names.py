@@ -182,6 +182,7 @@ def is_key_naming_no_credential(value: str, line: str, key_name: str | None, lan
 _CREDENTIAL_AFTER_A_NAME = frozenset({
     "pat",  # a personal access token: GITHUB_PAT, AZURE_DEVOPS_EXT_PAT (alone, pat is a pattern)
     "ak", "sk",  # a cloud's access key pair as Chinese clouds' SDKs name it: HUAWEICLOUD_SDK_AK, OBS_SK
+    "pk",  # a wallet's private key as EVM tools and Foundry tests name it: SIGNER_PK, keeperPk (alone, a primary key)
 })
 _CREDENTIAL_LAST_TWO = frozenset({
     ("app", "certificate"),  # Agora's App Certificate: the secret its token server signs RTC tokens with

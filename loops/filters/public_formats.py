@@ -619,8 +619,9 @@ def is_evm_address(value: str, line: str, key_name: str | None, language: str | 
 
 # SHA-256 of the development wallets' keys that tools print on every machine: the 20 accounts Hardhat's and
 # Anvil's local nodes fund (from the phrase "test test … junk", m/44'/60'/0'/0/i) and the 10 of Ganache's
-# deterministic mode (`ganache -d`), and the two phrases. They are in the tools' docs and open nothing but local
-# test chains. Kept as digests so this file holds no key; tests/loops/test_published_dev_keys.py derives them.
+# deterministic mode (`ganache -d`), and the two phrases; the example key of web3.js's and eth-account's docs
+# (`privateKeyToAccount('0x4c08…')`), and the phrase Substrate's dev chains derive //Alice, //Bob … from. They are
+# in the tools' docs and open nothing but local test chains. Kept as digests so this file holds no key; tests/loops/test_published_dev_keys.py derives them.
 _PUBLISHED_DEVELOPMENT_KEYS = frozenset({
     "f79cd64f9cea237897b8133e4b905b361c6f166faa5a1c64c32280938f5b707e",  # hardhat phrase
     "bc1a50966c9e6486bc4ebf880b51611a2a97fcb8e7a6976e9b81a9e3e8ca0e3c",  # hardhat 0
@@ -654,6 +655,8 @@ _PUBLISHED_DEVELOPMENT_KEYS = frozenset({
     "196fbadca8b7eea62510a490b7e8131ec83cfe1dc33ace8660333d139ebb9c1d",  # ganache 7
     "ecd5e9d0b08a8a9fd1c35bcd303b3cceea1c8b85ee33d4255849cd3fcd37e0b4",  # ganache 8
     "3fd5610ee03a3503edceff018e3fb550d9f2c074609535d5af84cf4a87edfcdb",  # ganache 9
+    "95e82a7ebb036b3c3b3c14120ed7ce5f356ac69348bf38a71e8e117c1ef8c7e0",  # web3.js / eth-account docs' example key
+    "d16d608fce743a041ddb5841a32ceb7dd38645f27a6f3c5f5010d9403b1cb6c9",  # Substrate's dev phrase (//Alice, //Bob …)
 })
 
 

@@ -76,6 +76,12 @@ LEAKS = [
      + random_chars(_R, 14) + "\n", "informatica-parameter-file-password"),
     ("bot/.sui/sui_config/sui.keystore",
      '[\n  "A' + random_chars(_R, 43, string.ascii_letters + string.digits + "+/") + '"\n]\n', "sui-keystore-entry"),
+    # Zabbix reads a TLS pre-shared key from a file holding only hex digits (TLSPSKFile=)
+    ("etc/zabbix/zabbix_agentd.psk", random_chars(_R, 64, "0123456789abcdef") + "\n", "tls-psk-hex-file"),
+    ("etc/zabbix/keys/proxy-eu.psk", random_chars(_R, 32, "0123456789abcdef"), "tls-psk-hex-file"),
+    # a Chainlink node's API login (`node start --api .api`): e-mail, then password
+    ("chainlink-node/.api", "node-admin@oracle-ops.example\n" + random_chars(_R, 18) + "\n", "chainlink-api-credentials-file"),
+    ("chainlink-node/.password", random_chars(_R, 20) + "\n", "single-secret-file"),
 ]
 
 
@@ -105,6 +111,7 @@ SAFE = [
     ("deploy/.env", "DB_PASSWORD=************\nTHEME_SECRET_COLOR=#ffaa00\nSMTP_PASS=%SMTP_PASS%\n"),
     ("chef/data_bags/passwords/mysql.json", '{\n  "id": "mysql",\n  "root": "changeme",\n  "repl": "<replication password>"\n}\n'),
     ("shop/config/master.key", "# the key is in the team vault: set RAILS_MASTER_KEY\n"),
+    ("etc/zabbix/zabbix_agentd.psk", "<output of: openssl rand -hex 32>\n"),
 ]
 
 

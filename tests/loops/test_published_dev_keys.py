@@ -16,6 +16,8 @@ from tests.support.hd_wallet import G, derive, master_of, on_curve, seed_of
 
 HARDHAT = "test test test test test test test test test test test junk"
 GANACHE = "myth like bonus scare over problem client lizard pioneer submit female collect"
+DOCS_KEY = "4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318"  # web3.js's and eth-account's documentation example
+SUBSTRATE = "bottom drive obey lake curtain smoke basket hold race lonely fit walk"
 
 
 def _key(phrase: str, index: int) -> str:
@@ -33,6 +35,7 @@ def test_the_filter_knows_exactly_the_published_keys() -> None:
     expected = {hashlib.sha256(p.encode()).hexdigest() for p in (HARDHAT, GANACHE)}
     expected |= {hashlib.sha256(_key(HARDHAT, i).encode()).hexdigest() for i in range(20)}
     expected |= {hashlib.sha256(_key(GANACHE, i).encode()).hexdigest() for i in range(10)}
+    expected |= {hashlib.sha256(v.encode()).hexdigest() for v in (DOCS_KEY, SUBSTRATE)}
     assert expected == set(_PUBLISHED_DEVELOPMENT_KEYS)
 
 
@@ -54,3 +57,9 @@ def test_other_keys_are_not_published() -> None:
     for key in (beyond, drawn):
         assert not check_filter("published_development_key", key, f"PRIVATE_KEY={key}", "PRIVATE_KEY", "dotenv")
     require_shown(f"DEPLOYER_PRIVATE_KEY={drawn}\n", ".env")
+
+
+def test_the_documentation_key_and_substrate_dev_phrase_are_published() -> None:
+    assert check_filter("published_development_key", "0x" + DOCS_KEY, f'acct = Account.from_key("0x{DOCS_KEY}")', None,
+                        "python")
+    assert not_shown(f"const dev = keyring.addFromUri('{SUBSTRATE}');\n", "scripts/transfer.js")
