@@ -5,6 +5,11 @@ backslash at the end of a line (`export TOKEN="ghp_…\\` then `…"`, `db.passw
 alone is too short for a provider's format and is no value to the generic rules, so the file is also read with
 each backslash-newline removed (and, in `.properties`, the next line's indentation, as the format says), and a
 finding is reported where its first character stands.
+
+A `.properties` file is also read with its escapes decoded: `\\uXXXX` (native2ascii and IDEs write non-ASCII that
+way, some tools every character of a value) and a backslash before `:`, `=`, `#`, `!`, a space or another backslash
+(`jdbc\\:mysql\\://db`, as `Properties.store` writes them). A value with even one escape is no value to the rules
+as written.
 """
 
 from __future__ import annotations
@@ -20,27 +25,56 @@ _CONTINUING = {"shell": False, "dockerfile": False, "makefile": False, "properti
 _CONTINUED = re.compile(r"(?<!\\)(?:\\\\)*\\\r?\n")
 
 
+# A .properties escape the view decodes: \uXXXX, and a backslash that only keeps the next character literal.
+_PROPERTIES_ESCAPE = re.compile(r"\\(?:u([0-9A-Fa-f]{4})|([:=#! \\]))")
+
+
 def joined_text(text: str, path: str) -> CellText | None:
-    """The file with its continued lines joined, mapped back to the file, or None when no line continues."""
+    """The file with its continued lines joined (and a .properties file's escapes decoded), mapped back to the
+    file, or None when no line continues and nothing is escaped."""
     language = language_for(path)
-    if language not in _CONTINUING or "\\\n" not in text and "\\\r\n" not in text:
+    if language not in _CONTINUING:
+        return None
+    escaped = language == "properties" and _PROPERTIES_ESCAPE.search(text) is not None
+    if not escaped and "\\\n" not in text and "\\\r\n" not in text:
         return None
     drop_indent = _CONTINUING[language]
-    pieces, parts, at, pos = [], [], 0, 0
+    spans, pos = [], 0  # the stretches of the file the view is made of
     for m in _CONTINUED.finditer(text):
         line_start = text.rfind("\n", 0, m.start()) + 1
         if text[line_start:m.start()].lstrip(" \t").startswith(("#", "!")):
             continue  # a comment does not continue (shell, Makefile, .properties)
         cut = m.end() - (2 if text[m.end() - 2] == "\r" else 1) - 1  # where the escaping backslash stands
-        parts.append(text[pos:cut])
-        pieces.append(TextPiece(at, pos, (), ()))
-        at += cut - pos
+        spans.append((pos, cut))
         pos = m.end()
         if drop_indent:
             while pos < len(text) and text[pos] in " \t":
                 pos += 1
-    if not pieces:
+    if not spans and not escaped:
         return None
-    parts.append(text[pos:])
-    pieces.append(TextPiece(at, pos, (), ()))
+    spans.append((pos, len(text)))
+    pieces, parts, at = [], [], 0
+    for start, end in spans:
+        part, escaped_at, raw_escapes = _decoded(text, start, end) if escaped else (text[start:end], (), ())
+        pieces.append(TextPiece(at, start, escaped_at, raw_escapes))
+        parts.append(part)
+        at += len(part)
     return CellText(path, "".join(parts), tuple(pieces))
+
+
+def _decoded(text: str, start: int, end: int) -> tuple[str, tuple[int, ...], tuple[tuple[int, int], ...]]:
+    """text[start:end] with its .properties escapes decoded, and where each decoded one stands (view, file)."""
+    out, at, spans, pos, length = [], [], [], start, 0
+    for m in _PROPERTIES_ESCAPE.finditer(text, start, end):
+        char = chr(int(m.group(1), 16)) if m.group(1) else m.group(2)
+        if char in "\r\n":
+            continue  # an escaped line break stays as written: the view keeps the file's lines
+        out.append(text[pos:m.start()])
+        length += m.start() - pos
+        at.append(length)
+        spans.append((m.start(), m.end()))
+        out.append(char)
+        length += 1
+        pos = m.end()
+    out.append(text[pos:end])
+    return "".join(out), tuple(at), tuple(spans)

@@ -13,8 +13,10 @@ import posixpath
 import re
 
 from .filters import RuleFormats, Surroundings, packaged_formats, run_filters, shannon_entropy
+from .filters.code_structure import is_commented_out_code
 from .languages import (
     BLOCK_COMMENT,
+    CONFIG_LANGUAGES,
     EXTENSIONS,
     FILENAMES,
     HASH_NEEDS_SPACE,
@@ -780,6 +782,12 @@ def build_features(
         commented = in_comment(line[1:], col - 1, language_for(patched))
     if not commented and language in BLOCK_COMMENT and block_comment_open_at(text, line_start, language):
         commented = in_comment(line, col, language, open_block=True)  # unless it closes before the value
+    if (commented and not (in_doc or in_test or in_docs) and language not in CONFIG_LANGUAGES
+            and is_commented_out_code(line)):
+        # code commented out in a program's source (a previous password left behind) is not a note for a reader:
+        # its values were in use, and are judged as the code's are. (A config file's commented lines are its
+        # documented defaults: telegraf.conf's `# password = "metricsmetrics…"`.)
+        commented = False
     return Features(
         length=len(value),
         entropy=round(shannon_entropy(value), 3),

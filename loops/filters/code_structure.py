@@ -611,3 +611,17 @@ def is_erlang_variable(value: str, line: str, key_name: str | None, language: st
     # and so does any place inside one (the password of "redis://:Passw0rd@host")
     at = line.find(v)
     return at >= 0 and line[at - 1:at] not in ("\"", "'") and line.count('"', 0, at) % 2 == 0
+
+
+# Code commented out rather than deleted (`//con = getConnection(url, "root", "…");`, `# PASSWORD = "…"  # old`): an
+# assignment, or a call with a literal, right after the comment marker. Its values were in use once; prose around a
+# value (`# e.g. the password Welcome1!`, `# default password = …`) does not start that way, and a block comment's
+# lines (` * client({ apiToken: … })` under @example) are documentation.
+_COMMENTED_OUT_CODE = re.compile(
+    r"""^[ \t]*(?://+|#+|--|;+)[ \t]*(?:[A-Za-z_$][\w.$\[\]'"]*[ \t]*(?::=|=(?!=))[ \t]*\S"""
+    r"""|(?:[A-Za-z_$][\w.$]*[ \t]*=[ \t]*)?(?:new[ \t]+)?[A-Za-z_$][\w.$]*[ \t]*\([^()]*["'][^()]*\)[ \t]*;?[ \t]*$)""")
+
+
+def is_commented_out_code(line: str) -> bool:
+    """The line is a statement behind a comment marker: an assignment, or a call given a literal."""
+    return _COMMENTED_OUT_CODE.match(line) is not None

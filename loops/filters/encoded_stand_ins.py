@@ -19,8 +19,9 @@ from .paths_urls_and_directory_names import is_ldap_dn_value
 from .placeholders import _METASYNTACTIC, _PLACEHOLDER_VALUES, _stand_in_password, is_placeholder
 from .registry import Surroundings, _filter
 from .stand_ins_in_examples import stand_in_text
+from .text_shapes import _looks_random
 from .word_shapes import english_like, wordlike
-from .words import key_words
+from .words import key_words, names_credential
 
 
 def _decoded_text(value: str) -> str | None:
@@ -273,7 +274,72 @@ def is_base64_of_stand_in(value: str, line: str, key_name: str | None, language:
                                                               or text.lower() in _ENCODED_FIXTURE_WORDS)
     return (single or _CRYPT_HASH.match(text) is not None or _ISO_TIME.match(text) is not None
             or _SSH_PUBLIC_KEY_LINE.match(text) is not None
-            or is_ldap_dn_value(text, text, key_name, language))
+            or is_ldap_dn_value(text, text, key_name, language)
+            or _stand_in_pair(text) or _settings_without_credential(text))
+
+
+def _stand_in_pair(text: str) -> bool:
+    """A `user:password` pair of stand-ins (user:password, admin:changeme), as a Basic value's would be."""
+    user, sep, password = text.partition(":")
+    return (bool(sep) and _PAIR_USER.fullmatch(user) is not None and _PAIR_PASSWORD.fullmatch(password) is not None
+            and _stand_in_password(user, password))
+
+
+_PAIR_USER = re.compile(r"[\w.@+-]{1,64}")
+_PAIR_PASSWORD = re.compile(r"[^\s\"'{}\[\]]{1,128}")
+
+
+_DOTENV_LINE = re.compile(r"^[ \t]*(?:export[ \t]+)?([A-Za-z_][\w.-]*)[ \t]*=[ \t]*(.*)$")
+
+
+def _settings_without_credential(text: str) -> bool:
+    """Settings encoded whole (a Secret's FEATURE_FLAGS: base64 of {"beta": true}, of an .env of timeouts): no name
+    among them says credential and no value among them is random. An encoded .env or service account with a
+    password or a key in it keeps its finding."""
+    pairs: list[tuple[str, str]] = []
+    if text.startswith("{"):
+        try:
+            doc = json.loads(text)
+        except ValueError:
+            return False
+        if not isinstance(doc, dict) or not _flat_pairs(doc, pairs):
+            return False
+    else:
+        for line in text.splitlines():
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            m = _DOTENV_LINE.match(line)
+            if m is None:
+                return False  # not settings: prose, a certificate, a script
+            pairs.append((m.group(1), m.group(2).strip().strip("\"'")))
+        if len(pairs) < 2:
+            return False  # one NAME=value is read as the value it holds
+    return bool(pairs) and not any(_credential_setting(k) or _looks_random(v) for k, v in pairs)
+
+
+# Names a setting's credential goes under beyond the credential words: a Docker config's "auth", "apiKey", "dbPass".
+_CREDENTIAL_NAME_ENDINGS = ("auth", "auths", "key", "keys", "pass", "pwd", "pw", "token", "secret", "cred", "creds",
+                            "cookie", "session", "salt", "psk", "pin", "cert", "dsn", "url", "uri")
+
+
+def _credential_setting(name: str) -> bool:
+    words = key_words(name)
+    return names_credential(words) or any(w.endswith(_CREDENTIAL_NAME_ENDINGS) for w in words)
+
+
+def _flat_pairs(doc: dict, out: list[tuple[str, str]], depth: int = 0) -> bool:
+    """Every (name, scalar as text) of a JSON object, nested objects and lists included; False when too deep."""
+    if depth > 4:
+        return False
+    for k, v in doc.items():
+        items = v if isinstance(v, list) else [v]
+        for item in items:
+            if isinstance(item, dict):
+                if not _flat_pairs(item, out, depth + 1):
+                    return False
+            else:
+                out.append((str(k), "" if item is None else str(item)))
+    return True
 
 
 # an authorized_keys or known_hosts line, encoded to fit an environment variable: the public half

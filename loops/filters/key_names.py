@@ -69,6 +69,8 @@ _DESCRIBING_WORDS = frozenset({
     "management",
     # a one-way hash of the credential, not the credential: RabbitMQ's password_hash, token_digest
     "hash", "hashed", "digest",
+    # a key's or certificate's fingerprint: a digest of its public half (apiKeyFingerprint: "SHA256:…")
+    "fingerprint", "fingerprints", "thumbprint",
     # a command that prints the credential when run: RESTIC_PASSWORD_COMMAND, vault_token_cmd
     "command", "cmd",
     # who a pre-shared key belongs to: psk_identity, bridge_identity
@@ -297,7 +299,10 @@ def is_public_by_key_name(value: str, line: str, key_name: str | None, language:
         return True
     if "mixpanel" in joined and words[-1] == "token":
         return True
-    # "pub" is an abbreviation that also names key pairs' halves in token names: PubKeyToken.
+    # "pub" is an abbreviation that also names key pairs' halves in token names: PubKeyToken; written as one word in
+    # capitals, DEVICE_PUBKEY.
+    if any(w in ("pubkey", "pubkeys", "publickey", "publickeys") for w in words):
+        return True
     return "pub" in words and not (words[-1] in ("token", "password"))
 
 

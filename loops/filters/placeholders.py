@@ -46,6 +46,7 @@ _BRACKET_PLACEHOLDER = re.compile(r"^\[[A-Za-z][A-Za-z _\-]{1,48}\]$")
 _SYMBOL_WRAPPED_NAME = re.compile(r"^([#*%])(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{3,48})\1$")
 _PLACEHOLDER_PHRASES = (
     re.compile(r"(?<![a-z])your[_ .\-]?[a-z]"),  # your_api_key, YOUR-TOKEN, yourkeyhere
+    re.compile(r"(?<![a-z])your[_ .\-][0-9]{1,4}[_ .\-][a-z]"),  # your-16-char-app-password, YOUR_32_BYTE_KEY
     # my-token, my_api_key, mysecret: "my" and the credential's own name, nothing else
     re.compile(r"^my[_ .\-]?(?:(?:api|access|app|auth|client|secret|private)[_ .\-]?)?"
                r"(?:key|secret|token|pass|password|pwd|user|username|login)$"),

@@ -527,8 +527,8 @@ def is_recorded_response_cookie(value: str, line: str, key_name: str | None, lan
 
 # A default that spells what belongs in its place: its length and its kind (Roundcube's des_key default
 # rcmail-!24ByteDESkey*Str, a 32-char-secret-key): the text of a stand-in, written to be replaced.
-_SIZE_AND_KIND = re.compile(r"(?i)[0-9]{1,4}[-_ ]?(?:bytes?|chars?|characters?|bits?|digits?)[-_ ]?[A-Za-z]{0,8}?"
-                            r"(?:key|secret|salt|str|string|pass(?:word|phrase)?|token|random)")
+_SIZE_AND_KIND = re.compile(r"(?i)[0-9]{1,4}[-_ ]?(?:bytes?|chars?|characters?|bits?|digits?)(?:[-_ ]?[A-Za-z]{1,8}?){0,2}?"
+                            r"[-_ ]?(?:key|secret|salt|str|string|pass(?:word|phrase)?|token|random)")
 
 
 @_filter("size_and_kind_spelled", "a value that spells its own length and kind (24ByteDESkey, 32-char-secret): "

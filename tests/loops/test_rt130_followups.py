@@ -1,0 +1,148 @@
+"""Follow-ups of red-team sets 130-134 (student projects, encoded and escaped credentials, web3 repositories, recorded
+HTTP traffic, gitleaks-style look-alikes): shapes they showed missed or misread. Values are drawn at run time;
+failures name the file and the statuses, never the value."""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+import string
+
+from secretloop.loops.continuation_view import joined_text
+from secretloop.loops.features import build_features
+from tests.loops.test_fp_corpus_classes import SCANNER, hidden, not_shown, outcomes, require_shown
+from tests.support.tokens import random_chars
+
+_R = random.Random(130)
+_ALNUM = string.ascii_letters + string.digits
+_HEX = "0123456789abcdef"
+_B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+
+
+def _pw() -> str:
+    return random_chars(_R, 6, _ALNUM) + "#" + random_chars(_R, 5, _ALNUM) + "4k"
+
+
+def _b64(text: str) -> str:
+    return base64.b64encode(text.encode()).decode()
+
+
+# --- web3 repositories (set 132) -----------------------------------------------------------------------------------
+
+def test_an_evm_key_on_a_command_line_is_found() -> None:
+    key = "0x" + random_chars(_R, 64, _HEX)
+    require_shown(f'cast send $TOKEN "mint()" --rpc-url https://rpc.sepolia.org --private-key {key}\n', "deploy.sh")
+    require_shown(f"services:\n  ganache:\n    command:\n      - --wallet.accounts={key},1000000000000000000000\n",
+                  "docker-compose.yml")
+    assert not_shown('forge script Deploy --private-key "$PRIVATE_KEY" --broadcast\n', "deploy.sh")
+
+
+def test_an_evm_key_under_a_role_name_is_found_but_not_a_libsodium_public_key() -> None:
+    key = random_chars(_R, 64, _HEX)
+    require_shown(f'{{\n  "relayerKey": "{key}"\n}}\n', "config/mainnet.json")
+    require_shown(f"contract T is Test {{\n    uint256 constant ORACLE_SIGNER_PK = 0x{key};\n}}\n", "test/Amm.t.sol")
+    require_shown(f"    return accounts.add(\"0x{key}\")\n", "scripts/helpful_scripts.py")
+    assert not_shown(f'static const char *ed_pk = "{key}";\n', "tests/kex_vectors.c")
+
+
+def test_rpc_provider_keys_in_urls_and_names_are_found() -> None:
+    require_shown(f'{{"rpc": "wss://frosty-hill.bsc.quiknode.pro/{random_chars(_R, 40, _HEX)}/"}}\n', "config.json")
+    require_shown(f"BSC_NODE=https://rpc.ankr.com/bsc/{random_chars(_R, 64, _HEX)}\n", ".env")
+    require_shown(f"export WEB3_INFURA_PROJECT_ID={random_chars(_R, 32, _HEX)}\n", ".env")
+    require_shown(f"ETH_URL=wss://eth-sepolia.g.alchemy.com/v2/{random_chars(_R, 32, _ALNUM)}\n", ".env")
+    require_shown(f"NEXT_PUBLIC_ALCHEMY_ID={random_chars(_R, 32, _ALNUM)}\n", ".env.local")
+    assert not_shown("RPC=https://rpc.ankr.com/eth\n", ".env")
+
+
+def test_solana_keys_in_base58_and_under_any_json_name_are_found() -> None:
+    secret = random_chars(_R, 88, _B58)
+    require_shown(f"const payer = Keypair.fromSecretKey(bs58.decode('{secret}'))\n", "scripts/airdrop.ts")
+    array = "[" + ",".join(str(_R.randrange(256)) for _ in range(64)) + "]\n"
+    require_shown(array, "keys/deployer.json")
+    assert not any(c.rule_id == "solana-keypair-file" for c in SCANNER.scan_text('{"bytes": ' + array + "}", 0,
+                                                                               "keys/deployer.json"))
+
+
+def test_a_polkadot_keyring_phrase_and_a_graph_deploy_key_are_found() -> None:
+    words = " ".join(_R.choice(["orbit", "canvas", "ladder", "tundra", "pepper", "velvet", "quarry", "mosaic",
+                                "ember", "falcon", "ripple", "glimpse"]) for _ in range(12))
+    require_shown(f"const treasury = keyring.addFromUri('{words}');\n", "scripts/transfer.js")
+    assert not_shown("const alice = keyring.addFromUri('//Alice');\n", "scripts/transfer.js")
+    require_shown(f'{{"scripts": {{"auth": "graph auth --studio {random_chars(_R, 32, _HEX)}"}}}}\n', "package.json")
+
+
+def test_a_chainlink_api_file_and_a_rocket_chat_webhook_are_found() -> None:
+    require_shown(f"node-admin@oracle-ops.example\n{_pw()}\n", "chainlink-node/.api")
+    url = f"https://chat.example.org/hooks/{random_chars(_R, 17, _ALNUM)}/{random_chars(_R, 48, _ALNUM)}"
+    require_shown(f"curl -X POST -d '{{\"text\":\"deployed\"}}' {url}\n", "scripts/notify.sh")
+
+
+# --- encoded, escaped and wrapped credentials (set 131) ------------------------------------------------------------
+
+def test_a_properties_value_with_unicode_escapes_is_read_decoded_and_placed_on_its_line() -> None:
+    password = _pw()
+    escaped = "".join(f"\\u{ord(c):04x}" if i % 3 == 0 else c for i, c in enumerate(password))
+    text = f"spring.datasource.url=jdbc\\:mysql\\://db\\:3306/app\nspring.datasource.password={escaped}\nserver.port=8080\n"
+    view = joined_text(text, "src/main/resources/application.properties")
+    assert view is not None and f"spring.datasource.password={password}\n" in view.text
+    found = [(c.rule_id, c.start_line, c.start_col) for c in SCANNER.scan_text(text, 0, "src/main/resources/application.properties")]
+    assert ("password-in-config-line", 2, len("spring.datasource.password=")) in found
+    require_shown(text, "src/main/resources/application.properties")
+    assert joined_text("a=1\nb=2\n", "app.properties") is None
+
+
+def test_a_password_wrapped_in_an_encoding_call_is_found() -> None:
+    require_shown(f'resource "x" "y" {{\n  db_password = base64encode("{_pw()}")\n}}\n', "terraform/main.tf")
+    require_shown(f'    admin_password: SecretStr = SecretStr("{_pw()}")\n', "app/settings.py")
+
+
+def test_a_hex_suffixed_define_is_found_and_a_public_key_array_is_not() -> None:
+    require_shown(f'#define WIFI_PSK_HEX "{random_chars(_R, 24, _HEX)}"\n', "firmware/credentials.h")
+    array = ", ".join(f"0x{_R.randrange(256):02x}" for _ in range(32))
+    assert not_shown(f"static const uint8_t DEVICE_PUBKEY[] = {{ {array} }};\n", "firmware/credentials.h")
+
+
+def test_settings_encoded_in_a_secret_hold_no_credential_unless_they_name_or_look_like_one() -> None:
+    flags = _b64(json.dumps({"beta": True, "region": "eu-west-1", "timeout": 30}))
+    assert hidden(f"apiVersion: v1\nkind: Secret\ndata:\n  FEATURE_FLAGS: {flags}\n", "deploy/k8s/secret.yaml")
+    env = _b64(f"APP_ENV=prod\nDB_PASSWORD={_pw()}\n")
+    require_shown(f"apiVersion: v1\nkind: Secret\ndata:\n  app.env: {env}\n", "deploy/k8s/secret.yaml")
+    docker = _b64(json.dumps({"auths": {"registry.example.org": {"auth": _b64("ci:" + _pw())}}}))
+    require_shown(f"apiVersion: v1\nkind: Secret\ndata:\n  .dockerconfigjson: {docker}\n", "deploy/k8s/pull.yaml")
+
+
+def test_base64_of_a_stand_in_pair_is_not_shown() -> None:
+    assert not_shown(f"BASIC_AUTH={_b64('user:password')}\n", ".env.example")
+
+
+# --- recorded traffic and gitleaks-style look-alikes (sets 133, 134) ---------------------------------------------
+
+def test_xml_elements_named_for_secret_and_hmac_keys_are_found() -> None:
+    require_shown(f"<security>\n  <secretKey>{random_chars(_R, 24, _ALNUM)}</secretKey>\n</security>\n",
+                  "src/main/resources/settings.xml")
+    require_shown(f"<hmacKey>{random_chars(_R, 24, _ALNUM)}</hmacKey>\n", "src/main/resources/application.xml")
+
+
+def test_a_key_fingerprint_is_not_a_key() -> None:
+    fingerprint = "SHA256:" + random_chars(_R, 43, _ALNUM + "+/")
+    assert not_shown(f'{{\n  "apiKeyFingerprint": "{fingerprint}"\n}}\n', "pacts/billing.json")
+
+
+def test_a_placeholder_that_spells_its_size_and_kind_is_not_shown() -> None:
+    assert not_shown("EMAIL_PASS=your-16-char-app-password\n", "server/.env.example")
+
+
+# --- code commented out is code (set 130) ---------------------------------------------------------------------------
+
+def _in_comment(text: str, path: str) -> bool:
+    at = text.index("VALUE")
+    return build_features("VALUE", text, at, at + 5, path, "low").in_comment
+
+
+def test_code_commented_out_in_a_program_is_read_as_code_but_a_config_files_comments_are_comments() -> None:
+    assert not _in_comment('//con = DriverManager.getConnection(url, "root", "VALUE");\n', "src/dao/ProductDAO.java")
+    assert not _in_comment('# PASSWORD = "VALUE"  # old\n', "mail/send_mail.py")
+    assert _in_comment("# the password is VALUE, e.g. for the demo\n", "mail/send_mail.py")
+    assert _in_comment('  # password = "VALUE"\n', "telegraf/telegraf.conf")
+    assert _in_comment('# PASSWORD = "VALUE"\n', "tests/test_mail.py")
