@@ -80,11 +80,24 @@ def _der_length(data: bytes) -> int | None:
     return 2 + n + int.from_bytes(data[2:2 + n], "big")
 
 
+_ENCODED_PEM = "LS0tLS1CRUdJTi"  # base64 of "-----BEGIN"
+
+
+def _pem_text(value: str) -> str:
+    """A key block base64-encoded whole (a Secret's tls.key: LS0tLS1CRUdJTi…) decoded, so the checks below read its
+    body; any other value as it is."""
+    v = value.strip()
+    if not v.startswith(_ENCODED_PEM):
+        return value
+    return _decoded_text(v) or value
+
+
 @_filter("elided_key_block", "a private key block cut short (the DER inside says more bytes than the block holds: "
          "\"-----BEGIN RSA PRIVATE KEY-----MIIEpQ… -----END\"): an example of the format, no usable key")
 def is_elided_key_block(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # Docs show a key's first line and an ellipsis; the ASN.1 header at the start of the body says
     # how long the whole key is, so a body far shorter than that cannot be the key.
+    value = _pem_text(value)
     m = _PEM_HEADER.search(value)
     if m is None:
         return False
@@ -110,6 +123,7 @@ _BASE64_CHARACTER = re.compile(r"[A-Za-z0-9+/]")
 @_filter("key_header_without_key", "a private-key header with no key under it (\"expected '-----BEGIN PRIVATE "
          "KEY-----' and '-----END …'\"): a message or a format check that names the armour")
 def is_key_header_without_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    value = _pem_text(value)
     m = _PEM_HEADER.search(value)
     if m is None:
         return False

@@ -117,6 +117,8 @@ def is_placeholder(value: str, line: str, key_name: str | None, language: str | 
         return True  # PASSWORD, VALUE, API_TOKEN: the name of what goes here
     if _BRACKET_PLACEHOLDER.match(value.strip()) or _angle_placeholder(value) or _SYMBOL_WRAPPED_NAME.match(value.strip()):
         return True
+    if "<" in value and _cut_angle_placeholder(value, line):
+        return True
     if _encoded_blob(value):
         return False  # `todo` or `your` after a / or + of a long base64 key is chance, not a phrase
     if not _PHRASE_WORD.search(low):
@@ -136,6 +138,17 @@ def _chance_marker(value: str, start: int, end: int) -> bool:
     if not (any(c.isupper() for c in value) and any(c.islower() for c in value) and any(c.isdigit() for c in value)):
         return False
     return (start > 0 and value[start - 1].isalnum()) or (end < len(value) and value[end].isalnum())
+
+
+def _cut_angle_placeholder(value: str, line: str) -> bool:
+    """A value a rule cut at the space inside an angle-bracketed stand-in (sk_test_<your key>: the value read is
+    sk_test_<your): the bracket it opens closes on the line, around words."""
+    at = line.find(value)
+    opens = value.rfind("<")
+    if at < 0 or ">" in value[opens:]:
+        return False
+    m = _ANGLE_PLACEHOLDER.match(line, at + opens)
+    return m is not None and m.end() > at + len(value)
 
 
 def _angle_placeholder(value: str) -> bool:

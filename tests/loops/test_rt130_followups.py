@@ -146,3 +146,28 @@ def test_code_commented_out_in_a_program_is_read_as_code_but_a_config_files_comm
     assert _in_comment("# the password is VALUE, e.g. for the demo\n", "mail/send_mail.py")
     assert _in_comment('  # password = "VALUE"\n', "telegraf/telegraf.conf")
     assert _in_comment('# PASSWORD = "VALUE"\n', "tests/test_mail.py")
+
+
+def test_an_env_file_in_a_json_string_with_doubled_escapes_is_read() -> None:
+    require_shown('{\n  "command": ["sh", "-c", "printf \'APP_ENV=prod\\\\\\\\nDB_PASSWORD=' + _pw()
+                  + '\\\\\\\\n\' > /app/.env && exec node server.js"]\n}\n', "files/task-definition.json")
+
+
+def test_a_value_cut_inside_an_angle_bracket_stand_in_is_not_shown() -> None:
+    assert not_shown("STRIPE_SECRET_KEY=sk_test_<your key>\n", ".env.test.example")
+
+
+def test_a_key_block_cut_short_and_encoded_whole_is_not_shown_but_a_whole_one_is() -> None:
+    elided = _b64("-----BEGIN PRIVATE KEY-----\n...\n-----END PRIVATE KEY-----\n")
+    assert not_shown(f"data:\n  tls.key: {elided}\n", "docs/encoding-cheatsheet.md")
+    body = base64.b64encode(bytes([0x30, 0x82, 0x04, 0xa4]) + bytes(_R.randrange(256) for _ in range(1188))).decode()
+    lines = "\n".join(body[i:i + 64] for i in range(0, len(body), 64))
+    whole = _b64(f"-----BEGIN RSA PRIVATE KEY-----\n{lines}\n-----END RSA PRIVATE KEY-----\n")
+    require_shown(f"apiVersion: v1\nkind: Secret\ndata:\n  tls.key: {whole}\n", "deploy/k8s/tls.yaml")
+
+
+def test_an_open_vsx_token_after_the_publish_flag_is_found() -> None:
+    import uuid
+    token = str(uuid.UUID(int=_R.getrandbits(128), version=4))
+    require_shown(f"      - run: npx ovsx publish dist/ext.vsix -p {token}\n", ".github/workflows/release.yml")
+    assert not_shown("      - run: npx ovsx publish dist/ext.vsix -p ${{ secrets.OVSX_PAT }}\n", ".github/workflows/release.yml")
