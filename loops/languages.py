@@ -76,6 +76,7 @@ EXTENSIONS: dict[str, str] = {
     "hs": "haskell",
     "clj": "clojure", "cljs": "clojure", "edn": "clojure",
     "sql": "sql", "pks": "sql", "pkb": "sql", "pls": "sql", "pck": "sql", "plsql": "sql",  # Oracle package specs, bodies
+    "sas": "sas",  # SAS programs: &name is a macro variable
     "cfm": "coldfusion", "cfc": "coldfusion", "cfml": "coldfusion",
     "sh": "shell", "bash": "shell", "zsh": "shell", "ksh": "shell", "fish": "shell",
     "ps1": "powershell", "psm1": "powershell", "psd1": "powershell",
@@ -125,7 +126,7 @@ LINE_COMMENT: dict[str, tuple[str, ...]] = {
 BLOCK_COMMENT: dict[str, tuple[str, str]] = {
     **{lang: ("/*", "*/") for lang in (
         "javascript", "typescript", "go", "java", "kotlin", "scala", "groovy", "csharp",
-        "c", "cpp", "objective-c", "swift", "rust", "dart", "php", "css", "jsonc", "sql",
+        "c", "cpp", "objective-c", "swift", "rust", "dart", "php", "css", "jsonc", "sql", "sas",
         "terraform",
     )},
     **{lang: ("<!--", "-->") for lang in ("xml", "html", "markdown")},

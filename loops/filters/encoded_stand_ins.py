@@ -280,7 +280,7 @@ def is_base64_of_stand_in(value: str, line: str, key_name: str | None, language:
     if _PADDED_BASE64.match(v) is None:
         return False
     text = (_decoded_text(v) or "").strip()
-    if len(text) < 3 or not text.isprintable():
+    if len(text) < 3 or not all(line.isprintable() for line in text.splitlines()):
         return False  # random bytes, or a key: what base64 of a secret decodes to
     # (only a single value is read as a placeholder: a document, a docker config's JSON, holds a
     # registry's example URL beside a real auth)
@@ -333,11 +333,11 @@ def _settings_without_credential(text: str) -> bool:
 
 # Names a setting's credential goes under beyond the credential words: a Docker config's "auth", "apiKey", "dbPass".
 _CREDENTIAL_NAME_ENDINGS = ("auth", "auths", "key", "keys", "pass", "pwd", "pw", "token", "secret", "cred", "creds",
-                            "cookie", "session", "salt", "psk", "pin", "cert", "dsn", "url", "uri")
+                            "cookie", "session", "salt", "psk", "pin", "cert", "dsn", "url", "uri", "login", "code")
 
 
 def _credential_setting(name: str) -> bool:
-    words = key_words(name)
+    words = [w.rstrip("0123456789") for w in key_words(name)]  # pw1, secret2: still the word
     return names_credential(words) or any(w.endswith(_CREDENTIAL_NAME_ENDINGS) for w in words)
 
 

@@ -40,7 +40,7 @@ _ENV_ACCESSOR = r"(?:getenv|environ(?:\.get)?|GetEnvironmentVariable|env\.get|EN
 def is_env_reference(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     # Every pattern of _ENV_VALUE and _YESOD_ENV holds one of these (a $ or % sigil, or env / ENV / Env as the
-    # patterns spell it): most values hold none and skip the eight searches.
+    # patterns spell it, or a SAS macro variable's &): most values hold none and skip the eight searches.
     if not any(mark in v for mark in _ENV_MARKS):
         return _env_name_in_accessor(v, line)
     for i, p in enumerate(_ENV_VALUE):
@@ -48,6 +48,8 @@ def is_env_reference(value: str, line: str, key_name: str | None, language: str 
         # (in a generated salt `${_V|*…}` or a leading `$(` is chance: there the variable must have a name of words)
         if m is not None and (i >= _FIRST_WORDED_ENV_VALUE or not random_printable_run(v) or _names_a_value(m.group(0))):
             return True
+    if language == "sas" and _SAS_MACRO_VARIABLE.match(v):
+        return True  # password="&dbpass": a macro variable, resolved when the program runs
     yesod = _YESOD_ENV.match(v)
     if yesod:
         # Yesod settings: _env:PGPASS, or _env:PGPASS:default where the default is used when the
@@ -58,7 +60,7 @@ def is_env_reference(value: str, line: str, key_name: str | None, language: str 
     return _env_name_in_accessor(v, line)
 
 
-_ENV_MARKS = ("$", "%", "env", "ENV", "Env")
+_ENV_MARKS = ("$", "%", "&", "env", "ENV", "Env")
 
 
 def _env_name_in_accessor(v: str, line: str) -> bool:
@@ -75,6 +77,7 @@ def _env_name_in_accessor(v: str, line: str) -> bool:
 
 
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_SAS_MACRO_VARIABLE = re.compile(r"^&{1,2}[A-Za-z_]\w*\.?$")
 _YESOD_ENV = re.compile(r"^_env:[A-Za-z_][A-Za-z0-9_]*(?::(.*))?$")
 
 

@@ -301,9 +301,9 @@ def is_public_by_key_name(value: str, line: str, key_name: str | None, language:
         return True
     # "pub" is an abbreviation that also names key pairs' halves in token names: PubKeyToken; written as one word in
     # capitals, DEVICE_PUBKEY.
-    if any(w in ("pubkey", "pubkeys", "publickey", "publickeys") for w in words):
-        return True
-    return "pub" in words and not (words[-1] in ("token", "password"))
+    if words and words[-1] in ("token", "password", "passphrase", "secret"):
+        return False  # PUBKEY_AUTH_TOKEN, SSH_PUBKEY_PASSPHRASE: a credential that goes with the public key
+    return "pub" in words or any(w in ("pubkey", "pubkeys", "publickey", "publickeys") for w in words)
 
 
 # "Public" in the names people write: English, and Portuguese/Spanish pública/público, German öffentlich, French publique.

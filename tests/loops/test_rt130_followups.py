@@ -171,3 +171,43 @@ def test_an_open_vsx_token_after_the_publish_flag_is_found() -> None:
     token = str(uuid.UUID(int=_R.getrandbits(128), version=4))
     require_shown(f"      - run: npx ovsx publish dist/ext.vsix -p {token}\n", ".github/workflows/release.yml")
     assert not_shown("      - run: npx ovsx publish dist/ext.vsix -p ${{ secrets.OVSX_PAT }}\n", ".github/workflows/release.yml")
+
+
+def test_probe_135_look_alikes_of_this_stops_rules_are_not_shown() -> None:
+    digest = random_chars(_R, 64, _HEX)
+    assert not_shown(f'{{\n  "validatorKey": "0x{digest}",\n  "operatorKey": "0x{digest[::-1]}"\n}}\n', "chain/chain-spec.json")
+    assert not_shown(f"contract S is Test {{\n    bytes32 ownerKey = 0x{digest};\n}}\n", "test/Storage.t.sol")
+    assert not_shown(f"aptos move publish --account 0x{digest}\n", "scripts/publish.sh")
+    assert not_shown("<config>\n  <serverKey>prod-eu-1</serverKey>\n  <privateKey>classpath:keys/app.pem</privateKey>\n</config>\n",
+                     "config/security.xml")
+    digest_bytes = "[" + ",".join(str(_R.randrange(256)) for _ in range(64)) + "]\n"
+    assert not_shown(digest_bytes, "test/vectors/sha512_abc.json")
+    env = _b64("LOG_LEVEL=info\nTIMEOUT_MS=3000\nREGION=eu-west-1\n")
+    assert hidden(f"apiVersion: v1\nkind: Secret\ndata:\n  app.env: {env}\n", "k8s/secrets.yaml")
+
+
+def test_probe_135_secrets_its_new_dismissals_must_keep() -> None:
+    login = _b64(json.dumps({"host": "db.internal", "user": "legacy", "pw1": "Spring2024"}))
+    require_shown(f"apiVersion: v1\nkind: Secret\ndata:\n  legacy.json: {login}\n", "k8s/secrets.yaml")
+    require_shown(f"SSH_PUBKEY_PASSPHRASE={_pw()}\nPUBKEY_AUTH_TOKEN={random_chars(_R, 40, _ALNUM)}\n",
+                  "deploy/.env.production")
+    require_shown(f"      - --wallet.accounts=0x{random_chars(_R, 64, _HEX)},1000000000000000000000\n",
+                  "local-chain/docker-compose.yml")
+
+
+# --- self-hosted platforms and research code (sets 136, 137) -------------------------------------------------------
+
+def test_name_value_arguments_and_key_setter_functions_are_found() -> None:
+    require_shown(f"data = webread(url, 'api_key', '{random_chars(_R, 24, _ALNUM)}', 'format', 'json');\n", "api/fetch.m")
+    require_shown(f"opts = weboptions('Username', 'svc', 'Password', '{_pw()}');\n", "api/basic_auth.m")
+    require_shown(f'census_api_key("{random_chars(_R, 40, _HEX)}", install = TRUE)\n', "R/00_setup.R")
+    assert not_shown('census_api_key("YOUR KEY GOES HERE")\n', "R/00_setup.R")
+    assert not_shown('args: ["eks", "get-token", "--cluster-name", "prod", "--region", "eu-west-1"]\n', ".kube/config")
+
+
+def test_lower_case_pw_names_moodle_tokens_and_sas_macro_references() -> None:
+    require_shown(f"$ldap = array('bind_pw' => '{_pw()}');\n", "moodle/config.php")
+    require_shown(f"$cfg['Servers'][$i]['controlpass'] = '{_pw()}';\n", "phpmyadmin/config.inc.php")
+    require_shown(f"$url = $base . '/webservice/rest/server.php?wstoken={random_chars(_R, 32, _HEX)}&wsfunction=core_user_get_users';\n",
+                  "local/sisync/classes/api_client.php")
+    assert not_shown('libname dw oracle user=etl password="&dbpass" path=dwprod;\n', "sas/autoexec.sas")
