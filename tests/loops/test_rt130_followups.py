@@ -211,3 +211,10 @@ def test_lower_case_pw_names_moodle_tokens_and_sas_macro_references() -> None:
     require_shown(f"$url = $base . '/webservice/rest/server.php?wstoken={random_chars(_R, 32, _HEX)}&wsfunction=core_user_get_users';\n",
                   "local/sisync/classes/api_client.php")
     assert not_shown('libname dw oracle user=etl password="&dbpass" path=dwprod;\n', "sas/autoexec.sas")
+
+
+def test_an_odoo_system_parameter_record_is_read() -> None:
+    record = ('<odoo>\n  <data noupdate="1">\n    <record id="sis_api_key" model="ir.config_parameter">\n'
+              '      <field name="key">campus_sis.api_key</field>\n'
+              f'      <field name="value">{random_chars(_R, 32, _ALNUM)}</field>\n    </record>\n  </data>\n</odoo>\n')
+    require_shown(record, "campus_sis_connector/data/ir_config_parameter.xml")
