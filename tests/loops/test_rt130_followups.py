@@ -218,3 +218,13 @@ def test_an_odoo_system_parameter_record_is_read() -> None:
               '      <field name="key">campus_sis.api_key</field>\n'
               f'      <field name="value">{random_chars(_R, 32, _ALNUM)}</field>\n    </record>\n  </data>\n</odoo>\n')
     require_shown(record, "campus_sis_connector/data/ir_config_parameter.xml")
+
+
+# --- messaging bots and gitleaks-style containers (sets 139, 140) ---------------------------------------------------
+
+def test_line_sdk_constructors_a_reversed_env_item_and_a_short_plist_key_are_found() -> None:
+    token = random_chars(_R, 171, _ALNUM + "+/") + "="
+    require_shown(f"line_bot_api = LineBotApi('{token}')\nhandler = WebhookHandler('{random_chars(_R, 32, _HEX)}')\n",
+                  "line-reminder/main.py")
+    require_shown(f'        env:\n          - value: "{_pw()}"\n            name: DB_PASSWORD\n', "k8s/deploy.yaml")
+    require_shown(f"<dict>\n\t<key>pass</key>\n\t<string>{_pw()}</string>\n</dict>\n", "App/Config.plist")
