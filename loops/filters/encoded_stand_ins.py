@@ -328,12 +328,20 @@ def _settings_without_credential(text: str) -> bool:
             pairs.append((m.group(1), m.group(2).strip().strip("\"'")))
         if len(pairs) < 2:
             return False  # one NAME=value is read as the value it holds
-    return bool(pairs) and not any(_credential_setting(k) or _looks_random(v) for k, v in pairs)
+    return bool(pairs) and not any(_credential_setting(k) or _looks_random(v) or _chosen_password(v) for k, v in pairs)
+
+
+def _chosen_password(value: str) -> bool:
+    """Eight characters or more with capitals, lower-case letters and digits (a symbol or not): a password a person
+    chose, whatever the name it is kept under. (Settings' values mix two kinds at most: eu-west-1, 3600s, v2.1.)"""
+    return (len(value) >= 8 and " " not in value and any(c.isupper() for c in value)
+            and any(c.islower() for c in value) and any(c.isdigit() for c in value))
 
 
 # Names a setting's credential goes under beyond the credential words: a Docker config's "auth", "apiKey", "dbPass".
 _CREDENTIAL_NAME_ENDINGS = ("auth", "auths", "key", "keys", "pass", "pwd", "pw", "token", "secret", "cred", "creds",
-                            "cookie", "session", "salt", "psk", "pin", "cert", "dsn", "url", "uri", "login", "code")
+                            "cookie", "session", "salt", "psk", "pin", "cert", "dsn", "url", "uri", "login", "code",
+                            "phrase", "mnemonic", "seed", "words")
 
 
 def _credential_setting(name: str) -> bool:
@@ -341,18 +349,20 @@ def _credential_setting(name: str) -> bool:
     return names_credential(words) or any(w.endswith(_CREDENTIAL_NAME_ENDINGS) for w in words)
 
 
-def _flat_pairs(doc: dict, out: list[tuple[str, str]], depth: int = 0) -> bool:
-    """Every (name, scalar as text) of a JSON object, nested objects and lists included; False when too deep."""
+def _flat_pairs(doc: dict, out: list[tuple[str, str]], depth: int = 0, parent: str = "") -> bool:
+    """Every (dotted name, scalar as text) of a JSON object, nested objects and lists included (credentials.value
+    keeps the credentials it is under); False when too deep."""
     if depth > 4:
         return False
     for k, v in doc.items():
+        name = f"{parent}.{k}" if parent else str(k)
         items = v if isinstance(v, list) else [v]
         for item in items:
             if isinstance(item, dict):
-                if not _flat_pairs(item, out, depth + 1):
+                if not _flat_pairs(item, out, depth + 1, name):
                     return False
             else:
-                out.append((str(k), "" if item is None else str(item)))
+                out.append((name, "" if item is None else str(item)))
     return True
 
 

@@ -303,7 +303,11 @@ def is_public_by_key_name(value: str, line: str, key_name: str | None, language:
     # capitals, DEVICE_PUBKEY.
     if words and words[-1] in ("token", "password", "passphrase", "secret"):
         return False  # PUBKEY_AUTH_TOKEN, SSH_PUBKEY_PASSPHRASE: a credential that goes with the public key
-    return "pub" in words or any(w in ("pubkey", "pubkeys", "publickey", "publickeys") for w in words)
+    # A public key's name ends with it, or with its encoding (SERVER_PUBKEY, DEVICE_PUBKEY_B64): a name that goes on
+    # after it names something else (WG_PUBKEY_PRESHARED_KEY, KEYSERVER_PUBKEY_UPLOAD_KEY).
+    while len(words) > 1 and words[-1] in _ENCODING_WORDS | {"pem", "der", "x", "y"}:
+        words = words[:-1]
+    return "pub" in words or (bool(words) and words[-1] in ("pubkey", "pubkeys", "publickey", "publickeys"))
 
 
 # "Public" in the names people write: English, and Portuguese/Spanish pública/público, German öffentlich, French publique.

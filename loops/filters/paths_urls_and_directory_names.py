@@ -108,7 +108,17 @@ _ARN = re.compile(r"^arn:aws[a-z\-]*:[a-z0-9\-]+:[a-z0-9\-]*:(?:\d{12})?:[^\s]+$
 
 @_filter("resource_name", "an Amazon Resource Name (arn:aws:…): it names a resource, it grants nothing", generic_only=True)
 def is_resource_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
-    return bool(_ARN.match(value.strip()))
+    v = value.strip()
+    if _ARN.match(v):
+        return True
+    # The tail of an ARN a rule read after the ARN's own word (arn:aws:secretsmanager:…:secret:prod/stripe-AbC123):
+    # the whole token around the value is the name.
+    at = line.find(v) if v and "arn:" in line else -1
+    if at < 0:
+        return False
+    start = max(line.rfind(c, 0, at) for c in " \t\"'`=,([{") + 1
+    end = min((i for i in (line.find(c, at + len(v)) for c in " \t\"'`,)]}") if i >= 0), default=len(line))
+    return bool(_ARN.match(line[start:end]))
 
 
 @_filter("url_parts_named", "a URL whose password is a word naming a part of a pattern (models://scope:prefix@host/…): "

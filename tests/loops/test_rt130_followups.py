@@ -228,3 +228,23 @@ def test_line_sdk_constructors_a_reversed_env_item_and_a_short_plist_key_are_fou
                   "line-reminder/main.py")
     require_shown(f'        env:\n          - value: "{_pw()}"\n            name: DB_PASSWORD\n', "k8s/deploy.yaml")
     require_shown(f"<dict>\n\t<key>pass</key>\n\t<string>{_pw()}</string>\n</dict>\n", "App/Config.plist")
+
+
+def test_the_tail_of_a_secrets_manager_arn_is_a_name() -> None:
+    arn = f"arn:aws:secretsmanager:us-east-1:{random_chars(_R, 12, '0123456789')}:secret:prod/stripe-{random_chars(_R, 6, _ALNUM)}"
+    assert not_shown(f'        "secrets": [{{"name": "STRIPE_KEY", "valueFrom": "{arn}"}}]\n', "ecs/task-definition.json")
+
+
+def test_a_quoted_password_starting_with_a_yaml_symbol_is_found() -> None:
+    require_shown(f'        env:\n        - name: DB_PASSWORD\n          value: "!{random_chars(_R, 14, _ALNUM)}"\n', "k8s/deploy.yaml")
+    assert not_shown('        env:\n        - name: DB_PASSWORD\n          value: "#{db_password}"\n', "k8s/deploy.yaml")
+
+
+def test_probe_141_secrets_the_new_dismissals_must_keep() -> None:
+    require_shown(f"WG_PUBKEY_PRESHARED_KEY={random_chars(_R, 43, _ALNUM)}=\nPUBKEYS_SERVICE_API_KEY={random_chars(_R, 40, _ALNUM)}\n",
+                  "node/.env")
+    words = " ".join(_R.choice(["orbit", "canvas", "ladder", "tundra", "pepper", "velvet", "quarry", "mosaic"]) for _ in range(12))
+    wallet = _b64(json.dumps({"wallet": {"phrase": words}, "credentials": {"value": _pw()}}))
+    require_shown(f"apiVersion: v1\nkind: Secret\ndata:\n  wallet.json: {wallet}\n", "deploy/k8s/wallet-secret.yaml")
+    require_shown(f"<dict>\n\t<key>ftpPass</key><string>{_pw()}</string>\n</dict>\n", "ios/App/Credentials.plist")
+    assert not_shown("<dict>\n\t<key>passcodeRequired</key><string>YES-always</string>\n</dict>\n", "ios/Widget/Settings.plist")
