@@ -273,6 +273,7 @@ _ENCRYPTED_ENVELOPE = re.compile(
 # an encryption_key is the key itself.
 _ENCRYPTED_WORDS = frozenset({"encrypted", "ciphertext", "ciphertexts", "crypted"})
 _BASE64_BLOB = re.compile(r"^[A-Za-z0-9+/]{40,}={0,2}$|^[A-Za-z0-9_-]{40,}$")
+_TRAVIS_SECURE = re.compile(r"""^[ \t]*(?:-[ \t]+)?secure[ \t]*:[ \t]*["']?[A-Za-z0-9+/]{40,}={0,2}["']?[ \t]*$""")
 
 
 # Windows DPAPI's blob (CryptProtectData, .NET's ProtectedData, PowerShell's ConvertFrom-SecureString, NuGet's
@@ -318,7 +319,10 @@ def is_encrypted_value(value: str, line: str, key_name: str | None, language: st
     v = value.strip()
     if _ENCRYPTED_ENVELOPE.match(v) or _braced_base64(v) or _dpapi_blob(v):
         return True
-    return bool(_BASE64_BLOB.match(v)) and any(w in _ENCRYPTED_WORDS for w in key_words(key_name))
+    if not _BASE64_BLOB.match(v):
+        return False
+    # Travis CI's `travis encrypt` output: the value under `secure:` is ciphertext for the repository's key
+    return any(w in _ENCRYPTED_WORDS for w in key_words(key_name)) or _TRAVIS_SECURE.match(line) is not None
 
 
 # Bitnami sealed-secrets: each entry of a SealedSecret's encryptedData is base64 of a 2-byte length, the session

@@ -56,6 +56,10 @@ _DOCUMENTED_EXAMPLES = frozenset({
     "NhqPtmdSJYdKjVHjA7PZj4Mge3R5YNiP1e3UZjInClVN65XAbvqqM6A7H5fATj0j",
     "SW2YcwTIb9zpOOhoPsMm",  # Grafana's conf/defaults.ini: the secret_key of every install that never set one
     "511536EF-F270-4058-80CA-1C89C192F69A",  # IdentityServer's quickstarts: the MVC client's secret
+    # the access key pair of MinIO's public playground (play.min.io), which mc configures as the alias "play" and
+    # MinIO's docs and SDK examples use
+    "Q3AM3UQ867SPQQA43P2F", "zuf+tfteSlswRu7BJ86wekitnifILbZam1KYY3TG",
+    "testing123",  # FreeRADIUS's clients.conf as shipped: the shared secret of the localhost client radtest uses
     # the JWT secret of the Supabase CLI's local stack and of its self-hosting docker/.env.example
     "super-secret-jwt-token-with-at-least-32-characters-long",
     "your-super-secret-jwt-token-with-at-least-32-characters-long",
@@ -393,7 +397,8 @@ def is_firebase_web_config_key(value: str, line: str, key_name: str | None, lang
 # strings.xml or local.properties), so it ships to every device; what protects it is its restriction to the app
 # (package and signing certificate, bundle id, referrers) and to the Maps APIs, which a person checks.
 _MAPS_SDK_PLACE = re.compile(r"com\.google\.android\.geo\.API_KEY|\bGMS(?:Services|PlacesClient)\.provideAPIKey\b"
-                             r"|[\"']googleMaps[\"']?\s*:|\bgoogleMaps(?:Api)?Key\b")
+                             r"|[\"']googleMaps[\"']?\s*:|\bgoogleMaps(?:Api)?Key\b"
+                             r"|maps\.googleapis\.com/maps/api/js\?")  # the Maps JavaScript API's loader: a browser key
 _MAPS_WORDS = frozenset({"maps", "map", "geo", "places", "geocoding", "geocoder"})
 # The languages of an app's build and resource files (manifests, strings.xml, local.properties, Info.plist,
 # app.json, codemagic.yaml) and of its client code (Swift, Objective-C, Kotlin, Dart).

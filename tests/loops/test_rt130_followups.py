@@ -248,3 +248,17 @@ def test_probe_141_secrets_the_new_dismissals_must_keep() -> None:
     require_shown(f"apiVersion: v1\nkind: Secret\ndata:\n  wallet.json: {wallet}\n", "deploy/k8s/wallet-secret.yaml")
     require_shown(f"<dict>\n\t<key>ftpPass</key><string>{_pw()}</string>\n</dict>\n", "ios/App/Credentials.plist")
     assert not_shown("<dict>\n\t<key>passcodeRequired</key><string>YES-always</string>\n</dict>\n", "ios/Widget/Settings.plist")
+
+
+def test_published_playground_and_shipped_default_credentials_are_not_shown() -> None:
+    config = ('{\n  "aliases": {\n    "play": {\n      "url": "https://play.min.io",\n'
+              '      "accessKey": "Q3AM3UQ867SPQQA43P2F",\n      "secretKey": "zuf+tfteSlswRu7BJ86wekitnifILbZam1KYY3TG"\n    }\n  }\n}\n')
+    assert not_shown(config, ".mc/config.json")
+    assert not_shown("client localhost {\n\tipaddr = 127.0.0.1\n\tsecret = testing123\n}\n", "freeradius/clients.conf")
+    require_shown(f"client nas01 {{\n\tipaddr = 10.0.0.5\n\tsecret = {_pw()}\n}}\n", "freeradius/clients.conf")
+
+
+def test_travis_ciphertext_and_an_inngest_signing_key() -> None:
+    cipher = random_chars(_R, 344, _ALNUM + "+/")
+    assert not_shown(f"deploy:\n  provider: heroku\n  api_key:\n    secure: {cipher}\n", ".travis.yml")
+    require_shown(f"INNGEST_SIGNING_KEY=signkey-prod-{random_chars(_R, 64, _HEX)}\n", ".env")
