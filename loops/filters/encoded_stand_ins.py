@@ -15,6 +15,7 @@ from urllib.parse import unquote
 from ..rules.checksums import b64_decode
 from .expired_signatures import _ISO_TIME
 from .hashes_and_digests import _CRYPT_HASH
+from .key_names import _CREDENTIAL_ENDINGS
 from .paths_urls_and_directory_names import is_ldap_dn_value
 from .placeholders import _METASYNTACTIC, _PLACEHOLDER_VALUES, _stand_in_password, is_placeholder
 from .registry import Surroundings, _filter
@@ -280,7 +281,7 @@ def is_base64_of_stand_in(value: str, line: str, key_name: str | None, language:
     if _PADDED_BASE64.match(v) is None:
         return False
     text = (_decoded_text(v) or "").strip()
-    if len(text) < 3 or not all(line.isprintable() for line in text.splitlines()):
+    if len(text) < 3 or not all(part.isprintable() for part in text.splitlines()):
         return False  # random bytes, or a key: what base64 of a secret decodes to
     # (only a single value is read as a placeholder: a document, a docker config's JSON, holds a
     # registry's example URL beside a real auth)
@@ -338,15 +339,15 @@ def _chosen_password(value: str) -> bool:
             and any(c.islower() for c in value) and any(c.isdigit() for c in value))
 
 
-# Names a setting's credential goes under beyond the credential words: a Docker config's "auth", "apiKey", "dbPass".
-_CREDENTIAL_NAME_ENDINGS = ("auth", "auths", "key", "keys", "pass", "pwd", "pw", "token", "secret", "cred", "creds",
-                            "cookie", "session", "salt", "psk", "pin", "cert", "dsn", "url", "uri", "login", "code",
-                            "phrase", "mnemonic", "seed", "words")
+# Names a setting's credential goes under beyond the credential words and the endings key names are read by (a
+# Docker config's "auths", a wallet's "phrase", a connection's "dsn" and "url"), in settings encoded whole.
+_SETTING_CREDENTIAL_ENDINGS = (*_CREDENTIAL_ENDINGS, "auths", "cert", "dsn", "url", "uri", "login", "code",
+                               "phrase", "mnemonic", "seed", "words")
 
 
 def _credential_setting(name: str) -> bool:
     words = [w.rstrip("0123456789") for w in key_words(name)]  # pw1, secret2: still the word
-    return names_credential(words) or any(w.endswith(_CREDENTIAL_NAME_ENDINGS) for w in words)
+    return names_credential(words) or any(w.endswith(_SETTING_CREDENTIAL_ENDINGS) for w in words)
 
 
 def _flat_pairs(doc: dict, out: list[tuple[str, str]], depth: int = 0, parent: str = "") -> bool:
