@@ -262,3 +262,10 @@ def test_travis_ciphertext_and_an_inngest_signing_key() -> None:
     cipher = random_chars(_R, 344, _ALNUM + "+/")
     assert not_shown(f"deploy:\n  provider: heroku\n  api_key:\n    secure: {cipher}\n", ".travis.yml")
     require_shown(f"INNGEST_SIGNING_KEY=signkey-prod-{random_chars(_R, 64, _HEX)}\n", ".env")
+
+
+def test_values_that_start_with_a_dash_or_a_symbol_where_quoting_allows_it() -> None:
+    require_shown(f"docker login -u ci-bot -p -{random_chars(_R, 15, _ALNUM)} registry.example.com\n", "Jenkinsfile")
+    require_shown(f'{{"environment": [{{ "name": "DB_PASSWORD", "value": "!{random_chars(_R, 14, _ALNUM)}" }}]}}\n',
+                  "ecs/task-definition.json")
+    assert not_shown('{"environment": [{ "name": "DB_PASSWORD", "value": "#{db_password}" }]}\n', "ecs/task-definition.json")
