@@ -80,6 +80,8 @@ _DESCRIBING_WORDS = frozenset({
 _UNIT_WORDS = frozenset({"ms", "sec", "secs", "seconds", "minutes", "mins", "hours", "days", "millis", "utc"})
 # So does an encoding after it: psk_id_hex is the psk_id written in hex.
 _ENCODING_WORDS = frozenset({"hex", "b64", "base64", "bytes", "str", "utf8"})
+# ... and after a public key's name, its container or coordinate: DEVICE_PUBKEY_PEM, SERVER_PUBKEY_X.
+_KEY_ENCODING_WORDS = _ENCODING_WORDS | {"pem", "der", "x", "y"}
 
 
 _LEADING_DESCRIBING_WORDS = frozenset({"pattern", "prefix", "suffix", "regex", "regexp", "hint", "label", "placeholder",
@@ -305,7 +307,7 @@ def is_public_by_key_name(value: str, line: str, key_name: str | None, language:
         return False  # PUBKEY_AUTH_TOKEN, SSH_PUBKEY_PASSPHRASE: a credential that goes with the public key
     # A public key's name ends with it, or with its encoding (SERVER_PUBKEY, DEVICE_PUBKEY_B64): a name that goes on
     # after it names something else (WG_PUBKEY_PRESHARED_KEY, KEYSERVER_PUBKEY_UPLOAD_KEY).
-    while len(words) > 1 and words[-1] in _ENCODING_WORDS | {"pem", "der", "x", "y"}:
+    while len(words) > 1 and words[-1] in _KEY_ENCODING_WORDS:
         words = words[:-1]
     return "pub" in words or (bool(words) and words[-1] in ("pubkey", "pubkeys", "publickey", "publickeys"))
 
