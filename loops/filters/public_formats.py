@@ -812,9 +812,24 @@ def is_small_number_table(value: str, line: str, key_name: str | None, language:
 
 
 # The first eight bytes of ciphers' published tables and test keys, which code copies under names like SBOX_KEY:
-# AES's S-box and its inverse, and FIPS 197's AES-128 example key (2b7e1516…).
+# AES's S-box and its inverse, FIPS 197's AES-128 example key (2b7e1516…) and NIST SP 800-38A's AES-192 and
+# AES-256 example keys (8e73b0f7…, 603deb10…).
+_EXAMPLE_KEY_HEADS = ([0x2B, 0x7E, 0x15, 0x16, 0x28, 0xAE, 0xD2, 0xA6], [0x8E, 0x73, 0xB0, 0xF7, 0xDA, 0x0E, 0x64, 0x52],
+                      [0x60, 0x3D, 0xEB, 0x10, 0x15, 0xCA, 0x71, 0xBE])
 _CIPHER_TABLE_HEADS = ([0x63, 0x7C, 0x77, 0x7B, 0xF2, 0x6B, 0x6F, 0xC5], [0x52, 0x09, 0x6A, 0xD5, 0x30, 0x36, 0xA5, 0x38],
-                       [0x2B, 0x7E, 0x15, 0x16, 0x28, 0xAE, 0xD2, 0xA6])
+                       *_EXAMPLE_KEY_HEADS)
+_EXAMPLE_KEY_HEX_HEADS = frozenset(bytes(head).hex() for head in _EXAMPLE_KEY_HEADS)
+_AES_KEY_HEX = re.compile(r"^(?:0x)?(?:[0-9A-Fa-f]{32}|[0-9A-Fa-f]{48}|[0-9A-Fa-f]{64})$")
+
+
+@_filter("published_cipher_example_key", "the AES example key of FIPS 197 or NIST SP 800-38A written in hex "
+         "(2b7e1516 28aed2a6 …): printed in the standards and every cipher's tests, it protects nothing",
+         generic_only=True)
+def is_published_cipher_example_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if _AES_KEY_HEX.match(v) is None:
+        return False
+    return v.removeprefix("0x").lower()[:16] in _EXAMPLE_KEY_HEX_HEADS
 # Words in a byte list's name that say what else it is: a nonce, an IV, a salt, a cipher's table or round constants,
 # a curve, a file's magic header, a test vector.
 _TABLE_NAME_WORDS = frozenset({"nonce", "iv", "salt", "rcon", "sbox", "table", "tables", "lut", "curve", "gamma",
