@@ -273,7 +273,7 @@ _PADDED_BASE64 = re.compile(r"^(?:[A-Za-z0-9+/]{4}){2,128}(?:[A-Za-z0-9+/]{2}==|
 
 
 @_filter("base64_of_stand_in", "base64 that decodes to a stand-in or to no credential (changeme, REPLACE_ME, a "
-         "bcrypt hash, a timestamp, an LDAP DN, an SSH public key line), as a Kubernetes Secret's data: keeps them", generic_only=True)
+         "bcrypt hash, a timestamp, an LDAP DN, an SSH public key line, a host name), as a Kubernetes Secret's data: keeps them", generic_only=True)
 def is_base64_of_stand_in(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     if _SHORT_BASE64.match(v) is not None:  # dGVzdA== (a Secret's example data): too short for the shape below
@@ -290,7 +290,15 @@ def is_base64_of_stand_in(value: str, line: str, key_name: str | None, language:
     return (single or _CRYPT_HASH.match(text) is not None or _ISO_TIME.match(text) is not None
             or _SSH_PUBLIC_KEY_LINE.match(text) is not None
             or is_ldap_dn_value(text, text, key_name, language)
-            or _stand_in_pair(text) or _settings_without_credential(text))
+            or _stand_in_pair(text) or _settings_without_credential(text)
+            or (_HOST_LIST.fullmatch(text) is not None and not names_credential(key_words(key_name))))
+
+
+# Hosts and addresses (a Secret's BOOTSTRAP_SERVERS: base64 of "pkc-4nym6.us-east-1.aws.confluent.cloud:9092", an
+# encoded endpoint URL): no user-info, no query, no fragment, so nothing secret rides along. Under a credential's
+# name the value is read as the credential it is named for.
+_HOST = r"(?:[a-z][a-z0-9+.-]*://)?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?::\d{1,5})?(?:/[\w./-]*)?"
+_HOST_LIST = re.compile(rf"{_HOST}(?:[ \t]*,[ \t]*{_HOST})*")
 
 
 def _stand_in_pair(text: str) -> bool:

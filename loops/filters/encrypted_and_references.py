@@ -176,6 +176,8 @@ def is_templated(value: str, line: str, key_name: str | None, language: str | No
         return False
     if _has_template(value):
         return True
+    if _lookup_argument(value, line):
+        return True
     own = _LANGUAGE_TEMPLATES.get(language or "")
     if own is not None and own.match(value.strip()):
         return True
@@ -193,6 +195,21 @@ def is_templated(value: str, line: str, key_name: str | None, language: str | No
     at = line.find(value)
     after = line[at + len(value):] if at >= 0 else ""
     return re.match(r"""["'`]\s*(?:%\s*[\w(\[]|\.format\()""", after) is not None
+
+
+# An argument of a lookup plugin inside a Jinja expression ({{ lookup('hashi_vault', 'secret=kv/data/app:pw') }},
+# query('aws_secret', …)): where Ansible fetches the value at run time. (A literal elsewhere in an expression,
+# {{ 'S3cret!' | password_hash }}, is still a literal.)
+_LOOKUP_CALL = re.compile(r"\b(?:lookup|query)[ \t]*\(")
+
+
+def _lookup_argument(value: str, line: str) -> bool:
+    at = line.find(value)
+    if at <= 0 or "{{" not in line:
+        return False
+    opened = line.rfind("{{", 0, at)
+    return (opened >= 0 and "}}" not in line[opened:at] and "}}" in line[at + len(value):]
+            and _LOOKUP_CALL.search(line, opened, at) is not None)
 
 
 # ODBC and ADO connection strings quote a value that holds ; or = in braces (Driver={ODBC Driver 18};Pwd={a;b}): a
@@ -298,6 +315,23 @@ def _dpapi_blob(v: str) -> bool:
     return raw.startswith(_DPAPI_HEADER)
 
 
+# A Fernet token (Python cryptography's Fernet, Airflow's encrypted Variables and Connections, Django's
+# encrypted fields): base64url of version 0x80, an 8-byte timestamp, a 16-byte IV, AES-CBC blocks and a
+# 32-byte HMAC: a timestamp's high bytes are zero, so it opens with "gAAAAA" (by chance, once in 6.9e10). Only the
+# Fernet key opens it.
+_FERNET_TOKEN = re.compile(r"^gAAAAA[A-Za-z0-9_-]{94,}={0,2}$")
+
+
+def _fernet_token(v: str) -> bool:
+    if _FERNET_TOKEN.match(v) is None:
+        return False
+    try:
+        raw = base64.urlsafe_b64decode(v + "=" * (-len(v) % 4))
+    except (binascii.Error, ValueError):
+        return False
+    return raw[0] == 0x80 and len(raw) >= 73
+
+
 def _braced_base64(v: str) -> bool:
     """{<base64>} with both cases and a digit: Maven's and Jenkins' encrypted form (a word in braces is a placeholder)."""
     if len(v) < 24 or v[0] != "{" or v[-1] != "}":
@@ -312,12 +346,12 @@ _B64_BODY = re.compile(r"^[A-Za-z0-9+/]+$")
 
 @_filter("encrypted_value", "a value encrypted by a secrets tool (sops ENC[AES256_GCM,…], Jasypt ENC(…), ejson EJ[1:…], "
          "Vault transit vault:v1:…, hiera-eyaml, Spring {cipher}, Maven/Jenkins {…}, OpenSSL's Salted__, a Windows "
-         "DPAPI blob (NuGet's encrypted Password, ConvertFrom-SecureString), a KMS "
+         "DPAPI blob (NuGet's encrypted Password, ConvertFrom-SecureString), a Fernet token (Airflow's encrypted Variables), a KMS "
          "ciphertext under an *_encrypted name): only its key can open it",
          generic_only=True)
 def is_encrypted_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
-    if _ENCRYPTED_ENVELOPE.match(v) or _braced_base64(v) or _dpapi_blob(v):
+    if _ENCRYPTED_ENVELOPE.match(v) or _braced_base64(v) or _dpapi_blob(v) or _fernet_token(v):
         return True
     if not _BASE64_BLOB.match(v):
         return False
@@ -350,13 +384,28 @@ _DNS1123_NAME = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](
 def is_existing_secret_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # the last part of a dotted Helm path counts (externalDatabase.existingSecret, --set auth.existingSecret)
     words = key_words(key_name)
+    v = value.strip()
+    if _names_secret_object_in_yaml(words, v, language):
+        return True
     at = words.index("existing") if "existing" in words else -1
     if at < 0 or at == len(words) - 1 or not names_credential(words[at + 1:]):
         return False
     if words[-1] not in _NAMES_A_SECRET_OBJECT:
         return False  # existingSecretRootPassword: a password after all, whatever the chart calls it
-    v = value.strip()
     return len(v) <= 253 and bool(_DNS1123_NAME.match(v)) and all(_NAME_PIECE.match(p) for p in re.split(r"[-.]", v))
+
+
+# Helm values that name the Secret holding a key or password (git-sync's sshKeySecret: airflow-git-ssh,
+# passwordSecret, tlsSecret): "<credential kind> Secret" in a YAML name, and a hyphenated name of words as the value.
+# (tokenSecret is OAuth 1.0's token secret, a credential: token is not among the kinds.)
+_SECRET_OBJECT_KINDS = frozenset({"key", "password", "credentials", "tls", "cert", "certificate", "auth"})
+
+
+def _names_secret_object_in_yaml(words: list[str], v: str, language: str | None) -> bool:
+    if language != "yaml" or len(words) < 2 or words[-1] != "secret" or words[-2] not in _SECRET_OBJECT_KINDS:
+        return False
+    return ("-" in v and len(v) <= 253 and bool(_DNS1123_NAME.match(v))
+            and all(_NAME_PIECE.match(p) for p in re.split(r"[-.]", v)))
 
 
 # what the name ends in when it holds a Secret's name or a key inside it (existingSecret, existingPasswordSecret,

@@ -162,6 +162,19 @@ def is_digest_by_declared_format(value: str, line: str, key_name: str | None, la
     return _DIGEST_FORMAT.search(line) is not None or any(_DIGEST_FORMAT.search(x) for x in around.lines)
 
 
+# WS-Security's UsernameToken with Type="…#PasswordDigest" carries Base64(SHA-1(nonce + created + password)): 20
+# bytes, good for that one message (the nonce and timestamp are checked), not the password.
+_PASSWORD_DIGEST_TYPE = re.compile(r"""Type[ \t]*=[ \t]*["'][^"']*#PasswordDigest["']""")
+_SHA1_BASE64 = re.compile(r"^[A-Za-z0-9+/]{27}=$")
+
+
+@_filter("ws_security_password_digest", "a WS-Security UsernameToken's PasswordDigest (Base64 of a SHA-1 over a nonce, "
+         "a timestamp and the password): it proves one message, it is not the password",
+         generic_only=True, needs_in_line="PasswordDigest")
+def is_ws_security_password_digest(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return _SHA1_BASE64.match(value.strip()) is not None and _PASSWORD_DIGEST_TYPE.search(line) is not None
+
+
 # The digests of the passwords everyone knows (tutorials show "the SHA-256 of password is …"; test fixtures store
 # the MD5 of test): computed once, compared in lower case.
 _COMMON_PASSWORDS = ("password", "123456", "12345678", "123456789", "qwerty", "admin", "test", "secret", "letmein",

@@ -18,6 +18,7 @@ from .words import (
     _names_generated_credential,
     key_words,
     names_credential,
+    names_vault_secret_id,
     split_words,
 )
 
@@ -37,8 +38,11 @@ def is_uuid_identifier(value: str, line: str, key_name: str | None, language: st
     # (a collection of them says so after it: globalCredentialIdList)
     while len(words) > 1 and words[-1] in ("list", "lists", "array", "set", "items"):
         words = words[:-1]
+    if names_vault_secret_id(words):
+        return False
     # The last word says what the value is: credentialsId, secret_uuid and tokenGuid name ids.
     return not names_credential(words) or (bool(words) and words[-1] in _IDENTIFIER_WORDS)
+
 
 
 # (Leading dots: a relative module path, `.api.authorization_api`.)

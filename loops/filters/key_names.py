@@ -14,7 +14,7 @@ from .hashes_and_digests import _HEX_DIGEST_LENGTHS
 from .registry import _filter
 from .text_shapes import _HEX, _looks_random
 from .word_shapes import _WORDED_KEY, english_like, wordlike
-from .words import _CREDENTIAL_WORDS, key_words, names_credential, split_words
+from .words import _CREDENTIAL_WORDS, key_words, names_credential, names_vault_secret_id, split_words
 
 
 # The last word of a key that describes a credential instead of holding one: password_hint,
@@ -106,7 +106,7 @@ def is_describing_key_name(value: str, line: str, key_name: str | None, language
     if len(words) >= 3 and words[-1] in _TRAILING_PREPOSITIONS and words[-2] in _DESCRIBING_WORDS:
         words = words[:-1]
     if len(words) >= 2 and words[-1] in _DESCRIBING_WORDS and names_credential(words[:-1]):
-        if _access_key_id(words, value):
+        if _access_key_id(words, value) or names_vault_secret_id(words):
             return False
         # a cookie's session id (ASP.NET_SessionId=…, session_id=… in a Cookie header, new Cookie("JSESSIONID",
         # "…")) is the session itself: whoever sends it is logged in
@@ -142,7 +142,8 @@ def is_nginx_auth_basic_realm(value: str, line: str, key_name: str | None, langu
 
 
 _ACCESS_KEY_ID = (["access", "key", "id"], ["accesskey", "id"], ["access", "keyid"])
-_KEY_ID_VALUE = re.compile(r"^(?=.*[0-9])(?=.*[A-Za-z])[A-Za-z0-9._-]{16,128}$")
+# (base64 too: a Kubernetes Secret's data holds the id encoded)
+_KEY_ID_VALUE = re.compile(r"^(?=.*[0-9])(?=.*[A-Za-z])[A-Za-z0-9._+/-]{16,128}={0,2}$")
 # AWS's unique ids of IAM entities (a role's AROA…, a user's AIDA…): ids, not access keys (AKIA/ASIA have their rules)
 _AWS_ENTITY_ID = re.compile(r"^A(?:ROA|IDA|GPA|NPA|NVA|PKA|IPA)[A-Z0-9]{12,20}$")
 
@@ -415,6 +416,8 @@ _DATA_KEY_WORDS = frozenset({
     "partition", "sort", "shard", "sharding", "range", "primary", "foreign", "row", "cluster", "clustering",
     "lookup", "bucket", "object", "i18n", "translation", "locale", "cache", "index", "group", "order", "join",
     "composite", "natural", "surrogate", "unique",
+    # which document or ticket an API call names (Figma's FILE_KEY, Jira's ISSUE_KEY): an id in the URL's path
+    "file", "issue", "document", "record", "item",
     # not routing (PagerDuty's routing_key is a credential) nor hash (an HMAC's hash key)
 })
 

@@ -56,10 +56,10 @@ _PLACEHOLDER_PHRASES = (
     re.compile(r"(?<![a-z])(?:dummy|placeholder|notreal|not[_ \-]a[_ \-]real|not[_ \-]real|sample|example)"),
     _SHORT_MARKERS,
     re.compile(r"(?<![a-z])leave[_ \-](?:it[_ \-])?(?:blank|empty|unset)(?![a-z])"),  # a form's hint: Leave blank (optional)
-    # a value that says it must not be used for real: dev-key-do-not-use, not-for-production
-    # (only a value of words: a random key with a -do-not-use-elsewhere tail is a key)
-    re.compile(r"^(?:[a-z]{2,}[_ .\-])*(?:do[_ \-]?not[_ \-]?use|not[_ \-]for[_ \-](?:prod|production|real[_ \-]use))"
-               r"(?:[_ .\-][a-z]{2,})*$"),
+    # a value that says it must not be used for real: dev-key-do-not-use, not-for-production, local-only-secret-1234
+    # (only a value of words and short numbers: a random key with a -do-not-use-elsewhere tail is a key)
+    re.compile(r"^(?:(?:[a-z]{2,}|\d{1,4})[_ .\-])*(?:do[_ \-]?not[_ \-]?use|not[_ \-]for[_ \-](?:prod|production|real[_ \-]use)"
+               r"|(?:dev|local|testing)[_ \-]only)(?:[_ .\-](?:[a-z]{2,}|\d{1,4}))*$"),
     # a description of the value's size in its place: your-32-byte-authentication-key, a-64-char-random-string
     re.compile(r"(?<![a-z0-9])\d{1,3}[_ \-]?(?:byte|bit|char|character)s?[_ \-](?:[a-z]{2,}[_ \-])*(?:key|secret|string|token|value)s?$"),
     # how to make one, in lower case and separators only: generate-with-openssl-rand-hex-32, create_a_random_string
@@ -70,8 +70,12 @@ _PLACEHOLDER_PHRASES = (
 
 # A word every match of one of _PLACEHOLDER_PHRASES holds (keep the two together): a value without one
 # matches none of them.
-_PHRASE_WORD = re.compile(r"my|your|here|change|replace|insert|fill|enter|put|paste|dummy|placeholder|not|sample|example"
+_PHRASE_WORD = re.compile(r"my|your|here|change|replace|insert|fill|enter|put|paste|dummy|placeholder|not|only|sample|example"
                           r"|fake|todo|tbd|fixme|leave|generate|create|byte|bit|char")
+
+# A marker word spelled in its own case as one of a token body's CamelCase words (AAExampleToken…,
+# sk_live_SampleKey…): a person's phrase. (Between digits, 7Sample3, it is read as the letters of a random run.)
+_CAMEL_MARKER = re.compile(r"(?<![a-z0-9])(?:Example|Sample|Dummy|Placeholder|Redacted|DoNotUse|NotReal)(?=[A-Z_.:-]|$)")
 
 # The stand-in person of forms and fixtures (John Doe): a value, not anyone's password.
 _STAND_IN_PERSON = re.compile(r"(?:john|jane|joe|j)[._\-]?doe\d{0,4}")
@@ -121,6 +125,8 @@ def is_placeholder(value: str, line: str, key_name: str | None, language: str | 
         return True
     if _encoded_blob(value):
         return False  # `todo` or `your` after a / or + of a long base64 key is chance, not a phrase
+    if _CAMEL_MARKER.search(value):
+        return True  # 123456789:AAExampleTokenDoNotUse_…: a marker word written in a token's body
     if not _PHRASE_WORD.search(low):
         return False  # no phrase below can match: one scan instead of six
     stripped = value.strip()
@@ -266,6 +272,8 @@ _JOINED_WORDS = re.compile(r"[A-Za-z]+(?:[_\-][A-Za-z]+)+|[a-z]+(?:[A-Z][a-z]+)+
 
 
 _ACCOUNT_WORDS = ("admin", "root", "user", "pass", "password")
+# The short forms of "password" a name uses for the word a value spells out
+_SPELLED_OUT = {"pass": "password", "pwd": "password", "pw": "password", "passwd": "password"}
 
 
 @_filter("same_as_key_name", "the value repeats the name it is assigned to (API_KEY = \"api-key\", o.Ws.Token = \"wstoken\", "
@@ -309,6 +317,12 @@ def is_same_as_key_name(value: str, line: str, key_name: str | None, language: s
     value_words = split_words(value)
     identifier = _JOINED_WORDS.fullmatch(value.strip()) is not None
     if len(value_words) > len(words) and value_words[-len(words):] == words and identifier:
+        return True
+    # ... or the name's last two words, the credential spelled out (OPTION_SMTP_PASS = 'mailbridge_smtp_password'):
+    # an option's or a field's name
+    tail = [_SPELLED_OUT.get(w, w) for w in words[-2:]]
+    if (identifier and len(words) >= 2 and len(value_words) >= 3 and tail[-1] in _CREDENTIAL_WORDS
+            and [_SPELLED_OUT.get(w, w) for w in value_words[-2:]] == tail):
         return True
     # One word before the name's credential word (PASSPHRASE='current-passphrase', new_password):
     # which one is meant, not its value.

@@ -136,6 +136,15 @@ def key_words(key_name: str | None) -> list[str]:
 _HOLDS_CREDENTIAL_PART = re.compile("|".join(map(re.escape, _CREDENTIAL_PARTS)))
 
 
+# Vault AppRole's secret_id is the login credential itself, a UUID (VAULT_SECRET_ID, approle_secret_id), though
+# "id" after "secret" names an identifier everywhere else.
+_VAULT_WORDS = frozenset({"vault", "approle"})
+
+
+def names_vault_secret_id(words: list[str]) -> bool:
+    return words[-2:] == ["secret", "id"] and bool(_VAULT_WORDS & set(words[:-2]))
+
+
 def names_credential(words: list[str]) -> bool:
     for w in words:
         if w in _CREDENTIAL_WORDS or _HOLDS_CREDENTIAL_PART.search(w):

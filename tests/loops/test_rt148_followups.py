@@ -4,10 +4,12 @@ run time; failures name the file and the statuses, never the value."""
 
 from __future__ import annotations
 
+import base64
 import random
 import string
+import uuid
 
-from tests.loops.test_fp_corpus_classes import not_shown, require_shown
+from tests.loops.test_fp_corpus_classes import not_shown, outcomes, require_shown
 from tests.support.tokens import random_chars
 
 _R = random.Random(148)
@@ -15,6 +17,10 @@ _ALNUM = string.ascii_letters + string.digits
 _UPPER_DIGITS = string.ascii_uppercase + string.digits
 _PRINTABLE = _ALNUM + "#>!{=~"
 _HEX = "0123456789abcdef"
+
+
+def _pw() -> str:
+    return random_chars(_R, 6, _ALNUM) + "%" + random_chars(_R, 5, _ALNUM) + "7q"
 
 
 # --- embedded, IoT and game repositories (set 150) -----------------------------------------------------------------
@@ -56,3 +62,117 @@ def test_the_standards_aes_example_keys_in_hex_are_not_shown() -> None:
                 "603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4"):
         assert not_shown(f'static const char* APP_KEY = "{key}";\n', "lib/crypto/aes_check.cpp")
     require_shown(f'static const char* APP_KEY = "{random_chars(_R, 32, _HEX)}";\n', "src/lorawan_keys.cpp")
+
+
+# --- legacy Java and .NET (set 152) ----------------------------------------------------------------------------------
+
+def test_keystore_passwords_in_xml_lists_and_setters_are_found() -> None:
+    require_shown(f"<configuration>\n  <storepass>{_pw()}</storepass>\n  <keypass>{_pw()}</keypass>\n</configuration>\n",
+                  "inventory-service/pom.xml")
+    require_shown(f"    commandLine 'jarsigner', '-keystore', 'keys/app.jks', '-storepass', '{_pw()}', 'build/libs/app.jar'\n",
+                  "build.gradle")
+    require_shown(f"cd('/SecurityConfiguration/base_domain')\ncmo.setNodeManagerPassword('{_pw()}')\n", "wlst/create_domain.py")
+    assert not_shown('<storepass>${keystore.password}</storepass>\n', "pom.xml")
+
+
+def test_a_ws_security_password_digest_is_not_shown() -> None:
+    digest = base64.b64encode(bytes(_R.randrange(256) for _ in range(20))).decode()
+    fixture = ('<wsse:UsernameToken>\n  <wsse:Username>svc-orders</wsse:Username>\n'
+               '  <wsse:Password Type="http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-username-token-profile-1.0'
+               f'#PasswordDigest">{digest}</wsse:Password>\n</wsse:UsernameToken>\n')
+    assert not_shown(fixture, "src/test/resources/fixtures/CreateOrderRequest-digest.xml")
+    # the same element holding the password itself (#PasswordText) keeps its finding
+    text = fixture.replace("#PasswordDigest", "#PasswordText").replace(digest, _pw())
+    assert {"confirmed", "pending"} & set(outcomes(text, "src/test/resources/fixtures/CreateOrderRequest-text.xml"))
+
+
+# --- data engineering (set 151) ----------------------------------------------------------------------------------------
+
+def test_hadoop_xml_properties_with_keys_and_bind_passwords_are_found() -> None:
+    key = base64.b64encode(bytes(_R.randrange(256) for _ in range(64))).decode()
+    require_shown("<configuration>\n  <property>\n    <name>fs.azure.account.key.lake.dfs.core.windows.net</name>\n"
+                  f"    <value>{key}</value>\n  </property>\n</configuration>\n", "hadoop/core-site.xml")
+    require_shown("<configuration>\n  <property>\n    <name>hive.server2.authentication.ldap.bindpw</name>\n"
+                  f"    <value>{_pw()}</value>\n  </property>\n</configuration>\n", "hive/hive-site.xml")
+
+
+def test_service_keys_in_a_json_variables_file_are_found() -> None:
+    require_shown(f'{{\n  "segment_write_key": "{random_chars(_R, 32, _ALNUM)}",\n'
+                  f'  "pagerduty_routing_key": "{random_chars(_R, 32, _HEX)}"\n}}\n', "variables/prod_variables.json")
+
+
+def test_a_vault_approle_secret_id_is_found_though_it_is_a_uuid() -> None:
+    secret_id = str(uuid.UUID(int=_R.getrandbits(128), version=4))
+    require_shown(f'VAULT_ROLE_ID = "{uuid.UUID(int=_R.getrandbits(128), version=4)}"\nVAULT_SECRET_ID = "{secret_id}"\n',
+                  "scripts/rotate_keys.py")
+    assert not_shown(f'CREDENTIAL_SECRET_ID = "{secret_id}"\n', "scripts/lookup.py")
+
+
+def test_fernet_ciphertext_a_secret_object_s_name_and_an_encoded_host_are_not_shown() -> None:
+    body = bytes([0x80, 0, 0, 0, 0, 0x65, 0x12, 0x34, 0x56]) + bytes(_R.randrange(256) for _ in range(16 + 32 + 32))
+    fernet = base64.urlsafe_b64encode(body).decode()
+    assert not_shown(f'{{\n  "partner_sftp_password": "{fernet}"\n}}\n', "variables/prod_variables.json")
+    assert not_shown("dags:\n  gitSync:\n    enabled: true\n    sshKeySecret: airflow-git-ssh\n", "helm/airflow-values.yaml")
+    host = base64.b64encode(b"pkc-4nym6.us-east-1.aws.confluent.cloud:9092").decode()
+    assert not_shown(f"apiVersion: v1\nkind: Secret\ntype: Opaque\ndata:\n  BOOTSTRAP: {host}\n", "k8s/kafka-credentials.yaml")
+    require_shown(f"apiVersion: v1\nkind: Secret\ntype: Opaque\ndata:\n  PASSWORD: {base64.b64encode(_pw().encode()).decode()}\n",
+                  "k8s/kafka-credentials.yaml")
+
+
+# --- provider cases and the CredData-style mix (sets 148, 149) ---------------------------------------------------------
+
+def test_a_flagsmith_server_key_without_a_digit_is_found_but_not_a_method_call() -> None:
+    require_shown(f'export const FLAGSMITH_SERVER_KEY = "ser.{random_chars(_R, 22, string.ascii_letters)}";\n',
+                  "src/lib/server/flags.ts")
+    assert not_shown("    val config = ser.getSerializationConfigs()\n", "src/main/kotlin/Json.kt")
+
+
+def test_marker_words_in_a_token_and_values_that_say_not_for_production_are_stand_ins() -> None:
+    assert not_shown(f"it replies with something like `{_R.randrange(10**8, 10**9)}:AAExampleTokenDoNotUse_"
+                     f"{random_chars(_R, 12, string.ascii_lowercase)}`.\n", "docs/providers.md")
+    assert not_shown('{\n  "Jwt": {\n    "SigningKey": "dev-signing-key-not-for-production-use-0000"\n  }\n}\n',
+                     "src/Api/appsettings.json")
+    assert not_shown('{\n  "Jwt": {\n    "Secret": "local-only-secret-do-not-use-in-prod-1234"\n  }\n}\n',
+                     "src/Api/appsettings.json")
+
+
+def test_a_base64_aws_key_id_in_a_secret_is_found_and_a_form_body_is_cut_at_the_ampersand() -> None:
+    key_id = "AKIA" + random_chars(_R, 16, _UPPER_DIGITS)
+    require_shown(f"apiVersion: v1\nkind: Secret\ntype: Opaque\ndata:\n  accessKeyId: {base64.b64encode(key_id.encode()).decode()}\n",
+                  "deploy/overlays/prod/credentials.yaml")
+    assert not_shown('    body = b"token=xyz&team_id=T0001"\n', "tests/test_webhooks.py")
+    assert not_shown(f"const FILE_KEY = '{random_chars(_R, 22, _ALNUM)}';\n", "design/export_icons.js")
+
+
+# --- more repository kinds, mobile apps, security tooling (sets 153-155) ----------------------------------------------
+
+def test_go_byte_slice_keys_swift_env_fallbacks_and_underscored_key_constants_are_found() -> None:
+    require_shown(f'\tfallbackKey := []byte("{random_chars(_R, 32, _ALNUM)}")\n', "internal/auth/keys.go")
+    require_shown(f'let jwtSecret = Environment.get("JWT_SECRET") ?? "{random_chars(_R, 32, _ALNUM)}"\n',
+                  "Sources/App/configure.swift")
+    require_shown(f'let key = ProcessInfo.processInfo.environment["STRIPE_API_KEY"] ?? "{random_chars(_R, 32, _ALNUM)}"\n',
+                  "Sources/App/Payments.swift")
+    require_shown(f'_FALLBACK_KEY = "{random_chars(_R, 32, _HEX)}"\n', "tools/c2/config.py")
+    assert not_shown('\tmonkey := []byte("banana")\n', "internal/zoo/zoo.go")
+
+
+def test_a_mandrill_key_with_its_md_prefix_and_an_android_rest_key_are_found() -> None:
+    require_shown(f"MANDRILL_API_KEY=md-{random_chars(_R, 22, _ALNUM)}\n", ".env.production")
+    require_shown(f'<resources>\n    <string name="onesignal_rest_key">{random_chars(_R, 48, _ALNUM)}</string>\n</resources>\n',
+                  "android/app/src/main/res/values/strings.xml")
+
+
+def test_a_lookup_plugin_s_argument_and_an_option_s_name_are_not_passwords() -> None:
+    assert not_shown("""elastic_password: "{{ lookup('community.hashi_vault.hashi_vault', 'secret=kv/data/honeypot:elastic') }}"\n""",
+                     "ansible/group_vars/all/vars.yml")
+    assert not_shown("OPTION_SMTP_PASS = 'mailbridge_smtp_password'\n", "includes/options.php")
+    # a literal elsewhere in an expression is still a literal: some candidate of it is shown
+    hashed = f"""elastic_password: "{{{{ '{_pw()}' | password_hash('sha512') }}}}"\n"""
+    assert {"confirmed", "pending"} & set(outcomes(hashed, "ansible/group_vars/all/vars.yml"))
+
+
+def test_a_client_s_first_argument_beside_its_server_is_found() -> None:
+    require_shown(f"client = MsfRpcClient('{_pw()}', server=\"10.8.0.1\", port=55553, ssl=True)\n", "automation/msfrpc_runner.py")
+    require_shown(f"api = Gophish('{random_chars(_R, 64, _HEX)}', host=\"https://127.0.0.1:3333\", verify=False)\n",
+                  "scripts/launch_campaign.py")
+    assert not_shown("client = MsfRpcClient(os.environ['MSF_PASSWORD'], server='10.8.0.1')\n", "automation/msfrpc_runner.py")
