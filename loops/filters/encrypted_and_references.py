@@ -197,15 +197,18 @@ def is_templated(value: str, line: str, key_name: str | None, language: str | No
     return re.match(r"""["'`]\s*(?:%\s*[\w(\[]|\.format\()""", after) is not None
 
 
-# An argument of a lookup plugin inside a Jinja expression ({{ lookup('hashi_vault', 'secret=kv/data/app:pw') }},
-# query('aws_secret', …)): where Ansible fetches the value at run time. (A literal elsewhere in an expression,
-# {{ 'S3cret!' | password_hash }}, is still a literal.)
+# A path argument of a lookup plugin inside a Jinja expression ({{ lookup('hashi_vault', 'secret=kv/data/app:pw') }},
+# query('aws_secret', …)): where Ansible fetches the value at run time. (A token or a URL's password handed to the
+# lookup, or a literal elsewhere in an expression, {{ 'S3cret!' | password_hash }}, is still a literal.)
 _LOOKUP_CALL = re.compile(r"\b(?:lookup|query)[ \t]*\(")
 
 
 def _lookup_argument(value: str, line: str) -> bool:
+    # a path in the store (kv/data/app:pw), not a token or a URL's password handed to the lookup
+    if "/" not in value or "@" in value or "{{" not in line:
+        return False
     at = line.find(value)
-    if at <= 0 or "{{" not in line:
+    if at <= 0:
         return False
     opened = line.rfind("{{", 0, at)
     return (opened >= 0 and "}}" not in line[opened:at] and "}}" in line[at + len(value):]
@@ -430,9 +433,19 @@ _SECRET_REFERENCE = re.compile(
 
 
 @_filter("secret_manager_reference", "a reference to a secret kept in a secret manager (@Microsoft.KeyVault(…), "
-         "projects/…/secrets/…/versions/…, Spinnaker's encrypted:s3!b:…!f:…, TeamCity's credentialsJSON:<uuid>): it names where the secret is, it is not the secret", generic_only=True)
+         "projects/…/secrets/…/versions/…, Spinnaker's encrypted:s3!b:…!f:…, TeamCity's credentialsJSON:<uuid>, Home Assistant's !secret name): it names where the secret is, it is not the secret", generic_only=True)
 def is_secret_manager_reference(value: str, line: str, key_name: str | None, language: str | None) -> bool:
-    return bool(_SECRET_REFERENCE.match(value.strip()))
+    v = value.strip()
+    return bool(_SECRET_REFERENCE.match(v)) or ("!secret" in line and _yaml_secret_name(v, line))
+
+
+# Home Assistant's and ESPHome's `authorization: !secret nodered_bearer`: the name of an entry in secrets.yaml
+_YAML_SECRET_TAG = re.compile(r":[ \t]*!secret[ \t]+")
+
+
+def _yaml_secret_name(v: str, line: str) -> bool:
+    """The value is the tag and the name, or the name right after the tag."""
+    return v.startswith("!secret") or any(line.startswith(v, m.end()) for m in _YAML_SECRET_TAG.finditer(line))
 
 
 # Shell's command substitution: NAME=`command args` runs the command and assigns what it prints. Shell allows no

@@ -521,6 +521,26 @@ def is_cipher_algorithm_name(value: str, line: str, key_name: str | None, langua
     return bool(parts) and all(p in _ALGORITHM_PARTS for p in parts) and any(p in _ALGORITHM_NAMES for p in parts)
 
 
+# The password hashers frameworks let a config pick by name (Symfony's password_hashers: {App\Entity\User: 'auto'},
+# Django's PASSWORD_HASHERS, Spring's {bcrypt}, Passlib's schemes): under a hasher's or algorithm's name, or under a
+# class name, the value says how passwords are stored, not a password.
+_PASSWORD_HASHER_NAMES = frozenset({"auto", "bcrypt", "argon2", "argon2i", "argon2id", "sodium", "native", "plaintext",
+                                    "pbkdf2", "scrypt", "yescrypt", "sha512_crypt", "sha256_crypt", "md5_crypt"})
+_HASHER_NAME_WORDS = frozenset({"hasher", "hashers", "encoder", "encoders", "algorithm", "algo", "scheme", "schemes",
+                                "hash", "hashing"})
+
+
+@_filter("password_hasher_name", "the name of a password hasher (auto, bcrypt, argon2id, sodium) under a hasher's, an "
+         "algorithm's or a class's name: how passwords are stored, not a password", generic_only=True)
+def is_password_hasher_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    if value.strip().lower() not in _PASSWORD_HASHER_NAMES:
+        return False
+    name = key_name or ""
+    # (a PHP class's name reaches here without its namespace: the line still has it, App\Entity\User)
+    return ("\\" in name or (bool(name) and f"\\{name}" in line)
+            or bool(_HASHER_NAME_WORDS & set(key_words(name))))
+
+
 # A cloud region's name (AWS us-east-1, eu-central-2, us-gov-west-1; GCP us-central1, europe-west4; Azure
 # westeurope, eastus2): where a service runs, never a credential.
 _REGION = re.compile(

@@ -418,6 +418,8 @@ _DATA_KEY_WORDS = frozenset({
     "composite", "natural", "surrogate", "unique",
     # which document or ticket an API call names (Figma's FILE_KEY, Jira's ISSUE_KEY): an id in the URL's path
     "file", "issue", "document", "record", "item",
+    # an IoT product's id (Tuya's and Alibaba IoT's product_key / ProductKey; their secrets are *_secret)
+    "product",
     # not routing (PagerDuty's routing_key is a credential) nor hash (an HMAC's hash key)
 })
 
@@ -433,7 +435,13 @@ def is_data_key_name(value: str, line: str, key_name: str | None, language: str 
     while len(words) > 2 and words[-1] in _STAGE_WORDS:
         words = words[:-1]  # CACHE_KEY_STAGING, PARTITION_KEY_PROD: the same key per stage
     return (len(words) >= 2 and words[-1] in ("key", "keys")
-            and (words[-2] in _DATA_KEY_WORDS or "".join(words[:-1]).endswith("i18n")))
+            and (words[-2] in _DATA_KEY_WORDS or "".join(words[:-1]).endswith("i18n"))
+            and not _CIPHER_NAME_WORDS & set(words[:-2]))  # ENCRYPTION_RECORD_KEY encrypts records
+
+
+# Words that make a key of data a cipher's key after all (ENCRYPTION_RECORD_KEY, HMAC_ITEM_KEY)
+_CIPHER_NAME_WORDS = frozenset({"encryption", "encrypt", "crypt", "crypto", "cipher", "aes", "hmac", "signing", "secret",
+                                "private", "master", "api", "auth", "access"})
 
 
 @_filter("storage_key_name", "the name of a slot in a session, cache or store (LOGIN_SESSION_KEY = \"account_login\"):"

@@ -56,6 +56,8 @@ _PLACEHOLDER_PHRASES = (
     re.compile(r"(?<![a-z])(?:dummy|placeholder|notreal|not[_ \-]a[_ \-]real|not[_ \-]real|sample|example)"),
     _SHORT_MARKERS,
     re.compile(r"(?<![a-z])leave[_ \-](?:it[_ \-])?(?:blank|empty|unset)(?![a-z])"),  # a form's hint: Leave blank (optional)
+    # a template's note to whoever deploys it: Strapi's APP_KEYS="toBeModified1,toBeModified2", to-be-replaced
+    re.compile(r"(?<![a-z])to[_ \-]?be[_ \-]?(?:modified|changed|replaced|filled|set|defined|generated|updated)(?![a-z])"),
     # a value that says it must not be used for real: dev-key-do-not-use, not-for-production, local-only-secret-1234
     # (only a value of words and short numbers: a random key with a -do-not-use-elsewhere tail is a key)
     re.compile(r"^(?:(?:[a-z]{2,}|\d{1,4})[_ .\-])*(?:do[_ \-]?not[_ \-]?use|not[_ \-]for[_ \-](?:prod|production|real[_ \-]use)"
@@ -70,7 +72,7 @@ _PLACEHOLDER_PHRASES = (
 
 # A word every match of one of _PLACEHOLDER_PHRASES holds (keep the two together): a value without one
 # matches none of them.
-_PHRASE_WORD = re.compile(r"my|your|here|change|replace|insert|fill|enter|put|paste|dummy|placeholder|not|only|sample|example"
+_PHRASE_WORD = re.compile(r"my|your|here|change|replace|insert|fill|enter|put|paste|dummy|placeholder|not|only|tobe|to[_ -]be|sample|example"
                           r"|fake|todo|tbd|fixme|leave|generate|create|byte|bit|char")
 
 # A marker word spelled in its own case as one of a token body's CamelCase words (AAExampleToken…,

@@ -341,9 +341,10 @@ _HANDED_OVER_EXCLUSIONS = (*_MADE_UP_MARKS, "sig_multiword")
 
 def _unmarked_password(req: JudgeRequest, feats: dict[str, float], marks: tuple[str, ...], classes: str,
                        shortest: int) -> bool:
-    """A password (by its rule or its name, not a provider's token format) with none of `marks`, all of `classes`,
-    `shortest` characters or more, and no example word on its line."""
-    if not (feats["kind_password"] or feats["key_password"]) or (feats["kind_provider"] and feats["known_prefix"]):
+    """A password (by its rule, its name or its slot in a URL or a connection string, not a provider's token format)
+    with none of `marks`, all of `classes`, `shortest` characters or more, and no example word on its line."""
+    if (not (feats["kind_password"] or feats["key_password"] or feats["kind_url"])
+            or (feats["kind_provider"] and feats["known_prefix"])):
         return False
     if any(feats[name] for name in marks):
         return False
@@ -396,6 +397,9 @@ class OfflineJudge:
                 if production_credential(feats, req.features.key_name):
                     verdict, conf = "unsure", 0.5
                     floor = "; a credential-named literal outside tests and docs: a person decides"
+                elif fixture_or_example(feats) and chosen_strong_password(req, feats):
+                    verdict, conf = "unsure", 0.5  # a URL's or a connection string's password, as under a password name
+                    floor = "; words, a symbol and digits in a test: a chosen password, not a stand-in; a person decides"
             else:
                 verdict, conf = "unsure", 0.5
             why = explain(req, secret=verdict == "secret", feats=feats)

@@ -176,3 +176,51 @@ def test_a_client_s_first_argument_beside_its_server_is_found() -> None:
     require_shown(f"api = Gophish('{random_chars(_R, 64, _HEX)}', host=\"https://127.0.0.1:3333\", verify=False)\n",
                   "scripts/launch_campaign.py")
     assert not_shown("client = MsfRpcClient(os.environ['MSF_PASSWORD'], server='10.8.0.1')\n", "automation/msfrpc_runner.py")
+
+
+# --- probe 156 (this stop's own changes) and sets 157-158 ------------------------------------------------------------
+
+def test_credentials_handed_to_a_lookup_and_an_encoded_webhook_url_stay_shown() -> None:
+    token = "hvs." + random_chars(_R, 24, _ALNUM)
+    assert {"confirmed", "pending"} & set(outcomes(
+        f"""vault_token: "{{{{ lookup('hashi_vault', 'secret=kv/data/app:pw token={token} url=https://vault:8200') }}}}"\n""",
+        "group_vars/all.yml"))
+    hook = f"https://hooks.slack.com/services/T{random_chars(_R, 8, _UPPER_DIGITS)}/B{random_chars(_R, 8, _UPPER_DIGITS)}/{random_chars(_R, 24, _ALNUM)}"
+    require_shown(f"apiVersion: v1\nkind: Secret\ntype: Opaque\ndata:\n  ALERT_URL: {base64.b64encode(hook.encode()).decode()}\n",
+                  "apps/billing/secret.yaml")
+
+
+def test_a_cipher_word_makes_a_record_key_a_key_and_a_product_key_is_an_id() -> None:
+    key = base64.b64encode(bytes(_R.randrange(256) for _ in range(32))).decode()
+    require_shown(f'ENCRYPTION_RECORD_KEY = "{key}"  # AES-256-GCM key for ticket bodies\n', "integrations/jira.py")
+    assert not_shown(f'{{\n  "product_key": "key{random_chars(_R, 13, string.ascii_lowercase + string.digits)}"\n}}\n',
+                     "tuya/devices.json")
+
+
+def test_yaml_secret_tags_nvs_key_names_and_hasher_names_are_not_shown() -> None:
+    assert not_shown("rest_command:\n  nodered:\n    headers:\n      authorization: !secret nodered_bearer\n",
+                     "configuration.yaml")
+    assert not_shown('#define NVS_DEVICE_KEY "device_cfg"\n', "include/board.h")
+    assert not_shown("security:\n    password_hashers:\n"
+                     "        Symfony\\Component\\Security\\Core\\User\\PasswordAuthenticatedUserInterface: 'auto'\n",
+                     "config/packages/security.yaml")
+    assert not_shown('APP_KEYS="toBeModified1,toBeModified2"\nAPI_TOKEN_SALT=tobemodified\nJWT_SECRET=tobemodified\n',
+                     ".env.example")
+
+
+def test_hex_keys_a_positional_mandrill_key_bytes_literals_and_destructured_env_fallbacks_are_found() -> None:
+    require_shown(f'    private static readonly byte[] AesKey = Convert.FromHexString("{random_chars(_R, 64, _HEX)}");\n',
+                  "src/Crypto/FieldEncryption.cs")
+    require_shown(f'client = mandrill.Mandrill("md-{random_chars(_R, 22, _ALNUM)}")\n', "mail/mandrill_client.py")
+    escaped = "".join(f"\\x{_R.randrange(256):02x}" for _ in range(24))
+    require_shown(f'SECRET_KEY = b"{escaped}"\n', "instance/config.py")
+    require_shown(f"const {{ env }} = process\nmodule.exports = {{\n  password: env.SEQ_MSSQL_PW || '{_pw()}',\n}}\n",
+                  "test/support/env.js")
+
+
+def test_a_chosen_password_in_a_test_s_url_is_left_to_a_person() -> None:
+    # two words, a symbol and digits: how people choose passwords, read as words by the model
+    password = _R.choice(["Harbor", "Quartz", "Tundra", "Maple"]) + "#" + _R.choice(["cobalt", "marlin", "ember"]) + "47"
+    statuses = outcomes(f'const dsn = "postgres://ci:{password}@pg-ci.example-corp.net:5432/app"\n', "conn_test.go")
+    assert "pending" in statuses or "confirmed" in statuses
+    assert not_shown('const dsn = "postgres://user:password@localhost:5432/app"\n', "conn_test.go")

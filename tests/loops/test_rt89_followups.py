@@ -307,8 +307,10 @@ def test_ghost_and_coingecko_shapes_need_their_names() -> None:
 # --- set 110 (enterprise applications) ---------------------------------------------------------------------
 
 def test_dynamics_client_secret_teamcity_scrambled_and_dotnet_rsa_xml() -> None:
-    require_shown('<add name="Crm" connectionString="AuthType=ClientSecret;url=https://acme.crm.dynamics.com;'
-                  f'ClientId=3f9c2a7e-81d4-4b6a-9e05-c7d21f8a6b34;ClientSecret={_pw()}" />\n', "Web.config")
+    # (AuthType=ClientSecret is a candidate of its own, dismissed: the name of a way to log in)
+    statuses = outcomes('<add name="Crm" connectionString="AuthType=ClientSecret;url=https://acme.crm.dynamics.com;'
+                        f'ClientId=3f9c2a7e-81d4-4b6a-9e05-c7d21f8a6b34;ClientSecret={_pw()}" />\n', "Web.config")
+    assert "confirmed" in statuses
     assert not_shown(f'<param name="secure:password" value="zxx{random_chars(_R, 32, _HEX)}" />\n', ".teamcity/buildSettings.xml")
     b64 = string.ascii_letters + string.digits + "+/"
     require_shown(f"<RSAKeyValue><Modulus>{random_chars(_R, 172, b64)}</Modulus><Exponent>AQAB</Exponent>"
