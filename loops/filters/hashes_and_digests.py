@@ -23,7 +23,8 @@ _SHA_IN_WORD = re.compile(r"sha(?:[0-9]|sum|$)")
 # "verifier": a check value kept to test a password against (WinSCP's MasterPasswordVerifier)
 _HASH_WHOLE_WORDS = frozenset({"sum", "commit", "revision", "rev", "etag", "fingerprint", "oid", "verifier"})
 _SRI = re.compile(r"^sha(?:1|256|384|512)-[A-Za-z0-9+/]{20,}={0,2}$")
-_PREFIXED_DIGEST = re.compile(r"^(?:sha1|sha224|sha256|sha384|sha512|md5)[:=$][0-9a-fA-F]{32,128}$", re.IGNORECASE)
+# (hmac-sha256:… is Vault's audit log hashing a value it will not write down)
+_PREFIXED_DIGEST = re.compile(r"^(?:hmac-)?(?:sha1|sha224|sha256|sha384|sha512|md5)[:=$][0-9a-fA-F]{32,128}$", re.IGNORECASE)
 # A certificate pin (OkHttp's CertificatePinner, Android's network security config): the base64 SHA-256 of a public key
 _CERTIFICATE_PIN = re.compile(r"^sha(?:1|256)/[A-Za-z0-9+/]{27,43}=?$")
 _CRYPT_HASH = re.compile(r"^\$(?:2[abxy]?|5|6|argon2(?:id|i|d)|scrypt|pbkdf2[\w-]*)\$"

@@ -82,7 +82,7 @@ _CAMEL_MARKER = re.compile(r"(?<![a-z0-9])(?:Example|Sample|Dummy|Placeholder|Re
 # The stand-in person of forms and fixtures (John Doe): a value, not anyone's password.
 _STAND_IN_PERSON = re.compile(r"(?:john|jane|joe|j)[._\-]?doe\d{0,4}")
 
-_CAPS_NAME = re.compile(r"^[A-Z][A-Z_]{2,24}$")
+_CAPS_NAME = re.compile(r"^[A-Z][A-Z_]{2,24}$|^[A-Z]+(?:-[A-Z]+){2,5}$")  # API_TOKEN, SIGN-UP-FOR-KEY
 # Longer capitals without an underscore are a base32 secret (a TOTP seed), not one word.
 _MAX_CAPS_WORD = 15
 
@@ -94,6 +94,9 @@ _SHORT_CAPS_WORD = 6
 
 
 def _caps_name(caps: str) -> bool:
+    if "-" in caps:  # each piece a word, as a sign's text (short ones, UP or TO, between them)
+        parts = caps.split("-")
+        return all(len(p) <= 2 or wordlike(p) for p in parts) and sum(len(p) >= 3 for p in parts) >= 2
     if "_" in caps or len(caps) <= _SHORT_CAPS_WORD:
         return wordlike(caps)
     return len(caps) <= _MAX_CAPS_WORD and english_like(caps)

@@ -224,3 +224,33 @@ def test_a_chosen_password_in_a_test_s_url_is_left_to_a_person() -> None:
     statuses = outcomes(f'const dsn = "postgres://ci:{password}@pg-ci.example-corp.net:5432/app"\n', "conn_test.go")
     assert "pending" in statuses or "confirmed" in statuses
     assert not_shown('const dsn = "postgres://user:password@localhost:5432/app"\n', "conn_test.go")
+
+
+# --- gitleaks-style provider cases (sets 159-160) -------------------------------------------------------------------
+
+def _lower_alnum(n: int) -> str:
+    return random_chars(_R, n, string.ascii_lowercase + string.digits)
+
+
+def test_an_authress_key_under_any_name_and_flickr_s_positional_key_are_found() -> None:
+    key = (f"sc_{_lower_alnum(12)}.{_lower_alnum(5)}.acc_{_lower_alnum(14)}."
+           f"{random_chars(_R, 64, _ALNUM + '+/_-')}")
+    require_shown(f"const authressKey = '{key}';\n", "src/auth.ts")
+    require_shown(f"flickr = flickrapi.FlickrAPI('{random_chars(_R, 32, _HEX)}', '{random_chars(_R, 16, _HEX)}')\n",
+                  "photos.py")
+
+
+def test_provider_tokens_given_to_a_cli_or_a_client_and_a_sumo_logic_source_url_are_found() -> None:
+    require_shown(f"netlify deploy --prod --dir=dist --auth {random_chars(_R, 43, _ALNUM + '_-')}\n", "deploy.sh")
+    require_shown(f"snyk auth {uuid.UUID(int=_R.getrandbits(128), version=4)}\n", "ci.sh")
+    require_shown(f"const messagebird = require('messagebird').initClient('{random_chars(_R, 25, _ALNUM)}');\n", "sms.js")
+    require_shown("<match **>\n  @type sumologic\n  endpoint https://endpoint4.collection.sumologic.com/receiver/v1/http/"
+                  f"{random_chars(_R, 88, _ALNUM + '-_')}==\n</match>\n", "fluent.conf")
+    assert not_shown("netlify deploy --prod --auth $NETLIFY_AUTH_TOKEN\n", "deploy.sh")
+
+
+def test_vault_audit_hmacs_and_a_sign_s_words_are_not_secrets() -> None:
+    assert not_shown(f'{{"type":"response","auth":{{"client_token":"hmac-sha256:{random_chars(_R, 64, _HEX)}"}}}}\n',
+                     "audit.log")
+    assert not_shown('headers = {"X-RapidAPI-Key": "SIGN-UP-FOR-KEY", "X-RapidAPI-Host": "weather.p.rapidapi.com"}\n',
+                     "weather.py")
