@@ -223,6 +223,8 @@ def _is_algolia_search_key(line: str, key_name: str | None) -> bool:
         return False
     if ("search" in words and "only" in words) or "searchonly" in words:
         return True  # Algolia's own name for the key made for browsers
+    if "docsearch" in "".join(words):
+        return True  # DocSearch (Algolia's search for documentation sites) hands out search-only keys alone
     if "algolia" in "".join(words) or "algolia" in line.lower():
         if "search" in words or "searchonly" in "".join(words):
             return True

@@ -43,7 +43,8 @@ def run_filters(
     """
     if len(value) > _MAX_FILTERED_LENGTH:
         return []
-    prefixed = bool(known_prefix) and value.startswith(known_prefix or "")
+    # (a value that is the prefix alone, a password "postgres" where postgres:// is a format's prefix, has no body)
+    prefixed = bool(known_prefix) and value.startswith(known_prefix or "") and len(value) > len(known_prefix or "")
     body = value[len(known_prefix or ""):] if prefixed else value
     example_place = surroundings is not None and surroundings.example_place
     hits = []

@@ -16,14 +16,16 @@ from .word_shapes import _LEET, english_like, wordlike
 from .words import key_words
 
 
+# (after a token format's prefix, the body is read: whsec_ lends a random body enough letters to pass for words
+# once in a hundred)
 @_filter("wordlike_value", "the value reads as words or a name, which keys and generated passwords rarely do",
-         generic_only=True, decisive=False)
+         generic_only=True, decisive=False, after_prefix=True)
 def is_wordlike_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     return wordlike(value.strip())
 
 
 @_filter("english_value", "the value reads as English (letmein, something, testclient): a word a person typed, "
-         "which generated keys and passwords are not", generic_only=True, decisive=False)
+         "which generated keys and passwords are not", generic_only=True, decisive=False, after_prefix=True)
 def is_english_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     return english_like(value)
 

@@ -50,7 +50,24 @@ def wordlike(value: str) -> bool:
         longest = max(len(x) for x in _VOWEL_RUNS.split(run)) if run else 0
         if not (0.15 <= vowels / len(run) <= 0.7) or longest >= 5:
             return False
+    v = value.strip()
+    if len(v) >= _LONG_MIXED and any(c.isupper() for c in v) and any(c.islower() for c in v) and any(c.isdigit() for c in v):
+        # a long run of capitals, lower-case letters and digits passes the vowel test by chance about once in a
+        # hundred (a webhook secret's body); a phrase of words joined so (userPasswordToken2024) is English too
+        return _bigram_share(runs)
     return True
+
+
+# From this length a value of all three classes is read as words only if its letters also pair as English's do
+_LONG_MIXED = 20
+
+
+def _bigram_share(runs: list[str]) -> bool:
+    total, pairs = 0.0, 0
+    for run in runs:
+        score, n = _bigram_score(run)
+        total, pairs = total + score, pairs + n
+    return pairs > 0 and total * 2 >= pairs
 
 
 # The most frequent letter pairs of English text. A typed word or phrase is mostly made of

@@ -254,3 +254,18 @@ def test_vault_audit_hmacs_and_a_sign_s_words_are_not_secrets() -> None:
                      "audit.log")
     assert not_shown('headers = {"X-RapidAPI-Key": "SIGN-UP-FOR-KEY", "X-RapidAPI-Host": "weather.p.rapidapi.com"}\n',
                      "weather.py")
+
+
+# --- documentation repositories (set 161) ---------------------------------------------------------------------------
+
+def test_random_token_bodies_almost_never_read_as_words() -> None:
+    # a webhook secret's random body passed the vowel test about once in a hundred and was dismissed as words
+    from secretloop.loops.filters.word_shapes import wordlike
+    draws = ["whsec_" + random_chars(_R, 32, _ALNUM) for _ in range(2000)]
+    assert sum(wordlike(v) for v in draws) <= 4
+    for phrase in ("userPasswordTokenValue2024", "CorrectHorseBatteryStaple99", "ProductionDatabasePassword1"):
+        assert wordlike(phrase)
+
+
+def test_a_docsearch_key_is_public() -> None:
+    assert not_shown(f'docsearch_app_id = "BH4D9OD16A"\ndocsearch_api_key = "{random_chars(_R, 32, _HEX)}"\n', "docs/conf.py")
