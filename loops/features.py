@@ -91,6 +91,7 @@ _TEST_FILE = re.compile(  # matched against the lower-cased name
     r"|^(?:tests?|specs?)\.(?:py|[cm]?[jt]sx?|rb|php|pl|lua|coffee|exs)$|^runtests\.jl$"
     r"|^tests?-.+\.(?:py|[cm]?[jt]sx?|rb|php|go|c|cc|cpp)$"  # a test module named with a hyphen: tests-cookbook.py, test-utils.js, test-sasl.c
     r"|^t_.+\.c$"  # a C test program by the t_ convention (krb5's t_vectors.c, t_pkinit.c)
+    r"|\.feature$"  # a Gherkin specification, run by Cucumber, Behave or SpecFlow as acceptance tests
     r"|[._\-](?:test|spec)\.[cm]?[jt]sx?$|_spec\.(?:rb|lua)$"  # app.test.ts, url_test.js, parser-spec.js, busted's _spec.lua
     r"|^(?:setuptests|setup-?tests|jest[.-]setup|vitest[.-]setup|test-setup)\.[cm]?[jt]sx?$"  # a test runner's setup file
     r"|\.(?:test|spec)\.d\.[cm]?ts$|\.test-d\.tsx?$"  # a compiled test's declarations; tsd's type tests
@@ -200,7 +201,8 @@ _CATALOGUE_EXTENSIONS = frozenset({"json", "yml", "yaml", "properties", "strings
 # lang/fi/lang.php, Roundcube's localization/fi_FI/labels.inc, Adminer's lang/fi.inc.php): catalogues too, under
 # a translations folder and named for a locale like the others.
 _PHP_CATALOGUE_EXTENSIONS = frozenset({"php", "inc"})
-_GETTEXT_EXTENSIONS = frozenset({"po", "pot"})
+# gettext's catalogues, and Flutter's Application Resource Bundles (app_de.arb): message catalogues wherever they are
+_GETTEXT_EXTENSIONS = frozenset({"po", "pot", "arb"})
 # fi, pt-BR, zh-Hant, en_US, sr-Latn-RS, and a variant of five to eight letters (MediaWiki's nl-informal, be-tarask)
 _LOCALE_NAME = re.compile(r"^[a-z]{2,3}(?:[-_][A-Za-z]{2,4}){0,2}(?:[-_][a-z]{5,8})?$")
 # MediaWiki names its message files for the language code in the class's spelling: MessagesFi.php, MessagesZh_hant.php.

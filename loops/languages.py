@@ -62,7 +62,7 @@ EXTENSIONS: dict[str, str] = {
     "fs": "fsharp", "fsx": "fsharp",
     "vb": "vb", "bas": "vb",
     "c": "c", "h": "c",
-    "cc": "cpp", "cpp": "cpp", "cxx": "cpp", "hpp": "cpp", "hh": "cpp", "hxx": "cpp",
+    "cc": "cpp", "cpp": "cpp", "cxx": "cpp", "hpp": "cpp", "hh": "cpp", "hxx": "cpp", "ino": "cpp",  # Arduino sketches
     "m": "objective-c", "mm": "objective-c",
     "swift": "swift",
     "rs": "rust",

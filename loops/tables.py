@@ -45,7 +45,8 @@ _DELIMITERS = (b",", b"\t", b";", b"|")
 # The words (lower case) whose absence rules a layout out. The detector finds them in the same
 # pass as the rules' keywords and hands over those it saw, which spares a scan of the text per
 # word (each costs as much as reading the text once).
-LAYOUT_WORDS = ("|", "--", "-|", "|===", "<table", "insert", "copy", "secret", "data:", "kind", *BLOCK_WORDS)
+LAYOUT_WORDS = ("|", "--", "-|", "|===", "<table", "insert", "copy", "secret", "data:", "kind", "examples:", "scenarios:",
+                *BLOCK_WORDS)
 
 
 def table_cells(data: bytes, lowered: bytes | None = None, words: frozenset[str] | None = None) -> list[Cell]:
@@ -63,6 +64,8 @@ def table_cells(data: bytes, lowered: bytes | None = None, words: frozenset[str]
         _markdown(data, cells)
     if "|===" in words:
         _asciidoc(data, cells)
+    if "|" in words and ("examples:" in words or "scenarios:" in words):
+        _gherkin(data, cells)
     if "secret" in words and "data:" in words and "kind" in words:
         _kubernetes_secrets(data, cells)
     if "<table" in words:
@@ -368,6 +371,37 @@ def _markdown(data: bytes, cells: list[Cell]) -> None:
                 break  # the table ends at the first line that is not a row
             fields = _pipe_fields(data, start, end)
             if len(fields) == len(names):
+                _add_row(cells, names, fields)
+            if len(cells) >= MAX_CELLS:
+                return
+
+
+# -- Gherkin Examples tables ----------------------------------------------------------------------
+
+# A Scenario Outline's Examples (or Scenarios) table: its first pipe row names the columns, with no rule row
+# under it, and each later row fills the steps' <placeholders> (| username | password |).
+_GHERKIN_EXAMPLES = re.compile(rb"^[ \t]*(?:Examples|Scenarios)[ \t]*:[^\n]*$", re.M)
+
+
+def _pipe_row(data: bytes, start: int, end: int) -> bool:
+    return data[start:end].strip().startswith(b"|")
+
+
+def _gherkin(data: bytes, cells: list[Cell]) -> None:
+    for heading in _GHERKIN_EXAMPLES.finditer(data):
+        names: list[tuple[int, int]] = []
+        for start, end in _lines(data, heading.end() + 1):
+            line = data[start:end].strip()
+            if not line or line.startswith(b"#") or (not names and line.startswith(b"@")):
+                continue  # blank lines, comments and a tag line between the heading and its table
+            if not _pipe_row(data, start, end):
+                break  # the table ends at the first line that is not a row
+            fields = _pipe_fields(data, start, end)
+            if not names:
+                if len(fields) < 2 or not _header_names(data, fields):
+                    break
+                names = fields
+            elif len(fields) == len(names):
                 _add_row(cells, names, fields)
             if len(cells) >= MAX_CELLS:
                 return

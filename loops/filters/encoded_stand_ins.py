@@ -545,6 +545,8 @@ def is_encoded_phrase_in_example(value: str, line: str, key_name: str | None, la
     except UnicodeDecodeError:
         return False
     if " " not in text:
+        if ":" in text:  # a Basic pair: its password is what stands in or not (Zendesk's user@x/token:<random>)
+            return _stand_in_pair(text)
         # one word: a stand-in that spells what it stands for (UGFzc3dvcmQxMjMh is "Password123!")
         return text.isprintable() and stand_in_text(text, identifiers=False)
     # words a person wrote: each reads as English (or is a short word: a, my, not, real)

@@ -335,6 +335,35 @@ def _fernet_token(v: str) -> bool:
     return raw[0] == 0x80 and len(raw) >= 73
 
 
+# An OpenPGP message in base64 without its armour (Renovate's encrypted npmToken, git-crypt's and sops' PGP parts):
+# it opens with a public-key encrypted session key packet, tag 1 in the new format (0xC1, "wcF…") or the old
+# (0x84/0x85, "hI…"/"hQ…"). Only the recipient's private key opens it.
+_OPENPGP_BASE64 = re.compile(r"^[wh][A-Za-z0-9+/]{100,}={0,2}$")
+# where the packet's body starts after its tag and length, in the old format (a one-, two- or four-octet length)
+_OLD_PKESK_BODY_AT = {0x84: 2, 0x85: 3, 0x86: 5}
+_PKESK_ALGORITHMS = frozenset({1, 2, 16, 18, 22, 25})  # RSA, ElGamal, ECDH, X25519
+
+
+def _openpgp_message(v: str) -> bool:
+    """The packet's structure checked: version 3, an 8-byte key id, a public-key algorithm (random bytes pass all
+    three about once in ten million)."""
+    if _OPENPGP_BASE64.match(v) is None:
+        return False
+    try:
+        raw = base64.b64decode(v + "=" * (-len(v) % 4))
+    except (binascii.Error, ValueError):
+        return False
+    at = _pkesk_body_at(raw)
+    return at is not None and len(raw) > at + 9 and raw[at] == 3 and raw[at + 9] in _PKESK_ALGORITHMS
+
+
+def _pkesk_body_at(raw: bytes) -> int | None:
+    if raw[0] != 0xC1:
+        return _OLD_PKESK_BODY_AT.get(raw[0])
+    first = raw[1]  # the new format's length: one octet below 192, two up to 223, five after 255
+    return 2 if first < 192 else 3 if first < 224 else 6 if first == 255 else None
+
+
 def _braced_base64(v: str) -> bool:
     """{<base64>} with both cases and a digit: Maven's and Jenkins' encrypted form (a word in braces is a placeholder)."""
     if len(v) < 24 or v[0] != "{" or v[-1] != "}":
@@ -349,12 +378,12 @@ _B64_BODY = re.compile(r"^[A-Za-z0-9+/]+$")
 
 @_filter("encrypted_value", "a value encrypted by a secrets tool (sops ENC[AES256_GCM,…], Jasypt ENC(…), ejson EJ[1:…], "
          "Vault transit vault:v1:…, hiera-eyaml, Spring {cipher}, Maven/Jenkins {…}, OpenSSL's Salted__, a Windows "
-         "DPAPI blob (NuGet's encrypted Password, ConvertFrom-SecureString), a Fernet token (Airflow's encrypted Variables), a KMS "
+         "DPAPI blob (NuGet's encrypted Password, ConvertFrom-SecureString), a Fernet token (Airflow's encrypted Variables), an OpenPGP message (Renovate's encrypted), a KMS "
          "ciphertext under an *_encrypted name): only its key can open it",
          generic_only=True)
 def is_encrypted_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
-    if _ENCRYPTED_ENVELOPE.match(v) or _braced_base64(v) or _dpapi_blob(v) or _fernet_token(v):
+    if _ENCRYPTED_ENVELOPE.match(v) or _braced_base64(v) or _dpapi_blob(v) or _fernet_token(v) or _openpgp_message(v):
         return True
     if not _BASE64_BLOB.match(v):
         return False
@@ -444,8 +473,10 @@ _YAML_SECRET_TAG = re.compile(r":[ \t]*!secret[ \t]+")
 
 
 def _yaml_secret_name(v: str, line: str) -> bool:
-    """The value is the tag and the name, or the name right after the tag."""
-    return v.startswith("!secret") or any(line.startswith(v, m.end()) for m in _YAML_SECRET_TAG.finditer(line))
+    """The value is the unquoted tag and the name, or the name right after it ("!secretMaple1234" in quotes is a
+    string)."""
+    return any(line.startswith(v, m.end()) or line.startswith(v, m.start() + m.group(0).index("!"))
+               for m in _YAML_SECRET_TAG.finditer(line))
 
 
 # Shell's command substitution: NAME=`command args` runs the command and assigns what it prints. Shell allows no

@@ -400,6 +400,19 @@ def is_cursor_or_idempotency_token(value: str, line: str, key_name: str | None, 
 _PAGE_OWNERS = frozenset({"facebook", "fb", "meta", "instagram", "ig", "messenger"})
 
 
+# A push notification's device token (APNs' 64 hex, an FCM registration token, an Expo push token): the address a
+# server sends a notification to; the server's key or certificate is the credential. (A GitLab runner's
+# registration_token is a credential: "registration" alone is not among these.)
+_PUSH_WORDS = frozenset({"push", "apns", "fcm", "gcm"})
+
+
+@_filter("push_device_token", "a push notification's device token (push_token, apns_token, fcm_token): the device a "
+         "notification goes to, not a credential", generic_only=True, needs_key_name=True)
+def is_push_device_token(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    words = key_words(key_name)
+    return len(words) >= 2 and words[-1] in ("token", "tokens") and words[-2] in _PUSH_WORDS
+
+
 # The word before a final "key" that makes the key a lookup key: the name under which something is
 # kept in a session, a cache or a store (LOGIN_SESSION_KEY = "account_login").
 _STORAGE_WORDS = frozenset({
@@ -418,7 +431,8 @@ _DATA_KEY_WORDS = frozenset({
     "composite", "natural", "surrogate", "unique",
     # which document or ticket an API call names (Figma's FILE_KEY, Jira's ISSUE_KEY): an id in the URL's path
     "file", "issue", "document", "record", "item",
-    # an IoT product's id (Tuya's and Alibaba IoT's product_key / ProductKey; their secrets are *_secret)
+    # an IoT product's id (Tuya's and Alibaba IoT's product_key / ProductKey; their secrets are *_secret): only
+    # an id's shape, see is_data_key_name
     "product",
     # not routing (PagerDuty's routing_key is a credential) nor hash (an HMAC's hash key)
 })
@@ -434,9 +448,15 @@ def is_data_key_name(value: str, line: str, key_name: str | None, language: str 
     words = key_words(key_name)
     while len(words) > 2 and words[-1] in _STAGE_WORDS:
         words = words[:-1]  # CACHE_KEY_STAGING, PARTITION_KEY_PROD: the same key per stage
-    return (len(words) >= 2 and words[-1] in ("key", "keys")
-            and (words[-2] in _DATA_KEY_WORDS or "".join(words[:-1]).endswith("i18n"))
-            and not _CIPHER_NAME_WORDS & set(words[:-2]))  # ENCRYPTION_RECORD_KEY encrypts records
+    if len(words) < 2 or words[-1] not in ("key", "keys") or _CIPHER_NAME_WORDS & set(words[:-2]):
+        return False  # ENCRYPTION_RECORD_KEY encrypts records
+    if words[-2] == "product":
+        return _PRODUCT_ID.match(value.strip()) is not None  # a license key under PRODUCT_KEY is a license key
+    return words[-2] in _DATA_KEY_WORDS or "".join(words[:-1]).endswith("i18n")
+
+
+# an IoT product's id (Tuya's keyxxxxxxxxxxxx, Alibaba IoT's a1Bc2De3Fg4): letters and digits, no groups
+_PRODUCT_ID = re.compile(r"^[A-Za-z0-9]{8,24}$")
 
 
 # Words that make a key of data a cipher's key after all (ENCRYPTION_RECORD_KEY, HMAC_ITEM_KEY)

@@ -57,11 +57,13 @@ _PLACEHOLDER_PHRASES = (
     _SHORT_MARKERS,
     re.compile(r"(?<![a-z])leave[_ \-](?:it[_ \-])?(?:blank|empty|unset)(?![a-z])"),  # a form's hint: Leave blank (optional)
     # a template's note to whoever deploys it: Strapi's APP_KEYS="toBeModified1,toBeModified2", to-be-replaced
-    re.compile(r"(?<![a-z])to[_ \-]?be[_ \-]?(?:modified|changed|replaced|filled|set|defined|generated|updated)(?![a-z])"),
+    # (the whole value, item by item: toBeModified#8o7wzSVOM8 is the note with a password typed after it)
+    re.compile(r"^(?:(?:[a-z]+[_ \-])*to[_ \-]?be[_ \-]?(?:modified|changed|replaced|filled|set|defined|generated|updated)"
+               r"(?:[_ \-]?\d{1,3})?(?:,[ ]*|$))+$"),
     # a value that says it must not be used for real: dev-key-do-not-use, not-for-production, local-only-secret-1234
     # (only a value of words and short numbers: a random key with a -do-not-use-elsewhere tail is a key)
     re.compile(r"^(?:(?:[a-z]{2,}|\d{1,4})[_ .\-])*(?:do[_ \-]?not[_ \-]?use|not[_ \-]for[_ \-](?:prod|production|real[_ \-]use)"
-               r"|(?:dev|local|testing)[_ \-]only)(?:[_ .\-](?:[a-z]{2,}|\d{1,4}))*$"),
+               r"|(?:dev|local|test|testing|unit[_ \-]test)[_ \-]only)(?:[_ .\-](?:[a-z]{2,}|\d{1,4}))*$"),
     # a description of the value's size in its place: your-32-byte-authentication-key, a-64-char-random-string
     re.compile(r"(?<![a-z0-9])\d{1,3}[_ \-]?(?:byte|bit|char|character)s?[_ \-](?:[a-z]{2,}[_ \-])*(?:key|secret|string|token|value)s?$"),
     # how to make one, in lower case and separators only: generate-with-openssl-rand-hex-32, create_a_random_string
@@ -82,6 +84,8 @@ _CAMEL_MARKER = re.compile(r"(?<![a-z0-9])(?:Example|Sample|Dummy|Placeholder|Re
 # The stand-in person of forms and fixtures (John Doe): a value, not anyone's password.
 _STAND_IN_PERSON = re.compile(r"(?:john|jane|joe|j)[._\-]?doe\d{0,4}")
 
+# What a sign-like placeholder names: the thing to put there, or whose it is
+_SIGN_NOUNS = frozenset({"KEY", "TOKEN", "SECRET", "PASSWORD", "YOUR", "HERE", "VALUE", "ID"})
 _CAPS_NAME = re.compile(r"^[A-Z][A-Z_]{2,24}$|^[A-Z]+(?:-[A-Z]+){2,5}$")  # API_TOKEN, SIGN-UP-FOR-KEY
 # Longer capitals without an underscore are a base32 secret (a TOTP seed), not one word.
 _MAX_CAPS_WORD = 15
@@ -94,9 +98,10 @@ _SHORT_CAPS_WORD = 6
 
 
 def _caps_name(caps: str) -> bool:
-    if "-" in caps:  # each piece a word, as a sign's text (short ones, UP or TO, between them)
-        parts = caps.split("-")
-        return all(len(p) <= 2 or wordlike(p) for p in parts) and sum(len(p) >= 3 for p in parts) >= 2
+    if "-" in caps:  # each piece a word, as a sign's text (short ones, UP or TO, between them), naming what goes
+        parts = caps.split("-")  # there (SIGN-UP-FOR-KEY): COBALT-WILLOW-EMBER is a passphrase
+        return (all(len(p) <= 2 or wordlike(p) for p in parts) and sum(len(p) >= 3 for p in parts) >= 2
+                and bool(_SIGN_NOUNS & set(parts)))
     if "_" in caps or len(caps) <= _SHORT_CAPS_WORD:
         return wordlike(caps)
     return len(caps) <= _MAX_CAPS_WORD and english_like(caps)

@@ -269,3 +269,71 @@ def test_random_token_bodies_almost_never_read_as_words() -> None:
 
 def test_a_docsearch_key_is_public() -> None:
     assert not_shown(f'docsearch_app_id = "BH4D9OD16A"\ndocsearch_api_key = "{random_chars(_R, 32, _HEX)}"\n', "docs/conf.py")
+
+
+# --- probe 162 and sets 163-164 --------------------------------------------------------------------------------------
+
+def test_a_pw_name_is_a_password_name_and_fill_in_notes_or_tags_must_be_the_whole_value() -> None:
+    word = _R.choice(["Ember", "Cobalt", "Willow"])
+    require_shown(f"const {{ env }} = require('process');\nconst reportingPw = env.REPORTING_DB_PW || \"{word}#orbit{_R.randrange(10, 99)}\";\n",
+                  "src/db.js")
+    require_shown(f'keycloak:\n  auth:\n    password: "toBeModified#{random_chars(_R, 10, _ALNUM)}"\n', "charts/keycloak/values-prod.yaml")
+    from secretloop.loops.filters.encrypted_and_references import is_secret_manager_reference
+    quoted = f"!secret{random_chars(_R, 10, _ALNUM)}"  # a string in quotes, not Home Assistant's tag
+    assert not is_secret_manager_reference(quoted, f'    password: "{quoted}"', "password", "yaml")
+    assert is_secret_manager_reference("nodered_bearer", "    authorization: !secret nodered_bearer", "authorization", "yaml")
+    assert not_shown('APP_KEYS="toBeModified1,toBeModified2"\n', ".env.example")
+
+
+def test_capital_words_are_a_placeholder_only_when_they_name_what_goes_there() -> None:
+    assert not_shown('headers = {"X-RapidAPI-Key": "GET-YOUR-OWN-KEY"}\n', "weather.py")
+    from secretloop.loops.filters.placeholders import is_placeholder
+    assert not is_placeholder("COBALT-WILLOW-EMBER-TUNDRA", "BASIC_AUTH_PASS=COBALT-WILLOW-EMBER-TUNDRA", "BASIC_AUTH_PASS", None)
+
+
+def test_an_ino_sketch_is_read_as_cpp_and_a_product_license_under_product_key_is_kept() -> None:
+    from secretloop.loops.features import language_for
+    assert language_for("sketches/weather/weather.ino") == "cpp"
+    from secretloop.loops.filters.key_names import is_data_key_name
+    assert is_data_key_name("keyu7a9cxx3ft4t", '"product_key": "keyu7a9cxx3ft4t"', "product_key", "json")
+    assert not is_data_key_name("VK7JG-NPHTM-C97JM-9MPGT-3V66T", 'PRODUCT_KEY = "VK7JG-NPHTM-C97JM-9MPGT-3V66T"',
+                                "PRODUCT_KEY", "python")
+
+
+def test_a_google_app_password_in_msmtprc_a_cypress_record_key_and_a_pgp_message_are_judged_by_their_shape() -> None:
+    groups = " ".join(random_chars(_R, 4, string.ascii_lowercase) for _ in range(4))
+    require_shown(f"account gmail\nhost smtp.gmail.com\nport 587\npassword {groups}\n", ".msmtprc")
+    require_shown(f"module.exports = defineConfig({{\n  projectId: 'ab12cd',\n  recordKey: '{uuid.UUID(int=_R.getrandbits(128), version=4)}',\n}})\n",
+                  "cypress.config.js")
+    # a public-key encrypted session key packet: new format, two-octet length, version 3, key id, RSA
+    packet = bytes([0xC1, 0xC1, 0x4C, 3]) + bytes(_R.randrange(256) for _ in range(8)) + bytes([1]) + \
+        bytes(_R.randrange(256) for _ in range(140))
+    message = base64.b64encode(packet).decode()
+    assert not_shown(f'{{\n  "encrypted": {{ "npmToken": "{message}" }}\n}}\n', "renovate.json")
+
+
+def test_a_gherkin_examples_table_s_password_column_is_read() -> None:
+    feature = ("Feature: Login\n\n  Scenario Outline: a user signs in\n"
+               '    Given the user "<username>" with password "<password>"\n    Then they see "<result>"\n\n'
+               f"    Examples:\n      | username | password | result  |\n      | alice    | {_pw()} | welcome |\n")
+    assert {"confirmed", "pending"} & set(outcomes(feature, "features/login.feature"))
+    from secretloop.loops.features import is_test_path
+    assert is_test_path("features/login.feature")
+
+
+# --- committed logs and tool output (set 166), less common languages (set 165) ------------------------------------
+
+def test_a_basic_pair_is_judged_by_its_password_and_a_push_token_is_a_device_address() -> None:
+    pair = f"support-bot@acme.io/token:{random_chars(_R, 40, _ALNUM)}"
+    header = f"> Authorization: Basic {base64.b64encode(pair.encode()).decode()}\n"
+    require_shown(header, "notes/zendesk-export-debug.md")
+    stand_in = base64.b64encode(b"admin:password").decode()
+    assert not_shown(f"> Authorization: Basic {stand_in}\n", "notes/zendesk-export-debug.md")
+    assert not_shown(f'  {{"platform":"ios","push_token":"{random_chars(_R, 64, _HEX)}"}}\n', "postman/console-export.txt")
+    require_shown(f'REGISTRATION_TOKEN = "{random_chars(_R, 20, _ALNUM)}"\n', "ci/register_runner.py")
+
+
+def test_flutter_arb_files_are_catalogues_and_test_only_values_are_stand_ins() -> None:
+    from secretloop.loops.features import is_catalogue_path
+    assert is_catalogue_path("lib/l10n/app_de.arb")
+    assert not_shown('    systemProperty "jwt.secret", "unit-test-only"\n', "build.gradle")
