@@ -7,11 +7,10 @@ into a secret manager (Key Vault, Secret Manager).
 
 from __future__ import annotations
 
-import base64
-import binascii
 import re
 
 from ..redact import char_classes
+from ..rules.checksums import b64_decode
 from .paths_urls_and_directory_names import _file_path
 from .registry import Surroundings, _filter
 from .text_shapes import random_printable_run
@@ -311,11 +310,8 @@ def _dpapi_blob(v: str) -> bool:
         return bytes.fromhex(v).startswith(_DPAPI_HEADER)
     if not _DPAPI_BASE64.match(v):
         return False
-    try:
-        raw = base64.b64decode(v + "=" * (-len(v) % 4), validate=True)
-    except (binascii.Error, ValueError):
-        return False
-    return raw.startswith(_DPAPI_HEADER)
+    raw = b64_decode(v)
+    return raw is not None and raw.startswith(_DPAPI_HEADER)
 
 
 # A Fernet token (Python cryptography's Fernet, Airflow's encrypted Variables and Connections, Django's
@@ -328,11 +324,8 @@ _FERNET_TOKEN = re.compile(r"^gAAAAA[A-Za-z0-9_-]{94,}={0,2}$")
 def _fernet_token(v: str) -> bool:
     if _FERNET_TOKEN.match(v) is None:
         return False
-    try:
-        raw = base64.urlsafe_b64decode(v + "=" * (-len(v) % 4))
-    except (binascii.Error, ValueError):
-        return False
-    return raw[0] == 0x80 and len(raw) >= 73
+    raw = b64_decode(v, urlsafe=True)
+    return raw is not None and raw[0] == 0x80 and len(raw) >= 73
 
 
 # An OpenPGP message in base64 without its armour (Renovate's encrypted npmToken, git-crypt's and sops' PGP parts):
@@ -349,12 +342,9 @@ def _openpgp_message(v: str) -> bool:
     three about once in ten million)."""
     if _OPENPGP_BASE64.match(v) is None:
         return False
-    try:
-        raw = base64.b64decode(v + "=" * (-len(v) % 4))
-    except (binascii.Error, ValueError):
-        return False
-    at = _pkesk_body_at(raw)
-    return at is not None and len(raw) > at + 9 and raw[at] == 3 and raw[at + 9] in _PKESK_ALGORITHMS
+    raw = b64_decode(v)
+    at = _pkesk_body_at(raw) if raw else None
+    return raw is not None and at is not None and len(raw) > at + 9 and raw[at] == 3 and raw[at + 9] in _PKESK_ALGORITHMS
 
 
 def _pkesk_body_at(raw: bytes) -> int | None:

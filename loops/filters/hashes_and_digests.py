@@ -165,7 +165,8 @@ def is_digest_by_declared_format(value: str, line: str, key_name: str | None, la
 
 # WS-Security's UsernameToken with Type="…#PasswordDigest" carries Base64(SHA-1(nonce + created + password)): 20
 # bytes, good for that one message (the nonce and timestamp are checked), not the password.
-_PASSWORD_DIGEST_TYPE = re.compile(r"""Type[ \t]*=[ \t]*["'][^"']*#PasswordDigest["']""")
+# (the quotes escaped too: the request written inside a Java, C# or JavaScript string)
+_PASSWORD_DIGEST_TYPE = re.compile(r"""Type[ \t]*=[ \t]*\\?["'][^"'\\]*#PasswordDigest\\?["']""")
 _SHA1_BASE64 = re.compile(r"^[A-Za-z0-9+/]{27}=$")
 
 

@@ -521,6 +521,17 @@ def is_cipher_algorithm_name(value: str, line: str, key_name: str | None, langua
     return bool(parts) and all(p in _ALGORITHM_PARTS for p in parts) and any(p in _ALGORITHM_NAMES for p in parts)
 
 
+# A SendGrid dynamic template's id (d- and 32 hex): which e-mail template a send uses, named for the e-mail
+# (passwordReset: "d-…"), not a credential.
+_SENDGRID_TEMPLATE_ID = re.compile(r"^d-[0-9a-f]{32}$")
+
+
+@_filter("sendgrid_template_id", "a SendGrid dynamic template's id (d- and 32 hex digits, under the e-mail's name: "
+         "passwordReset): which template a message uses, not a credential", generic_only=True)
+def is_sendgrid_template_id(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return _SENDGRID_TEMPLATE_ID.match(value.strip()) is not None
+
+
 # The password hashers frameworks let a config pick by name (Symfony's password_hashers: {App\Entity\User: 'auto'},
 # Django's PASSWORD_HASHERS, Spring's {bcrypt}, Passlib's schemes): under a hasher's or algorithm's name, or under a
 # class name, the value says how passwords are stored, not a password.

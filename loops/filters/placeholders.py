@@ -85,7 +85,8 @@ _CAMEL_MARKER = re.compile(r"(?<![a-z0-9])(?:Example|Sample|Dummy|Placeholder|Re
 _STAND_IN_PERSON = re.compile(r"(?:john|jane|joe|j)[._\-]?doe\d{0,4}")
 
 # What a sign-like placeholder names: the thing to put there, or whose it is
-_SIGN_NOUNS = frozenset({"KEY", "TOKEN", "SECRET", "PASSWORD", "YOUR", "HERE", "VALUE", "ID"})
+_SIGN_NOUNS = frozenset({"KEY", "TOKEN", "SECRET", "PASSWORD", "YOUR", "HERE", "VALUE", "ID",
+                         "VAULT", "KEYVAULT", "SSM", "ENV"})  # ... or where it is kept (SET-IN-KEYVAULT)
 _CAPS_NAME = re.compile(r"^[A-Z][A-Z_]{2,24}$|^[A-Z]+(?:-[A-Z]+){2,5}$")  # API_TOKEN, SIGN-UP-FOR-KEY
 # Longer capitals without an underscore are a base32 secret (a TOTP seed), not one word.
 _MAX_CAPS_WORD = 15

@@ -75,6 +75,8 @@ def is_crypto_test_vector(value: str, line: str, key_name: str | None, language:
     v = value.strip()
     if not around.in_test_path or len(v) < _MIN_TEST_VECTOR_HEX or not _HEX.match(v):
         return False
+    if "token" in key_words(key_name):
+        return False  # a provider's auth token (TWILIO_AUTH_TOKEN) is no part of a cipher's vector
     parts = set()
     for text in (line, *around.lines):
         for m in _ASSIGNED_NAME.finditer(text):
@@ -172,8 +174,10 @@ def is_user_password_placeholder(value: str, line: str, key_name: str | None, la
     if not m or "://" in v:
         return False
     user, password = m.group(1), unquote(m.group(2))
-    if random_printable_run(v) and _USER_NAME.fullmatch(user) is None:
-        return False  # one colon in a generated salt (…{x!:): no user name before it, no pair
+    if (random_printable_run(v) or (not password and not around.example_place)) and _USER_NAME.fullmatch(user) is None:
+        # one colon in a generated salt (…{x!:), or ending a passphrase in code: no user name before it, no pair (a
+        # test's list of odd inputs, "&#2336:", stays a stand-in)
+        return False
     short = len(password) < _SHORTEST_EXAMPLE_SECRET and (around.example_place or not password)
     return short or _stand_in_password(unquote(user), password)
 

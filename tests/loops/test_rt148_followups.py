@@ -337,3 +337,29 @@ def test_flutter_arb_files_are_catalogues_and_test_only_values_are_stand_ins() -
     from secretloop.loops.features import is_catalogue_path
     assert is_catalogue_path("lib/l10n/app_de.arb")
     assert not_shown('    systemProperty "jwt.secret", "unit-test-only"\n', "build.gradle")
+
+
+# --- generic cases (set 169) and probe 167 ----------------------------------------------------------------------------
+
+def test_a_passphrase_ending_in_a_colon_an_auth_key_element_and_a_required_variable() -> None:
+    require_shown(f'val passphrase = "{random_chars(_R, 6, _ALNUM)}#{random_chars(_R, 6, _ALNUM)}7q:"\n', "src/Config.kt")
+    require_shown(f"<settings>\n  <authKey>{random_chars(_R, 8, _ALNUM)}?*@^#{random_chars(_R, 8, _ALNUM)}</authKey>\n</settings>\n",
+                  "settings.xml")
+    assert not_shown("    environment:\n      - POSTGRES_PASSWORD=${POSTGRES_PASSWORD:?required}\n", "docker-compose.yml")
+
+
+def test_an_escaped_password_digest_and_a_secret_store_sign_are_not_secrets() -> None:
+    digest = base64.b64encode(bytes(_R.randrange(256) for _ in range(20))).decode()
+    assert not_shown('String body = "<wsse:Password Type=\\"http://docs.oasis-open.org/wss/2004/01/'
+                     f'oasis-200401-wss-username-token-profile-1.0#PasswordDigest\\">{digest}</wsse:Password>";\n',
+                     "src/test/java/SoapClientTest.java")
+    assert not_shown('{\n  "Smtp": {\n    "Password": "SET-IN-KEYVAULT"\n  }\n}\n', "appsettings.json")
+
+
+# --- startup monorepos (set 168) -------------------------------------------------------------------------------------
+
+def test_a_sendgrid_template_id_is_no_password_and_a_test_s_auth_token_is_no_test_vector() -> None:
+    assert not_shown(f"const TEMPLATES = {{\n  passwordReset: 'd-{random_chars(_R, 32, _HEX)}',\n}};\n", "src/services/notify.ts")
+    assert {"confirmed", "pending"} & set(outcomes(
+        f'MessageStatus = "delivered"\nsig = compute_signature(url, params)\nTWILIO_AUTH_TOKEN = "{random_chars(_R, 32, _HEX)}"\n',
+        "tests/test_twilio_webhook.py"))
