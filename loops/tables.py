@@ -110,12 +110,14 @@ def _hash_shape(data: bytes, cell: Cell) -> bytes | None:
 def digest_columns(data: bytes, cells: list[Cell]) -> set[int]:
     """The columns (by the offset of their name) where stored hashes of one kind fill two rows
     or more and most of the rows: hex digests of one standard length (MD5, SHA-1, SHA-256,
-    SHA-512), or crypt hashes of one scheme (bcrypt, argon2, phpass, pbkdf2). That is what an
+    SHA-512), or crypt hashes of one scheme (bcrypt, argon2, phpass, pbkdf2), or of several
+    schemes in two rows or more (with legacy digests among them). That is what an
     application's users table keeps instead of passwords (a `Guest` row or two may hold
     something else). One value alone says less: a password may be hex. Not reading such a
     column spares a dump of thousands of users the candidates the filters would dismiss."""
     shapes: dict[int, set[bytes]] = {}
     hashes: dict[int, int] = {}
+    crypts: dict[int, int] = {}
     total: dict[int, int] = {}
     for c in cells:
         total[c.name_start] = total.get(c.name_start, 0) + 1
@@ -123,7 +125,11 @@ def digest_columns(data: bytes, cells: list[Cell]) -> set[int]:
         if shape is not None:
             shapes.setdefault(c.name_start, set()).add(shape)
             hashes[c.name_start] = hashes.get(c.name_start, 0) + 1
-    return {name for name, n in hashes.items() if n >= 2 and n * 3 >= total[name] * 2 and len(shapes[name]) == 1}
+            if not shape.startswith(b"hex"):
+                crypts[c.name_start] = crypts.get(c.name_start, 0) + 1
+    # (a users table carried across versions: WordPress's phpass beside bcrypt and a legacy MD5)
+    return {name for name, n in hashes.items()
+            if n >= 2 and n * 3 >= total[name] * 2 and (len(shapes[name]) == 1 or crypts.get(name, 0) >= 2)}
 
 
 # A column with a generic name says what it holds through its table's name: api_keys.key,

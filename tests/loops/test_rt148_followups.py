@@ -363,3 +363,12 @@ def test_a_sendgrid_template_id_is_no_password_and_a_test_s_auth_token_is_no_tes
     assert {"confirmed", "pending"} & set(outcomes(
         f'MessageStatus = "delivered"\nsig = compute_signature(url, params)\nTWILIO_AUTH_TOKEN = "{random_chars(_R, 32, _HEX)}"\n',
         "tests/test_twilio_webhook.py"))
+
+
+def test_a_password_column_of_mixed_hash_schemes_is_a_column_of_hashes() -> None:
+    phpass = "$P$B" + random_chars(_R, 30, _ALNUM + "./")
+    bcrypt = "$2y$10$" + random_chars(_R, 53, _ALNUM + "./")
+    seed = ("INSERT INTO pr_users (id, user_login, user_pass, role) VALUES\n"
+            f"  (1, 'admin', '{phpass}', 'administrator'),\n  (2, 'editor', '{bcrypt}', 'editor'),\n"
+            f"  (3, 'legacy', '{random_chars(_R, 32, _HEX)}', 'author');\n")
+    assert not_shown(seed, "install/seed.sql")
