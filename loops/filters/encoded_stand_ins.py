@@ -305,11 +305,14 @@ _HOST_LIST = re.compile(rf"{_HOST}(?:[ \t]*,[ \t]*{_HOST})*")
 def _stand_in_pair(text: str) -> bool:
     """A `user:password` pair of stand-ins (user:password, admin:changeme), as a Basic value's would be."""
     user, sep, password = text.partition(":")
+    if sep and _PAIR_USER.fullmatch(user) is not None and _VARIABLE.fullmatch(password) is not None:
+        return True  # user:${REGISTRY_PASSWORD}: a template encoded before its variable was filled in
     return (bool(sep) and _PAIR_USER.fullmatch(user) is not None and _PAIR_PASSWORD.fullmatch(password) is not None
             and _stand_in_password(user, password))
 
 
 _PAIR_USER = re.compile(r"[\w.@+-]{1,64}")
+_VARIABLE = re.compile(r"\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\{\{[ \t]*[\w.]+[ \t]*\}\}")
 _PAIR_PASSWORD = re.compile(r"[^\s\"'{}\[\]]{1,128}")
 
 

@@ -409,8 +409,8 @@ _PUSH_WORDS = frozenset({"push", "apns", "fcm", "gcm"})
 @_filter("push_device_token", "a push notification's device token (push_token, apns_token, fcm_token): the device a "
          "notification goes to, not a credential", generic_only=True, needs_key_name=True)
 def is_push_device_token(value: str, line: str, key_name: str | None, language: str | None) -> bool:
-    words = key_words(key_name)
-    return len(words) >= 2 and words[-1] in ("token", "tokens") and words[-2] in _PUSH_WORDS
+    words = key_words(key_name)  # (APNS_DEVICE_TOKEN, FCM_REGISTRATION_TOKEN: the service's word anywhere before)
+    return len(words) >= 2 and words[-1] in ("token", "tokens") and bool(_PUSH_WORDS & set(words[:-1]))
 
 
 # The word before a final "key" that makes the key a lookup key: the name under which something is

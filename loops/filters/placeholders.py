@@ -79,7 +79,7 @@ _PHRASE_WORD = re.compile(r"my|your|here|change|replace|insert|fill|enter|put|pa
 
 # A marker word spelled in its own case as one of a token body's CamelCase words (AAExampleToken…,
 # sk_live_SampleKey…): a person's phrase. (Between digits, 7Sample3, it is read as the letters of a random run.)
-_CAMEL_MARKER = re.compile(r"(?<![a-z0-9])(?:Example|Sample|Dummy|Placeholder|Redacted|DoNotUse|NotReal)(?=[A-Z_.:-]|$)")
+_CAMEL_MARKER = re.compile(r"(?<![a-z0-9])(?:Example|Sample|Dummy|Fake|Placeholder|Redacted|DoNotUse|NotReal)(?=[A-Z_.:-]|$)")
 
 # The stand-in person of forms and fixtures (John Doe): a value, not anyone's password.
 _STAND_IN_PERSON = re.compile(r"(?:john|jane|joe|j)[._\-]?doe\d{0,4}")

@@ -75,7 +75,8 @@ def is_crypto_test_vector(value: str, line: str, key_name: str | None, language:
     v = value.strip()
     if not around.in_test_path or len(v) < _MIN_TEST_VECTOR_HEX or not _HEX.match(v):
         return False
-    if "token" in key_words(key_name):
+    words = key_words(key_name)
+    if words[-1:] == ["token"] and not _TEST_VECTOR_WORDS & set(words):
         return False  # a provider's auth token (TWILIO_AUTH_TOKEN) is no part of a cipher's vector
     parts = set()
     for text in (line, *around.lines):

@@ -372,3 +372,26 @@ def test_a_password_column_of_mixed_hash_schemes_is_a_column_of_hashes() -> None
             f"  (1, 'admin', '{phpass}', 'administrator'),\n  (2, 'editor', '{bcrypt}', 'editor'),\n"
             f"  (3, 'legacy', '{random_chars(_R, 32, _HEX)}', 'author');\n")
     assert not_shown(seed, "install/seed.sql")
+
+
+# --- sets 172-174 ----------------------------------------------------------------------------------------------------
+
+def test_push_tokens_named_after_the_service_vector_token_names_and_an_email_login_in_a_url() -> None:
+    assert not_shown(f'APNS_DEVICE_TOKEN = "{random_chars(_R, 64, _HEX)}"\n', "scripts/push.py")
+    assert not_shown(f'FCM_REGISTRATION_TOKEN = "{random_chars(_R, 64, _HEX)}"\n', "scripts/push.py")
+    require_shown(f"EMAIL_URL=smtp://alerts@acme-mail.io:{_pw()}@smtp.acme-mail.io:587\n", ".env.production")
+    from secretloop.loops.filters.stand_ins_in_examples import is_crypto_test_vector
+    from secretloop.loops.filters.registry import Surroundings
+    around = Surroundings(lines=('key = "000102030405060708090a0b0c0d0e0f"', 'nonce_expected = "000000000000004a00000000"'),
+                          in_test_path=True)
+    hexed = random_chars(_R, 32, _HEX)
+    assert is_crypto_test_vector(hexed, f'token_bytes_expected = "{hexed}"', "token_bytes_expected", "python", around)
+
+
+def test_an_encoded_template_pair_a_fake_token_an_offlineimap_app_password_and_an_r_key() -> None:
+    auth = base64.b64encode(b"deploy-bot:${REGISTRY_PASSWORD}").decode()
+    assert not_shown(f'{{\n  "auths": {{\n    "registry.acme.io": {{ "auth": "{auth}" }}\n  }}\n}}\n', "deploy/docker-config.json")
+    assert not_shown(f'BOT_TOKEN = "000000000:AAFakeTokenForUnitTests{random_chars(_R, 12, _ALNUM)}"\n', "tests/test_bot.py")
+    groups = " ".join(random_chars(_R, 4, string.ascii_lowercase) for _ in range(4))
+    require_shown(f"[Repository gmail-remote]\ntype = Gmail\nremotepass = {groups}\n", ".offlineimaprc")
+    require_shown(f'eia_key <- "{random_chars(_R, 32, _HEX)}"\n', "analysis/fetch_prices.R")
