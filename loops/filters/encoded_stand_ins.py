@@ -296,8 +296,7 @@ def is_base64_of_stand_in(value: str, line: str, key_name: str | None, language:
 
 # Hosts and addresses (a Secret's BOOTSTRAP_SERVERS: base64 of "pkc-4nym6.us-east-1.aws.confluent.cloud:9092", an
 # encoded endpoint's origin): no user-info, no path, no query, so nothing secret rides along (a webhook's path is its
-# secret). Under a credential's
-# name the value is read as the credential it is named for.
+# secret). Under a credential's name the value is read as the credential it is named for.
 _HOST = r"(?:[a-z][a-z0-9+.-]*://)?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?::\d{1,5})?/?"
 _HOST_LIST = re.compile(rf"{_HOST}(?:[ \t]*,[ \t]*{_HOST})*")
 

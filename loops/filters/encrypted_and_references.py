@@ -342,12 +342,14 @@ def _openpgp_message(v: str) -> bool:
     three about once in ten million)."""
     if _OPENPGP_BASE64.match(v) is None:
         return False
-    raw = b64_decode(v)
-    at = _pkesk_body_at(raw) if raw else None
-    return raw is not None and at is not None and len(raw) > at + 9 and raw[at] == 3 and raw[at + 9] in _PKESK_ALGORITHMS
+    raw = b64_decode(v) or b""
+    at = _pkesk_body_at(raw)
+    return at is not None and len(raw) > at + 9 and raw[at] == 3 and raw[at + 9] in _PKESK_ALGORITHMS
 
 
 def _pkesk_body_at(raw: bytes) -> int | None:
+    if len(raw) < 2:
+        return None
     if raw[0] != 0xC1:
         return _OLD_PKESK_BODY_AT.get(raw[0])
     first = raw[1]  # the new format's length: one octet below 192, two up to 223, five after 255

@@ -44,7 +44,6 @@ def is_uuid_identifier(value: str, line: str, key_name: str | None, language: st
     return not names_credential(words) or (bool(words) and words[-1] in _IDENTIFIER_WORDS)
 
 
-
 # (Leading dots: a relative module path, `.api.authorization_api`.)
 _DOTTED_NAME = re.compile(r"^\.{0,3}[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$")
 _TRAILING_NUMBER = re.compile(r"\d{2,}$")
