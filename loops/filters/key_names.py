@@ -452,6 +452,8 @@ def is_data_key_name(value: str, line: str, key_name: str | None, language: str 
         return False  # ENCRYPTION_RECORD_KEY encrypts records
     if words[-2] == "product":
         return _PRODUCT_ID.match(value.strip()) is not None  # a license key under PRODUCT_KEY is a license key
+    if words[-2] == "record" and _RECORDING_SERVICES & set(words):
+        return False  # CYPRESS_RECORD_KEY, CURRENTS_RECORD_KEY: the key a CI run records test results with
     return words[-2] in _DATA_KEY_WORDS or "".join(words[:-1]).endswith("i18n")
 
 
@@ -459,6 +461,8 @@ def is_data_key_name(value: str, line: str, key_name: str | None, language: str 
 _PRODUCT_ID = re.compile(r"^[A-Za-z0-9]{8,24}$")
 
 
+# Test-recording services whose record key is a CI credential
+_RECORDING_SERVICES = frozenset({"cypress", "currents", "sorry"})
 # Words that make a key of data a cipher's key after all (ENCRYPTION_RECORD_KEY, HMAC_ITEM_KEY)
 _CIPHER_NAME_WORDS = frozenset({"encryption", "encrypt", "crypt", "crypto", "cipher", "aes", "hmac", "signing", "secret",
                                 "private", "master", "api", "auth", "access"})

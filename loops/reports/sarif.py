@@ -100,6 +100,12 @@ def _message(c: Candidate, rule: RuleMeta) -> str:
     return f"{text} ({reason})" if reason else text
 
 
+# RFC 3986 lets a path keep its sub-delimiters and "@" as they are (SvelteKit's +server.ts, Next.js's (group)/):
+# readers that match paths without decoding them find those files. (":" stays encoded: in a relative reference's
+# first segment it would read as a scheme.)
+_PATH_SAFE = "/!$&'()*+,;=@"
+
+
 def _result(c: Candidate, rule_index: int, rule: RuleMeta) -> dict[str, Any]:
     result: dict[str, Any] = {
         "ruleId": c.rule_id,
@@ -109,7 +115,7 @@ def _result(c: Candidate, rule_index: int, rule: RuleMeta) -> dict[str, Any]:
         "locations": [
             {
                 "physicalLocation": {
-                    "artifactLocation": {"uri": quote(c.path, safe="/"), "uriBaseId": uri_base_id(c.root)},
+                    "artifactLocation": {"uri": quote(c.path, safe=_PATH_SAFE), "uriBaseId": uri_base_id(c.root)},
                     "region": {
                         "startLine": c.start_line,
                         "startColumn": c.start_col + 1,

@@ -395,3 +395,20 @@ def test_an_encoded_template_pair_a_fake_token_an_offlineimap_app_password_and_a
     groups = " ".join(random_chars(_R, 4, string.ascii_lowercase) for _ in range(4))
     require_shown(f"[Repository gmail-remote]\ntype = Gmail\nremotepass = {groups}\n", ".offlineimaprc")
     require_shown(f'eia_key <- "{random_chars(_R, 32, _HEX)}"\n', "analysis/fetch_prices.R")
+
+
+# --- sets 175-177 ----------------------------------------------------------------------------------------------------
+
+def test_a_record_key_of_a_test_recording_service_and_a_qualified_env_fallback_are_found() -> None:
+    require_shown(f"CURRENTS_RECORD_KEY={random_chars(_R, 16, _ALNUM)}\n", ".github/workflows/.env.ci")
+    assert not_shown(f'RECORD_KEY = "{random_chars(_R, 24, _HEX)}"\n', "ledger/settings.py")
+    require_shown(f"export default () => ({{\n  jwtFallbackSecret: process.env.JWT_SECRET_FALLBACK || '{random_chars(_R, 24, _ALNUM)}',\n}});\n",
+                  "src/config/configuration.ts")
+
+
+def test_sarif_keeps_a_path_s_sub_delimiters() -> None:
+    from secretloop.loops.reports.sarif import _PATH_SAFE
+    from urllib.parse import quote
+    assert quote("src/routes/api/+server.ts", safe=_PATH_SAFE) == "src/routes/api/+server.ts"
+    assert quote("config/dev settings.env", safe=_PATH_SAFE) == "config/dev%20settings.env"
+    assert quote("a:b/c.txt", safe=_PATH_SAFE) == "a%3Ab/c.txt"
