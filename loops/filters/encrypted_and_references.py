@@ -416,6 +416,11 @@ def is_existing_secret_name(value: str, line: str, key_name: str | None, languag
         return False
     if words[-1] not in _NAMES_A_SECRET_OBJECT:
         return False  # existingSecretRootPassword: a password after all, whatever the chart calls it
+    return _object_name_of_words(v)
+
+
+def _object_name_of_words(v: str) -> bool:
+    """A Kubernetes object's name (DNS-1123, 253 characters at most) made of words, maybe numbered: no random runs."""
     return len(v) <= 253 and bool(_DNS1123_NAME.match(v)) and all(_NAME_PIECE.match(p) for p in re.split(r"[-.]", v))
 
 
@@ -428,8 +433,7 @@ _SECRET_OBJECT_KINDS = frozenset({"key", "password", "credentials", "tls", "cert
 def _names_secret_object_in_yaml(words: list[str], v: str, language: str | None) -> bool:
     if language != "yaml" or len(words) < 2 or words[-1] != "secret" or words[-2] not in _SECRET_OBJECT_KINDS:
         return False
-    return ("-" in v and len(v) <= 253 and bool(_DNS1123_NAME.match(v))
-            and all(_NAME_PIECE.match(p) for p in re.split(r"[-.]", v)))
+    return "-" in v and _object_name_of_words(v)
 
 
 # what the name ends in when it holds a Secret's name or a key inside it (existingSecret, existingPasswordSecret,
