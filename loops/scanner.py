@@ -13,6 +13,7 @@ from .detect import Detector, Match
 from .dotfile_sources import target_path
 from .features import build_features, shannon_entropy
 from .lockfile_view import is_lockfile, url_credential_lines
+from .concatenation_view import concatenated_views
 from .continuation_view import joined_text
 from .notebook_view import CellText, is_notebook, notebook_texts
 from .source_map_view import LineIndex, OriginalSource, is_source_map, original_sources
@@ -108,7 +109,20 @@ class Scanner:
             joined = joined_text(text, kind_path)
             if joined is not None:
                 return self._scan_views(text, [joined], root, path, kind_path)
+            chains = concatenated_views(text, kind_path)
+            if chains:
+                return self._scan_chains(text, chains, root, path, kind_path)
         return self._scan(text, root, path, kind_path)
+
+    def _scan_chains(self, text: str, chains: list[CellText], root: int, path: str, kind_path: str) -> list[Candidate]:
+        """The file's candidates, and those its joined literals make: a view's finding that the file as written
+        has too (on the lines around a chain) is taken from the file, whose surroundings are whole."""
+        raw = self._scan(text, root, path, kind_path)
+        known = {(c.rule_id, c.fingerprint, c.start_line, c.start_col) for c in raw}
+        joined = [c for c in self._scan_sources(text, chains, root, path)
+                  if (c.rule_id, c.fingerprint, c.start_line, c.start_col) not in known]
+        covered = {line for c in joined for line in range(c.start_line, c.end_line + 1)}
+        return joined + [c for c in raw if c.start_line not in covered]
 
     def _scan_views(self, text: str, views: list[CellText], root: int, path: str, kind_path: str) -> list[Candidate]:
         """The candidates of the views of a file (a notebook's cells unescaped, its continued lines joined), and of

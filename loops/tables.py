@@ -536,6 +536,8 @@ _K8S_PLACE_WORDS = frozenset({
     b"host", b"hostname", b"port", b"database", b"db", b"dbname", b"namespace", b"region", b"bucket", b"server",
     b"endpoint", b"address", b"addr", b"url", b"uri", b"domain", b"zone", b"cluster", b"schema", b"scheme",
     b"sslmode", b"dialect", b"driver",
+    # settings that ride along in the same Secret: a chat channel's id (Slack's C09…), a log level, a mode
+    b"channel", b"level", b"env", b"environment", b"mode", b"timezone", b"locale", b"language", b"format",
 })
 _NAME_WORD = re.compile(rb"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 _B64 = re.compile(rb"(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?")

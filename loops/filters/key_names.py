@@ -141,7 +141,8 @@ def is_nginx_auth_basic_realm(value: str, line: str, key_name: str | None, langu
     return key_name is not None and directive is not None and key_name.lower() == directive.group(1)
 
 
-_ACCESS_KEY_ID = (["access", "key", "id"], ["accesskey", "id"], ["access", "keyid"])
+# (Cloud Storage's HMAC keys say it the other way round: hmac_key_access_id)
+_ACCESS_KEY_ID = (["access", "key", "id"], ["accesskey", "id"], ["access", "keyid"], ["key", "access", "id"])
 # (base64 too: a Kubernetes Secret's data holds the id encoded)
 _KEY_ID_VALUE = re.compile(r"^(?=.*[0-9])(?=.*[A-Za-z])[A-Za-z0-9._+/-]{16,128}={0,2}$")
 # AWS's unique ids of IAM entities (a role's AROA…, a user's AIDA…): ids, not access keys (AKIA/ASIA have their rules)
@@ -352,6 +353,7 @@ _CURSOR_WORDS = frozenset({
     "next", "continuation", "continue", "page", "paging", "pagination", "cursor", "marker", "resume", "change",
     "idempotency", "idempotent", "input", "output", "sync", "version",
     "postman",  # the Postman-Token header: a UUID Postman adds to every request it sends, to bust caches
+    "reply",  # LINE's replyToken: one webhook event's, good for one reply within a minute
 })
 # The word before a final "key" that names a key a client makes up for one request or event: an
 # Idempotency-Key, PagerDuty's dedup_key. It says which request or incident, and opens nothing.

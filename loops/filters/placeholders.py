@@ -62,8 +62,10 @@ _PLACEHOLDER_PHRASES = (
                r"(?:[_ \-]?\d{1,3})?(?:,[ ]*|$))+$"),
     # a value that says it must not be used for real: dev-key-do-not-use, not-for-production, local-only-secret-1234
     # (only a value of words and short numbers: a random key with a -do-not-use-elsewhere tail is a key)
-    re.compile(r"^(?:(?:[a-z]{2,}|\d{1,4})[_ .\-])*(?:do[_ \-]?not[_ \-]?use|not[_ \-]for[_ \-](?:prod|production|real[_ \-]use)"
-               r"|(?:dev|local|test|testing|unit[_ \-]test)[_ \-]only)(?:[_ .\-](?:[a-z]{2,}|\d{1,4}))*$"),
+    # (s3cr3t-for-tests-only: a word may be spelled with digits, up to a dozen characters)
+    re.compile(r"^(?:(?:[a-z]{2,}|\d{1,4}|(?=[a-z]*\d)[a-z\d]{2,12})[_ .\-])*(?:do[_ \-]?not[_ \-]?use"
+               r"|not[_ \-]for[_ \-](?:prod|production|real[_ \-]use)"
+               r"|(?:dev|local|tests?|testing|unit[_ \-]tests?)[_ \-]only)(?:[_ .\-](?:[a-z]{2,}|\d{1,4}))*$"),
     # a description of the value's size in its place: your-32-byte-authentication-key, a-64-char-random-string
     re.compile(r"(?<![a-z0-9])\d{1,3}[_ \-]?(?:byte|bit|char|character)s?[_ \-](?:[a-z]{2,}[_ \-])*(?:key|secret|string|token|value)s?$"),
     # how to make one, in lower case and separators only: generate-with-openssl-rand-hex-32, create_a_random_string

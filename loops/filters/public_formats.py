@@ -171,7 +171,13 @@ _CLIENT_SDK_PUBLIC = re.compile(r"^pub[0-9a-f]{32}$|^phc_[A-Za-z0-9]{32,64}$|^(?
                                 # gitleaks' labelled cases count it as a leak.)
                                 r"|^pk_(?:live|test)_[0-9A-Za-z]{24,}$|^rzp_(?:live|test)_[A-Za-z0-9]{14}$"
                                 # an Expo push token: the address of one app install, which the app sends to its backend
-                                r"|^Expo(?:nent)?PushToken\[[A-Za-z0-9_-]{16,64}\]$")
+                                r"|^Expo(?:nent)?PushToken\[[A-Za-z0-9_-]{16,64}\]$"
+                                # Liveblocks' public key, what the browser's client connects with (its secret keys
+                                # are sk_prod_/sk_dev_)
+                                r"|^pk_(?:prod|dev)_[A-Za-z0-9_-]{40,80}$"
+                                # a GitHub App's or OAuth App's client id (Iv1. and 16 hex, Iv23 or Ov23 and 16 more):
+                                # it goes in every authorize URL; the client secret beside it is the secret
+                                r"|^Iv1\.[0-9a-f]{16}$|^[IO]v23[A-Za-z0-9]{16}$")
 # (New Relic's browser key, NRJS-…, and mobile app token, …-NRMA, ship in pages and apps too, but they let anyone send
 # data into the account: they stay shown for a person to decide, see test_new_relics_browser_key_is_shown.)
 # GrowthBook's SDK client key (sdk-…, what `new GrowthBook({clientKey})` fetches features with in the browser); its
@@ -287,6 +293,10 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
             at = line.find(v)
             before = _NAME_BEFORE.findall(line[:at]) if at > 0 else []
             names = split_words(before[-1]) if before else []
+            if at > 0 and not {"anon", "anonymous", "public"} & set(names):
+                # prose that names it ("the anon key (public): `eyJ…`"), and no service role beside
+                said = set(split_words(line[:at]))
+                return "anon" in said and not {"service", "secret"} & said
         return any(w in ("anon", "anonymous", "public") for w in names)
     if "-us" in v and _MAILCHIMP_KEY.match(v):
         return _is_mailchimp_sdk_key(v, line, key_name)

@@ -40,8 +40,9 @@ _TO_A_PERSON = {
     "firebase_app_config_key": _FIREBASE_ADVICE,
     # Refused by the service now, so no hurry; but it was signed with the account key, and CredData-style
     # reviews count it: a person removes it and checks where the key that signed it lives.
-    "expired_signature": "an Azure shared access signature past its signed expiry (se=): the service refuses it; "
-                         "remove it and check that the account key that signed it is not exposed",
+    "expired_signature": "a signed URL past its expiry (an Azure shared access signature's se=, an AWS or Google "
+                         "presigned URL's date and expires): the service refuses it; remove it and check that the "
+                         "key that signed it is not exposed",
     # The same key on every machine that runs `supabase start`: harmless there, unless a deployed project signs
     # with the local secret.
     "supabase_local_key": "the Supabase CLI's local development key (issuer supabase-demo), the same on every "

@@ -1,0 +1,143 @@
+"""Follow-ups of red-team sets 178-182 (modern AI and developer-platform tokens, infrastructure as code, notebooks and
+data science, CI/CD pipelines, chat bots): shapes they showed missed or misread. Values are drawn at run time;
+failures name the file and the statuses, never the value."""
+
+from __future__ import annotations
+
+import random
+import string
+from datetime import datetime, timedelta, timezone
+
+from tests.loops.test_fp_corpus_classes import SCANNER, not_shown, outcomes, require_shown
+from tests.support.tokens import random_chars
+
+_R = random.Random(178)
+_ALNUM = string.ascii_letters + string.digits
+_LOWER_DIGITS = string.ascii_lowercase + string.digits
+_HEX = "0123456789abcdef"
+
+
+# --- deploy keys and hooks (set 178) -------------------------------------------------------------------------------
+
+def test_a_convex_deploy_key_is_found() -> None:
+    key = f"prod:quiet-heron-{random_chars(_R, 3, string.digits)}|ey{random_chars(_R, 96, _ALNUM + '_-')}"
+    require_shown(f"CONVEX_DEPLOY_KEY={key}\n", ".env")
+    require_shown(f"CONVEX_DEPLOY_KEY='{key}' npx convex deploy\n", "scripts/deploy.sh")
+    assert not_shown("CONVEX_DEPLOY_KEY=prod:quiet-heron-123|<your-deploy-key>\n", ".env")
+
+
+def test_deploy_and_build_hook_urls_are_found() -> None:
+    render = f"https://api.render.com/deploy/srv-{random_chars(_R, 20, _LOWER_DIGITS)}?key={random_chars(_R, 11, _ALNUM + '_-')}"
+    netlify = f"https://api.netlify.com/build_hooks/{random_chars(_R, 24, _HEX)}"
+    vercel = f"https://api.vercel.com/v1/integrations/deploy/prj_{random_chars(_R, 28, _ALNUM)}/{random_chars(_R, 10, _ALNUM)}"
+    require_shown(f"curl -X POST {render}\n", "scripts/redeploy.sh")
+    require_shown(f"      - run: curl -X POST -d {{}} {netlify}\n", ".github/workflows/docs.yml")
+    require_shown(f"VERCEL_DEPLOY_HOOK={vercel}\n", ".env.production")
+    assert not_shown('curl -X POST "https://api.render.com/deploy/srv-abc123def456ghi789jk?key=$RENDER_KEY"\n',
+                     "scripts/redeploy.sh")
+
+
+def test_client_side_public_keys_and_app_client_ids_are_not_shown() -> None:
+    liveblocks = "pk_prod_" + random_chars(_R, 64, _ALNUM + "_-")
+    assert not_shown(f'<LiveblocksProvider publicApiKey="{liveblocks}">\n', "src/app/provider.tsx")
+    client_id = "Iv1." + random_chars(_R, 16, _HEX)
+    secret = random_chars(_R, 40, _HEX)
+    text = ("apiVersion: v1\nkind: Secret\nmetadata:\n  name: argocd-secret\ntype: Opaque\nstringData:\n"
+            f"  dex.github.clientID: {client_id}\n  dex.github.clientSecret: {secret}\n")
+    assert outcomes(text, "apps/argocd/argocd-secret.yaml") in (["dismissed", "confirmed"], ["dismissed", "pending"])
+
+
+# --- infrastructure as code (set 179) ------------------------------------------------------------------------------
+
+def test_a_noecho_parameter_s_default_is_found_whatever_its_name() -> None:
+    pw = random_chars(_R, 8, _ALNUM) + "-" + random_chars(_R, 6, _ALNUM)
+    text = (f"Parameters:\n  DBPasswordLegacy:\n    Type: String\n    NoEcho: true\n    Default: {pw}\n"
+            "  Environment:\n    Type: String\n    Default: production\n")
+    require_shown(text, "templates/rds.yaml")
+
+
+def test_a_value_quoted_after_a_yaml_tag_is_read() -> None:
+    require_shown(f"postgres_replication_password: !unsafe '{random_chars(_R, 22, _ALNUM)}'\n", "host_vars/db01.yml")
+    require_shown(f'slack_api_token: !unsafe "{random_chars(_R, 32, _ALNUM)}"\n', "group_vars/all.yml")
+    assert not_shown("postgres_replication_password: !vault |\n", "host_vars/db01.yml")
+
+
+# --- notebooks and data science (set 180) --------------------------------------------------------------------------
+
+def test_a_cloud_storage_hmac_access_id_is_found() -> None:
+    access_id = "GOOG1E" + random_chars(_R, 55, string.ascii_uppercase + string.digits)
+    require_shown(f"    hmac_key_access_id: {access_id}\n", "destinations/bigquery/configuration.yaml")
+
+
+def _presigned(signed: datetime, lifetime: int) -> tuple[str, str, str]:
+    key_id = "ASIA" + random_chars(_R, 16, string.ascii_uppercase + string.digits)
+    signature = random_chars(_R, 64, _HEX)
+    url = (f"https://bucket.s3.amazonaws.com/exports/part-0.parquet?X-Amz-Algorithm=AWS4-HMAC-SHA256"
+           f"&X-Amz-Credential={key_id}%2F{signed:%Y%m%d}%2Fus-east-1%2Fs3%2Faws4_request"
+           f"&X-Amz-Date={signed:%Y%m%dT%H%M%SZ}&X-Amz-Expires={lifetime}&X-Amz-SignedHeaders=host"
+           f"&X-Amz-Signature={signature}")
+    return url, key_id, signature
+
+
+def test_an_expired_presigned_url_goes_to_a_person_and_a_live_one_is_confirmed() -> None:
+    old, _, _ = _presigned(datetime(2024, 3, 1, 12, 0, tzinfo=timezone.utc), 900)
+    statuses = outcomes(f'presigned = "{old}"\n', "notebooks/explore.py")
+    assert statuses and set(statuses) == {"pending"}
+    live, _, _ = _presigned(datetime.now(timezone.utc) - timedelta(minutes=1), 604800)
+    assert "confirmed" in outcomes(f'presigned = "{live}"\n', "notebooks/explore.py")
+
+
+# --- CI/CD pipelines (set 181) -------------------------------------------------------------------------------------
+
+def test_a_token_for_an_empty_user_in_curl_is_found() -> None:
+    pat = random_chars(_R, 52, "abcdefghijklmnopqrstuvwxyz234567")
+    require_shown(f"      curl -u :{pat} https://dev.azure.com/acme/_apis/build/builds?api-version=7.1\n",
+                  "templates/deploy.yml")
+    assert not_shown("      curl -u :$(System.AccessToken) https://dev.azure.com/acme/_apis/projects\n",
+                     "templates/deploy.yml")
+
+
+def test_a_travis_slack_room_token_is_found() -> None:
+    text = (f"notifications:\n  email: false\n  slack:\n    rooms:\n      - secure: {random_chars(_R, 40, _ALNUM)}=\n"
+            f"      - acme-oss:{random_chars(_R, 24, _ALNUM)}#ci\n")
+    assert "confirmed" in outcomes(text, ".travis.yml") or "pending" in outcomes(text, ".travis.yml")
+
+
+def test_an_anon_key_named_in_prose_is_public() -> None:
+    import base64
+    import json
+
+    def b64(obj: dict) -> str:
+        return base64.urlsafe_b64encode(json.dumps(obj).encode()).decode().rstrip("=")
+
+    claims = {"iss": "supabase", "ref": random_chars(_R, 20, string.ascii_lowercase), "role": "anon", "iat": 1700000000}
+    jwt = f"{b64({'alg': 'HS256', 'typ': 'JWT'})}.{b64(claims)}.{random_chars(_R, 43, _ALNUM + '_-')}"
+    assert not_shown(f"Supabase anon key (public, safe in the browser): `{jwt}`\n", "docs/ci.md")
+    service = f"{b64({'alg': 'HS256', 'typ': 'JWT'})}.{b64({**claims, 'role': 'service_role'})}.{random_chars(_R, 43, _ALNUM)}"
+    require_shown(f"Supabase service key (never ship it; unlike the anon key): `{service}`\n", "docs/ci.md")
+
+
+# --- chat bots (set 182) -------------------------------------------------------------------------------------------
+
+def test_a_token_sent_with_the_oauth_scheme_is_found_but_not_oauth_1_parameters() -> None:
+    require_shown(f"GET https://id.twitch.tv/oauth2/validate\nAuthorization: OAuth {random_chars(_R, 30, _LOWER_DIGITS)}\n",
+                  "scripts/get_token.http")
+    signed = (f'Authorization: OAuth oauth_consumer_key="{random_chars(_R, 22, _ALNUM)}", '
+              f'oauth_nonce="{random_chars(_R, 42, _ALNUM)}", oauth_signature_method="HMAC-SHA1"\n')
+    assert "authorization-oauth-scheme-token" not in {c.rule_id for c in SCANNER.scan_text(signed, 0, "docs/oauth1.md")}
+
+
+def test_a_secret_s_settings_beside_its_credentials_are_not_shown() -> None:
+    import base64
+
+    channel = base64.b64encode(("C0" + random_chars(_R, 9, string.ascii_uppercase + string.digits)).encode()).decode()
+    token = base64.b64encode(("xoxb-" + random_chars(_R, 12, string.digits) + "-" + random_chars(_R, 24, _ALNUM)).encode()).decode()
+    text = (f"apiVersion: v1\nkind: Secret\nmetadata:\n  name: standup\ntype: Opaque\ndata:\n"
+            f"  SLACK_BOT_TOKEN: {token}\n  STANDUP_CHANNEL: {channel}\n  LOG_LEVEL: SU5GTw==\n")
+    statuses = outcomes(text, "k8s/secret.yaml")
+    assert statuses.count("dismissed") == len(statuses) - 1 and len(statuses) >= 1  # the token alone is shown
+
+
+def test_a_value_that_says_it_is_for_tests_only_and_a_reply_token_are_not_shown() -> None:
+    assert not_shown('SECRET = "s3cr3t-for-tests-only"\n', "tests/test_eventsub.py")
+    assert not_shown(f'      "replyToken": "{random_chars(_R, 32, _HEX)}",\n', "test/fixtures/line_webhook.json")
