@@ -86,6 +86,8 @@ _TEST_DIRS = frozenset({
 })
 _TEST_FILE = re.compile(  # matched against the lower-cased name
     r"^test_.+\.py$|_test\.(?:py|go|rb|exs?|dart|cpp|cc|c|clj[sc]?)$|_tests\.(?:py|go|rb)$|^conftest\.py$"
+    # Bazel's, CUE's, Jsonnet's, Nix's, Pkl's and Sentinel's test files (auth_test.bzl), and Pester's (Auth.Tests.ps1)
+    r"|_test\.(?:bzl|cue|jsonnet|libsonnet|nix|pkl|sentinel)$|\.tests\.ps1$"
     # a package's one test script, bare: test.js, tests.py (Django apps), spec.rb, test.mjs, Julia's runtests.jl;
     # Elixir's config/test.exs (Mix's test environment, as Rails' environments/test.rb)
     r"|^(?:tests?|specs?)\.(?:py|[cm]?[jt]sx?|rb|php|pl|lua|coffee|exs)$|^runtests\.jl$"

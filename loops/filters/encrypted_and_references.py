@@ -25,6 +25,7 @@ _ENV_VALUE = (
     re.compile(r"^\$\("),  # $(command): computed at run time
     re.compile(r"^%[A-Za-z_][A-Za-z0-9_]*%$"),  # %VAR% (Windows)
     re.compile(r"^\$env:[A-Za-z_]\w*$", re.IGNORECASE),  # PowerShell
+    re.compile(r"^\(\$(?:env\.)?[A-Za-z_][\w.]*\)$"),  # nushell's interpolation in $"…": ($env.DB_PASS), ($password)
     re.compile(r"\bprocess\.env\b|\bimport\.meta\.env\b|\bDeno\.env\.get\b"),
     re.compile(r"\bos\.environ\b|\bgetenv\s*\(|\bSystem\.getenv\b|\bEnvironment\.GetEnvironmentVariable\b"),
     re.compile(r"\bENV\s*\[|\bENV\.fetch\b|\benv\s*\(\s*['\"]"),

@@ -158,6 +158,21 @@ def _access_key_id(words: list[str], value: str) -> bool:
             and _AWS_ENTITY_ID.match(v) is None)
 
 
+# git's user.signingkey (home-manager's programs.git.signing.key, gpg.signingKey): which OpenPGP key signs commits,
+# by its 16-hex long id or 40-hex fingerprint (0x… too), or an SSH public key or its file. An id, public.
+_OPENPGP_KEY_ID = re.compile(r"^(?:0x)?(?:[0-9A-Fa-f]{16}|[0-9A-Fa-f]{40})!?$")
+_SIGNING_KEY_NAMES = frozenset({"signingkey", "signing.key", "user.signingkey", "gpg.signingkey", "git.signingkey"})
+
+
+@_filter("git_signing_key_id", "git's signing key setting (user.signingkey, signing.key) names an OpenPGP key by its "
+         "id or fingerprint: which key signs, not the key", generic_only=True, needs_key_name=True)
+def is_git_signing_key_id(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    name = (key_name or "").lower()
+    if name not in _SIGNING_KEY_NAMES and not name.endswith((".signingkey", ".signing.key")):
+        return False
+    return _OPENPGP_KEY_ID.match(value.strip()) is not None
+
+
 @_filter("anti_forgery_token", "an anti-forgery token (csrf_token, authenticity_token): per-form, issued to every visitor",
          generic_only=True)
 def is_anti_forgery_token(value: str, line: str, key_name: str | None, language: str | None) -> bool:

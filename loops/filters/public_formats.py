@@ -175,6 +175,9 @@ _CLIENT_SDK_PUBLIC = re.compile(r"^pub[0-9a-f]{32}$|^phc_[A-Za-z0-9]{32,64}$|^(?
                                 # Liveblocks' public key, what the browser's client connects with (its secret keys
                                 # are sk_prod_/sk_dev_)
                                 r"|^pk_(?:prod|dev)_[A-Za-z0-9_-]{40,80}$"
+                                # Branch's branch key (key_live_/key_test_), in every app's manifest and Info.plist;
+                                # its secret is secret_live_…
+                                r"|^key_(?:live|test)_[A-Za-z0-9]{32}$"
                                 # a GitHub App's or OAuth App's client id (Iv1. and 16 hex, Iv23 or Ov23 and 16 more):
                                 # it goes in every authorize URL; the client secret beside it is the secret
                                 r"|^Iv1\.[0-9a-f]{16}$|^[IO]v23[A-Za-z0-9]{16}$")

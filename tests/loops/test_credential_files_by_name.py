@@ -53,6 +53,10 @@ LEAKS = [
     # a Chef data bag of passwords names each by its account: "root", not "root_password"
     ("chef/data_bags/passwords/mysql.json", f'{{\n  "id": "mysql",\n  "root": "{PW}"\n}}\n', "chef-passwords-data-bag-item"),
     # Rails' master key (32 hex): it decrypts config/credentials.yml.enc beside it
+    # a Symfony vault's private half: the key pair as a PHP string of escapes
+    ("shop/config/secrets/prod/prod.decrypt.private.php",
+     "<?php // prod.decrypt.private on Tue, 12 Mar 2024 10:15:02 +0000\n\nreturn \""
+     + "".join(f"\\x{b:02x}" for b in bytes.fromhex(HEX * 2)[:64]) + "\";\n", "symfony-vault-decrypt-key"),
     ("shop/config/master.key", HEX[:32], "rails-master-key-file"),
     ("shop/config/credentials/production.key", HEX[8:40] + "\n", "rails-master-key-file"),
     ("compose-stack/db_password.txt", f"{PW}\n", "single-secret-file"),

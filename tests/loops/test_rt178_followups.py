@@ -1,5 +1,6 @@
-"""Follow-ups of red-team sets 178-182 (modern AI and developer-platform tokens, infrastructure as code, notebooks and
-data science, CI/CD pipelines, chat bots): shapes they showed missed or misread. Values are drawn at run time;
+"""Follow-ups of red-team sets 178-186 (modern AI and developer-platform tokens, infrastructure as code, notebooks and
+data science, CI/CD pipelines, chat bots, PHP frameworks, Go/Rust/Elixir/Scala services, uncommon configuration
+languages and shells): shapes they showed missed or misread. Values are drawn at run time;
 failures name the file and the statuses, never the value."""
 
 from __future__ import annotations
@@ -141,3 +142,58 @@ def test_a_secret_s_settings_beside_its_credentials_are_not_shown() -> None:
 def test_a_value_that_says_it_is_for_tests_only_and_a_reply_token_are_not_shown() -> None:
     assert not_shown('SECRET = "s3cr3t-for-tests-only"\n', "tests/test_eventsub.py")
     assert not_shown(f'      "replyToken": "{random_chars(_R, 32, _HEX)}",\n', "test/fixtures/line_webhook.json")
+
+
+# --- PHP frameworks (set 183) --------------------------------------------------------------------------------------
+
+def test_a_symfony_vault_decryption_key_is_found_by_its_file() -> None:
+    body = "".join(f"\\x{_R.randrange(256):02x}" for _ in range(64))
+    text = f'<?php // prod.decrypt.private on Tue, 12 Mar 2024 10:15:02 +0000\n\nreturn "{body}";\n'
+    require_shown(text, "config/secrets/prod/prod.decrypt.private.php")
+    assert outcomes(text, "config/secrets/prod/notes.php") == []  # the file's name says what it is
+
+
+def test_a_vendor_live_token_given_bare_to_a_client_is_found_but_not_a_public_branch_key() -> None:
+    require_shown(f"        $client = new Client('kst_live_{random_chars(_R, 40, _ALNUM)}');\n", "src/Billing.php")
+    assert not_shown(f'    <string name="branch_key">key_live_{random_chars(_R, 32, _ALNUM)}</string>\n',
+                     "app/src/main/res/values/strings.xml")
+
+
+def test_a_wordpress_application_password_is_read_whole() -> None:
+    groups = " ".join(random_chars(_R, 4, _ALNUM) for _ in range(6))
+    require_shown(f'curl --user "editor:{groups}" https://staging.example.org/wp-json/wp/v2/posts\n', "docs/SECURITY.md")
+
+
+# --- Go, Rust, Elixir and Scala services (set 184) -----------------------------------------------------------------
+
+def test_a_password_with_a_raw_at_sign_in_a_url_is_read_to_the_last_one() -> None:
+    pw = random_chars(_R, 5, _ALNUM) + "@" + random_chars(_R, 8, _ALNUM)
+    assert outcomes(f"DATABASE_URL=postgres://orders:{pw}@db.internal:5432/orders\n", ".env") == ["confirmed"]
+    found = SCANNER.scan_text(f"REDIS_URL=redis://:{pw}@cache:6379/0\n", 0, ".env")
+    assert [c.end_col - c.start_col for c in found] == [len(pw)]
+
+
+def test_a_scala_config_fallback_and_a_release_cookie_are_found() -> None:
+    require_shown(f'  private val secretKey = config.getOptional[String]("aws.secret-key").getOrElse("'
+                  f'{random_chars(_R, 40, _ALNUM + "/+")}")\n', "app/services/S3ImageStore.scala")
+    require_shown(f'export RELEASE_COOKIE="{random_chars(_R, 32, _ALNUM)}"\n', "rel/env.sh.eex")
+    assert not_shown('export RELEASE_COOKIE="${RELEASE_COOKIE:-}"\n', "rel/env.sh.eex")
+
+
+# --- uncommon configuration languages and shells (set 186) ---------------------------------------------------------
+
+def test_fish_set_with_flags_is_an_assignment() -> None:
+    require_shown(f"set -gx PGPASSWORD {random_chars(_R, 16, _ALNUM)}\n", ".config/fish/conf.d/secrets.fish")
+
+
+def test_a_nushell_interpolation_and_a_git_signing_key_id_are_not_shown() -> None:
+    assert not_shown('let-env DATABASE_URL = $"postgres://app:($env.DB_PASS)@db:5432/app"\n', "env.nu")
+    assert not_shown(f'    signing.key = "{random_chars(_R, 40, "0123456789ABCDEF")}";\n', "home/alice.nix")
+    require_shown(f'JWT_SIGNING_KEY = "{random_chars(_R, 40, _HEX)}"\n', "app/settings.py")
+
+
+def test_bazel_and_pester_test_files_are_tests() -> None:
+    from secretloop.loops.features import is_test_path
+
+    assert is_test_path("libs/auth/auth_test.bzl") and is_test_path("tests2/Auth.Tests.ps1".replace("tests2/", "mod/"))
+    assert not is_test_path("libs/auth/auth.bzl")
