@@ -24,9 +24,10 @@ from .rules.catalogue import re2_options
 
 _LITERAL = r"""(?:"[^"\s\\]+"|'[^'\s\\]+')"""
 _PLUS = r"\s*\+\s*"
+_C_ADJACENT = r"(?:\s|\\\r?\n)*"  # a macro's literals continue over a backslash at the line's end
 # How each language joins two literals: an operator, or nothing (adjacent literals, in Python, C and Ruby).
 _JOINERS = {
-    "python": r"\s*\+?\s*", "ruby": r"\s*\+?\s*", "c": r"\s*", "cpp": r"\s*", "objective-c": r"\s*",
+    "python": r"\s*\+?\s*", "ruby": r"\s*\+?\s*", "c": _C_ADJACENT, "cpp": _C_ADJACENT, "objective-c": _C_ADJACENT,
     "javascript": _PLUS, "typescript": _PLUS, "java": _PLUS, "csharp": _PLUS, "kotlin": _PLUS, "scala": _PLUS,
     "groovy": _PLUS, "swift": _PLUS, "go": _PLUS, "dart": r"\s*\+?\s*", "fsharp": _PLUS, "julia": r"\s*\*\s*",
     "php": r"\s*\.\s*", "perl": r"\s*\.\s*", "lua": r"\s*\.\.\s*", "vb": r"\s*&\s*", "sql": r"\s*\|\|\s*",
@@ -49,8 +50,10 @@ def _patterns(language: str) -> tuple:
     if language not in _COMPILED:
         joiner = _JOINERS[language]
         chain = re.compile(rf"(?P<chain>{_LITERAL}(?:{joiner}{_LITERAL})+)")
-        if joiner.endswith(r"?\s*") or joiner == r"\s*":  # adjacent literals join: some space must part them
-            joiner = r"\s*\+\s*|\s+" if "+" in joiner else r"\s+"
+        if joiner.endswith(r"?\s*"):  # adjacent literals join: some space must part them
+            joiner = r"\s*\+\s*|\s+"
+        elif joiner == _C_ADJACENT:
+            joiner = r"(?:\s|\\\r?\n)+"
         # a token's character, a quote, the joiner, a quote, a token's character: `" ".join` and `"" + x` are none
         meeting = r"[A-Za-z0-9_=/+.\-][\"'](?:%s)[\"'][A-Za-z0-9_/+\-]" % joiner
         array = _ARRAY_JOIN.get(language)

@@ -168,9 +168,10 @@ _SIGNING_KEY_NAMES = frozenset({"signingkey", "signing.key", "user.signingkey", 
          "id or fingerprint: which key signs, not the key", generic_only=True, needs_key_name=True)
 def is_git_signing_key_id(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     name = (key_name or "").lower()
-    if name not in _SIGNING_KEY_NAMES and not name.endswith((".signingkey", ".signing.key")):
-        return False
-    return _OPENPGP_KEY_ID.match(value.strip()) is not None
+    words = key_words(key_name)
+    named = (name in _SIGNING_KEY_NAMES or name.endswith((".signingkey", ".signing.key"))
+             or (words[-2:] == ["signing", "key"] and bool({"git", "gpg", "commit", "commits"} & set(words))))
+    return named and _OPENPGP_KEY_ID.match(value.strip()) is not None
 
 
 @_filter("anti_forgery_token", "an anti-forgery token (csrf_token, authenticity_token): per-form, issued to every visitor",

@@ -289,6 +289,22 @@ _ACCOUNT_WORDS = ("admin", "root", "user", "pass", "password")
 _SPELLED_OUT = {"pass": "password", "pwd": "password", "pw": "password", "passwd": "password"}
 
 
+# A database or broker's own name as its password: the default its image or its docs set up (POSTGRES_PASSWORD
+# defaults to nothing, so compose files write "postgres"; RabbitMQ's guest, MinIO's minioadmin, Neo4j's neo4j).
+# Anyone guesses it; it marks a local stack, not a chosen password.
+_ENGINE_DEFAULT_PASSWORDS = frozenset({
+    "postgres", "postgresql", "mysql", "mariadb", "mongo", "mongodb", "redis", "rabbitmq", "guest", "neo4j",
+    "cassandra", "elastic", "elasticsearch", "couchdb", "clickhouse", "minioadmin", "keycloak", "influxdb",
+})
+
+
+@_filter("engine_default_password", "a database's or broker's own name as the password (postgres, mysql, guest, "
+         "minioadmin): the default of its image or docs, a local stack's", generic_only=True, needs_key_name=True)
+def is_engine_default_password(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    words = key_words(key_name)
+    return bool(words) and words[-1] in _CREDENTIAL_WORDS and value.strip().lower() in _ENGINE_DEFAULT_PASSWORDS
+
+
 @_filter("same_as_key_name", "the value repeats the name it is assigned to (API_KEY = \"api-key\", o.Ws.Token = \"wstoken\", "
          "POSTGRES_PASSWORD=postgres, "
          "ctxCredentials = \"github.com/x/y/ctxCredentials\")", needs_key_name=True)

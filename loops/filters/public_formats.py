@@ -178,11 +178,19 @@ _CLIENT_SDK_PUBLIC = re.compile(r"^pub[0-9a-f]{32}$|^phc_[A-Za-z0-9]{32,64}$|^(?
                                 # Branch's branch key (key_live_/key_test_), in every app's manifest and Info.plist;
                                 # its secret is secret_live_…
                                 r"|^key_(?:live|test)_[A-Za-z0-9]{32}$"
+                                # Klarna's client identifier (klarna_live_client_…), for the Web SDK on the page
+                                r"|^klarna_(?:live|test)_client_[A-Za-z0-9_-]{16,}$"
                                 # a GitHub App's or OAuth App's client id (Iv1. and 16 hex, Iv23 or Ov23 and 16 more):
                                 # it goes in every authorize URL; the client secret beside it is the secret
                                 r"|^Iv1\.[0-9a-f]{16}$|^[IO]v23[A-Za-z0-9]{16}$")
 # (New Relic's browser key, NRJS-…, and mobile app token, …-NRMA, ship in pages and apps too, but they let anyone send
 # data into the account: they stay shown for a person to decide, see test_new_relics_browser_key_is_shown.)
+# A payment page's client-side token, made for the browser: Paddle Billing's client-side token (live_/test_…) given to
+# Paddle.Initialize or Paddle.Setup, Authorize.Net's Accept.js public client key beside its API login id (the
+# transaction key is the secret). Only with the call or the Accept.js markup on the line.
+_PAGE_CLIENT_TOKEN = re.compile(r"^(?:(?:live|test)_[A-Za-z0-9]{20,40}|[A-Za-z0-9]{40,100})$")
+_PAGE_CLIENT_CONTEXT = re.compile(r"\bPaddle\.(?:Initialize|Setup)\s*\(|\bdata-clientKey=.*\bdata-apiLoginID=|"
+                                  r"\bdata-apiLoginID=.*\bdata-clientKey=|\bauthData\.clientKey\b")
 # GrowthBook's SDK client key (sdk-…, what `new GrowthBook({clientKey})` fetches features with in the browser); its
 # secret API keys are secret_…. LaunchDarkly's server SDK keys are sdk- and a UUID, which this shape leaves out.
 _GROWTHBOOK_CLIENT_KEY = re.compile(r"^sdk-[A-Za-z0-9]{12,24}$")
@@ -330,6 +338,8 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
         # (the project's API secret goes to Mixpanel's export and query APIs as Basic auth's user name)
         return (_names_provider("mixpanel", line, key_name) and not {"secret", "password", "key"} & names
                 and not any(w in line.lower() for w in ("auth", " -u ", "--user")))
+    if _PAGE_CLIENT_TOKEN.match(v) and _PAGE_CLIENT_CONTEXT.search(line):
+        return True
     return _CLIENT_SDK_PUBLIC.match(v) is not None
 
 

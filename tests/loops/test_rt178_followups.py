@@ -1,6 +1,6 @@
-"""Follow-ups of red-team sets 178-186 (modern AI and developer-platform tokens, infrastructure as code, notebooks and
+"""Follow-ups of red-team sets 178-189 (modern AI and developer-platform tokens, infrastructure as code, notebooks and
 data science, CI/CD pipelines, chat bots, PHP frameworks, Go/Rust/Elixir/Scala services, uncommon configuration
-languages and shells): shapes they showed missed or misread. Values are drawn at run time;
+languages and shells, a probe of these changes, payment providers, HTTP recordings): shapes they showed missed or misread. Values are drawn at run time;
 failures name the file and the statuses, never the value."""
 
 from __future__ import annotations
@@ -197,3 +197,76 @@ def test_bazel_and_pester_test_files_are_tests() -> None:
 
     assert is_test_path("libs/auth/auth_test.bzl") and is_test_path("tests2/Auth.Tests.ps1".replace("tests2/", "mod/"))
     assert not is_test_path("libs/auth/auth.bzl")
+
+
+# --- the probe of these changes (set 187) --------------------------------------------------------------------------
+
+def test_a_macro_s_literals_continued_over_a_backslash_are_read_joined() -> None:
+    key = random_chars(_R, 36, _ALNUM)
+    text = f'#include <stdio.h>\n\n#define TELEMETRY_KEY "{key[:18]}" \\\n                      "{key[18:]}"\n'
+    require_shown(text, "src/config.c")
+    assert not_shown('#define PREFS_KEY "com.acme.app.preferences.v2"\n', "src/config.c")
+
+
+def test_a_noecho_default_is_a_secret_whatever_the_name_but_not_an_ssm_path() -> None:
+    head = "Parameters:\n  ExporterSetting:\n    Type: String\n    NoEcho: true\n    Default: "
+    require_shown(head + random_chars(_R, 32, _ALNUM) + "\n", "templates/rds.yaml")
+    assert not_shown(head + "changeme\n", "templates/rds.yaml")
+    assert not_shown("Parameters:\n  AdminPasswordPath:\n    Type: AWS::SSM::Parameter::Value<String>\n"
+                     "    NoEcho: true\n    Default: /ledger/prod/db/admin-password\n", "templates/rds.yaml")
+
+
+def test_release_cookie_names_and_forms() -> None:
+    require_shown(f"ENV RELEASE_COOKIE {random_chars(_R, 32, _ALNUM)}\n", "relay/Dockerfile")
+    require_shown(f'export RELEASE_COOKIE_LEGACY="{random_chars(_R, 32, _ALNUM)}"\n', "rel/env.sh.eex")
+
+
+def test_a_live_token_s_body_must_look_random_and_a_git_signing_key_id_is_an_id() -> None:
+    assert not_shown('TOPIC = "orders_live_paymentreconciliationeventsstream"\n', "ledger/topics.py")
+    require_shown(f'XENDIT = "acme_production_{random_chars(_R, 40, _ALNUM)}"\n', "ledger/vendors.py")
+    assert not_shown(f"  GIT_SIGNING_KEY: {random_chars(_R, 40, '0123456789ABCDEF')}\n", "apps/bots/configmap.yaml")
+
+
+def test_a_fresh_google_signed_url_is_found() -> None:
+    from datetime import datetime, timezone
+
+    now = datetime.now(timezone.utc)
+    url = ("https://storage.googleapis.com/acme/q3.csv?X-Goog-Algorithm=GOOG4-RSA-SHA256"
+           f"&X-Goog-Credential=exporter%40acme.iam.gserviceaccount.com%2F{now:%Y%m%d}%2Fauto%2Fstorage%2Fgoog4_request"
+           f"&X-Goog-Date={now:%Y%m%dT%H%M%SZ}&X-Goog-Expires=3600&X-Goog-SignedHeaders=host"
+           f"&X-Goog-Signature={random_chars(_R, 512, _HEX)}")
+    assert "confirmed" in outcomes(f'curl -o q3.csv "{url}"\n', "scripts/fetch.sh")
+
+
+def test_a_quoted_value_after_fish_set_is_read() -> None:
+    require_shown(f"set -gx PGPASSWORD '{random_chars(_R, 18, _ALNUM)}'\n", ".config/fish/conf.d/env.fish")
+
+
+# --- payment providers (set 188) -----------------------------------------------------------------------------------
+
+def test_payment_provider_keys_are_found() -> None:
+    digits = string.digits
+    require_shown(f'client := xendit.NewClient("xnd_production_{random_chars(_R, 50, _ALNUM)}")\n', "pay/xendit.go")
+    mp = (f"APP_USR-{random_chars(_R, 16, digits)}-{random_chars(_R, 6, digits)}-{random_chars(_R, 32, _HEX)}"
+          f"-{random_chars(_R, 9, digits)}")
+    require_shown(f'sdk = mercadopago.SDK("{mp}")\n', "pay/mp.py")
+    require_shown(f"const cko = new Checkout('sk_{random_chars(_R, 26, 'abcdefghijklmnopqrstuvwxyz234567')}');\n", "pay/cko.ts")
+    require_shown(f"  <transactionKey>{random_chars(_R, 16, _ALNUM)}</transactionKey>\n", "pay/authnet.xml")
+    require_shown(f'chargebee.configure("live_{random_chars(_R, 34, _ALNUM)}", "acme")\n', "pay/chargebee.py")
+
+
+def test_payment_pages_client_keys_are_not_shown() -> None:
+    assert not_shown(f"Klarna.Payments.init({{ client_token: 'klarna_live_client_{random_chars(_R, 40, _ALNUM)}' }});\n",
+                     "web/klarna.js")
+    assert not_shown(f"Paddle.Initialize({{ token: 'live_{random_chars(_R, 27, _LOWER_DIGITS)}' }});\n", "web/paddle.js")
+    assert not_shown(f'<button class="AcceptUI" data-apiLoginID="{random_chars(_R, 10, _ALNUM)}" '
+                     f'data-clientKey="{random_chars(_R, 64, _ALNUM)}">Pay</button>\n', "web/pay.html")
+
+
+# --- HTTP recordings (set 189) -------------------------------------------------------------------------------------
+
+def test_a_database_s_own_name_as_its_password_is_a_local_default() -> None:
+    assert not_shown("    environment:\n      ORDERS_DATABASE_PASSWORD: postgres\n", "docker-compose.yml")
+    assert not_shown('    user = "auth"\n    password = "postgres"\n    password = ${?DB_PASSWORD}\n',
+                     "src/main/resources/application.conf")
+    require_shown(f"    environment:\n      ORDERS_DATABASE_PASSWORD: {random_chars(_R, 16, _ALNUM)}\n", "docker-compose.yml")
