@@ -374,6 +374,7 @@ _CURSOR_WORDS = frozenset({
 # The word before a final "key" that names a key a client makes up for one request or event: an
 # Idempotency-Key, PagerDuty's dedup_key. It says which request or incident, and opens nothing.
 _ONE_REQUEST_KEY_WORDS = frozenset({"idempotency", "idempotent", "dedup", "dedupe", "deduplication"})
+_WORD_BEFORE_KEY = re.compile(r"([A-Za-z]+)[ \t_-]+key[ \t]*[:=]?[ \t]*$", re.IGNORECASE)
 
 
 _ACCOUNT_FIRST_WORDS = frozenset({"shared", "named", "network", "username", "user", "password", "basic"})
@@ -405,6 +406,10 @@ def is_credential_class_first_argument(value: str, line: str, key_name: str | No
          generic_only=True, needs_key_name=True)
 def is_cursor_or_idempotency_token(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     words = key_words(key_name)
+    if words == ["key"]:  # prose names it with the words before (the incident's dedup key 3c6f…)
+        at = line.find(value)
+        before = _WORD_BEFORE_KEY.search(line[:at]) if at > 0 else None
+        words = [before.group(1).lower(), "key"] if before else words
     if len(words) >= 2 and words[-1] == "key" and words[-2] in _ONE_REQUEST_KEY_WORDS:
         return True
     if len(words) < 2 or words[-1] not in ("token", "tokens"):

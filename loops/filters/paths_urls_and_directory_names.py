@@ -6,6 +6,8 @@ distinguished name, a PKCS #11 URI's label and a URL whose password names a part
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
 from urllib.parse import parse_qsl, urlsplit
 
@@ -273,9 +275,16 @@ _ANONYMOUS_LOGIN = re.compile(r"""(?i)(?<![A-Za-z0-9])(?:user(?:_?name)?|login)[
 def is_anonymous_ftp_password(value: str, line: str, key_name: str | None, language: str | None,
                               around: Surroundings) -> bool:
     v = value.strip()
+    if 'encoding="base64"' in line:  # FileZilla's <Pass encoding="base64">: read what it stores
+        try:
+            v = base64.b64decode(v, validate=True).decode("utf-8").strip()
+        except (binascii.Error, UnicodeDecodeError, ValueError):
+            return False
+        if v.lower() in ("anonymous", "ftp", "guest"):  # the login's name again, as some clients store it
+            return any(_ANONYMOUS_LOGIN.search(text) or "<User>anonymous<" in text for text in (line, *around.lines))
     if "@" not in v or _EMAIL_ADDRESS.match(v) is None:
         return False
-    return any(_ANONYMOUS_LOGIN.search(text) for text in (line, *around.lines))
+    return any(_ANONYMOUS_LOGIN.search(text) or "<User>anonymous<" in text for text in (line, *around.lines))
 
 
 # A URL written as a pattern of its parts: http://proxyuser:proxypass@proxyhost:port. A real address has a number

@@ -299,10 +299,15 @@ _ENGINE_DEFAULT_PASSWORDS = frozenset({
 
 
 @_filter("engine_default_password", "a database's or broker's own name as the password (postgres, mysql, guest, "
-         "minioadmin): the default of its image or docs, a local stack's", generic_only=True, needs_key_name=True)
+         "minioadmin): the default of its image or docs, a local stack's", generic_only=True)
 def is_engine_default_password(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if v.lower() not in _ENGINE_DEFAULT_PASSWORDS:
+        return False
+    if not key_name:  # a command's user and password, both the default (mc alias set local … minioadmin minioadmin)
+        return line.count(v) >= 2
     words = key_words(key_name)
-    return bool(words) and words[-1] in _CREDENTIAL_WORDS and value.strip().lower() in _ENGINE_DEFAULT_PASSWORDS
+    return bool(words) and words[-1] in _CREDENTIAL_WORDS
 
 
 @_filter("same_as_key_name", "the value repeats the name it is assigned to (API_KEY = \"api-key\", o.Ws.Token = \"wstoken\", "

@@ -261,7 +261,10 @@ def _is_segment_or_flagsmith_client_key(line: str, key_name: str | None) -> bool
     if _names_provider("segment", line, key_name):
         # a browser source's (the name says it goes to the front end, or analytics.js loads it); a server source's
         # write key is kept private by its docs: anyone holding it sends events as that backend
-        return ("write" in names or "writekey" in names) and bool(names & _FRONT_END_WORDS or "analytics.load(" in line)
+        # (or a table's row says so beside the name: "Segment write key (public, browser)")
+        said = set(split_words(line[: line.find("|", line.find("|") + 1)])) if line.lstrip().startswith("|") else set()
+        return ("write" in names or "writekey" in names) and bool(
+            (names | said) & _FRONT_END_WORDS or "analytics.load(" in line)
     return _names_provider("flagsmith", line, key_name) and bool(names & (_CLIENT_KEY_WORDS | {"environment", "env"}))
 
 

@@ -28,6 +28,18 @@ def is_regex_capture(value: str, line: str, key_name: str | None, language: str 
     return _REGEX_SYNTAX.match(_REGEX_ESCAPES.sub("", v)) is not None
 
 
+# A value that is nothing but a regular expression's brackets and operators: the start of a capture cut at the quote
+# the pattern holds (cpassword="([^"]+)" read as cpassword="([^"), a negated class ([^-]).
+_REGEX_FRAGMENT = re.compile(r"^[\[\]()^$.*+?{}|\\-]{2,12}$")
+
+
+@_filter("regex_fragment", "the value is only a regular expression's brackets and operators (([^ , [^-]): a pattern "
+         "cut at a quote, not a password", generic_only=True)
+def is_regex_fragment(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    return ("[" in v or "(" in v) and _REGEX_FRAGMENT.match(v) is not None
+
+
 # Pieces of regular-expression syntax. Generated keys (base64, hex, URL-safe) never hold a
 # backslash class, a group construct or a bracketed range; a typed password may hold one of
 # them by chance, hardly two kinds.

@@ -100,10 +100,19 @@ def _message(c: Candidate, rule: RuleMeta) -> str:
     return f"{text} ({reason})" if reason else text
 
 
-# RFC 3986 lets a path keep its sub-delimiters and "@" as they are (SvelteKit's +server.ts, Next.js's (group)/):
-# readers that match paths without decoding them find those files. (":" stays encoded: in a relative reference's
-# first segment it would read as a scheme.)
-_PATH_SAFE = "/!$&'()*+,;=@"
+# A path is written as it is, save what would change how a URI reference reads: "%" (an escape), "#" and "?" (a
+# fragment, a query), ":" (in a relative reference's first segment, a scheme) and control characters. Spaces,
+# braces and non-ASCII letters stay as the file's name has them (an IRI, as GitHub and the SARIF viewers read
+# it): tools that match the paths of a report without decoding them, as gitleaks' reports are matched, find
+# `Cloud Ops.postman_collection.json` and a GPO backup's `{GUID}` folder, which `Cloud%20Ops…` and `%7B…%7D` hid.
+_PATH_SAFE = "/!$&'()*+,;=@ {}[]<>\"^`|~:"
+
+
+def path_uri(path: str) -> str:
+    """A workspace path as a SARIF artifact's relative uri (see _PATH_SAFE)."""
+    uri = "".join(ch if ch.isprintable() and ord(ch) > 127 else quote(ch, safe=_PATH_SAFE) for ch in path)
+    first, slash, rest = uri.partition("/")
+    return first.replace(":", "%3A") + slash + rest
 
 
 def _result(c: Candidate, rule_index: int, rule: RuleMeta) -> dict[str, Any]:
@@ -115,7 +124,7 @@ def _result(c: Candidate, rule_index: int, rule: RuleMeta) -> dict[str, Any]:
         "locations": [
             {
                 "physicalLocation": {
-                    "artifactLocation": {"uri": quote(c.path, safe=_PATH_SAFE), "uriBaseId": uri_base_id(c.root)},
+                    "artifactLocation": {"uri": path_uri(c.path), "uriBaseId": uri_base_id(c.root)},
                     "region": {
                         "startLine": c.start_line,
                         "startColumn": c.start_col + 1,

@@ -410,9 +410,13 @@ def test_a_record_key_of_a_test_recording_service_and_a_qualified_env_fallback_a
                   "src/config/configuration.ts")
 
 
-def test_sarif_keeps_a_path_s_sub_delimiters() -> None:
-    from secretloop.loops.reports.sarif import _PATH_SAFE
-    from urllib.parse import quote
-    assert quote("src/routes/api/+server.ts", safe=_PATH_SAFE) == "src/routes/api/+server.ts"
-    assert quote("config/dev settings.env", safe=_PATH_SAFE) == "config/dev%20settings.env"
-    assert quote("a:b/c.txt", safe=_PATH_SAFE) == "a%3Ab/c.txt"
+def test_sarif_keeps_a_path_as_written_save_what_changes_a_uri_s_reading() -> None:
+    from urllib.parse import unquote
+
+    from secretloop.loops.reports.sarif import path_uri
+    assert path_uri("src/routes/api/+server.ts") == "src/routes/api/+server.ts"
+    assert path_uri("config/dev settings.env") == "config/dev settings.env"
+    assert path_uri("{31B2F340-016D}/Machine/Groups.xml") == "{31B2F340-016D}/Machine/Groups.xml"
+    assert path_uri("a:b/c:d.txt") == "a%3Ab/c:d.txt"  # a first segment's colon would read as a scheme
+    for path in ("docs/résumé 100%.md", "x#y?z.txt", "tab\there"):
+        assert unquote(path_uri(path)) == path and "#" not in path_uri(path) and "?" not in path_uri(path)

@@ -1,6 +1,7 @@
-"""Follow-ups of red-team sets 178-189 (modern AI and developer-platform tokens, infrastructure as code, notebooks and
+"""Follow-ups of red-team sets 178-192 (modern AI and developer-platform tokens, infrastructure as code, notebooks and
 data science, CI/CD pipelines, chat bots, PHP frameworks, Go/Rust/Elixir/Scala services, uncommon configuration
-languages and shells, a probe of these changes, payment providers, HTTP recordings): shapes they showed missed or misread. Values are drawn at run time;
+languages and shells, a probe of these changes, payment providers, HTTP recordings, Windows administration, chat and
+wiki exports, cloud providers): shapes they showed missed or misread. Values are drawn at run time;
 failures name the file and the statuses, never the value."""
 
 from __future__ import annotations
@@ -270,3 +271,60 @@ def test_a_database_s_own_name_as_its_password_is_a_local_default() -> None:
     assert not_shown('    user = "auth"\n    password = "postgres"\n    password = ${?DB_PASSWORD}\n',
                      "src/main/resources/application.conf")
     require_shown(f"    environment:\n      ORDERS_DATABASE_PASSWORD: {random_chars(_R, 16, _ALNUM)}\n", "docker-compose.yml")
+
+
+# --- Windows administration (set 190) ------------------------------------------------------------------------------
+
+def test_a_keepass_export_and_an_installer_property_are_found() -> None:
+    pw = random_chars(_R, 10, _ALNUM) + "*" + random_chars(_R, 5, _ALNUM)
+    require_shown(f'        <String><Key>Password</Key><Value ProtectInMemory="True">{pw}</Value></String>\n',
+                  "exports/keepass-2023.xml")
+    require_shown(f"  silentArgs    = '/S /ENROLLTOKEN={random_chars(_R, 32, _ALNUM)} /SERVER=https://mdm.example.org'\n",
+                  "tools/chocolateyinstall.ps1")
+    assert not_shown('msiexec /i agent.msi /qn ENROLLTOKEN=%ENROLL_TOKEN%\n', "install.cmd")
+
+
+def test_a_quoted_7z_path_and_regex_fragments() -> None:
+    require_shown(f'"C:\\Program Files\\7-Zip\\7z.exe" a -p{random_chars(_R, 12, _ALNUM)} -mhe=on D:\\backup.7z D:\\dumps\n',
+                  "scripts/Invoke-Backup.bat")
+    assert not_shown("$pattern = 'cpassword=\"([^\"]+)\"'\n", "scripts/Find-GppPasswords.ps1")
+
+
+def test_filezilla_s_base64_anonymous_password_is_the_login_s_name() -> None:
+    import base64
+
+    text = ("      <User>anonymous</User>\n      <Pass encoding=\"base64\">"
+            + base64.b64encode(b"anonymous").decode() + "</Pass>\n")
+    assert not_shown(text, "filezilla/sitemanager.xml")
+    real = base64.b64encode(random_chars(_R, 14, _ALNUM).encode()).decode()
+    assert "confirmed" in outcomes(f'      <User>deploy</User>\n      <Pass encoding="base64">{real}</Pass>\n',
+                                   "filezilla/sitemanager.xml")
+
+
+# --- chat and wiki exports (set 191) -------------------------------------------------------------------------------
+
+def test_a_key_in_a_wiki_table_row_is_found_and_a_dedup_key_in_prose_is_not() -> None:
+    require_shown(f"| Algolia admin key | {random_chars(_R, 32, _ALNUM)} | @bo |\n", "notion/Integrations.md")
+    assert not_shown(f"Incident #4234 triggered: disk usage > 90% on db-7 (dedup key {random_chars(_R, 32, _HEX)})\n",
+                     "alerts/2023-03-14.md")
+    assert not_shown(f"| Segment write key (public, browser) | {random_chars(_R, 32, _ALNUM)} | @eli |\n",
+                     "notion/Integrations.md")
+
+
+# --- cloud providers (set 192) -------------------------------------------------------------------------------------
+
+def test_cloud_keys_given_to_sdks_and_clis_are_found() -> None:
+    b2_id, b2_key = "005" + random_chars(_R, 22, _HEX), "K005" + random_chars(_R, 27, _ALNUM)
+    require_shown(f'b2_api.authorize_account("production", "{b2_id}", "{b2_key}")\n', "sync/b2sync.py")
+    require_shown(f"b2 account authorize {b2_id} {b2_key}\n", "scripts/b2.sh")
+    ak, sk = random_chars(_R, 20, string.ascii_uppercase + string.digits), random_chars(_R, 40, _ALNUM)
+    require_shown(f'credentials = BasicCredentials("{ak}", "{sk}", project_id)\n', "obs.py")
+    require_shown(f'  "PrimaryKey": "{random_chars(_R, 86, _ALNUM + "+/")}==",\n', "cosmos.json")
+    oci = random_chars(_R, 43, _ALNUM + "+/") + "="
+    require_shown(f"aws --endpoint-url https://ns.compat.objectstorage.eu-frankfurt-1.oraclecloud.com configure set "
+                  f"aws_secret_access_key {oci}\n", "scripts/oci.sh")
+
+
+def test_a_minio_default_login_given_to_mc_is_not_shown() -> None:
+    assert not_shown("mc alias set local http://localhost:9000 minioadmin minioadmin\n", "scripts/dev.sh")
+    require_shown(f"mc alias set prod https://s3.example.org ops {random_chars(_R, 24, _ALNUM)}\n", "scripts/prod.sh")
