@@ -56,6 +56,7 @@ _KEY_QUALIFIERS = frozenset({
     b"crypto", b"jwt", b"webhook", b"admin", b"write", b"server",
 })
 # Member names that say the value is something other than a credential.
+_DIGEST_MEMBER = re.compile(rb"(?:hash|md5|sha(?:1|224|256|384|512)?|imphash|ssdeep|tlsh|checksum|digest)\d{0,3}")
 _NOT_SECRET_MEMBERS = frozenset({
     b"id", b"ids", b"user", b"username", b"login", b"email", b"mail", b"name", b"url", b"uri", b"host",
     b"hostname", b"endpoint", b"domain", b"port", b"region", b"zone", b"header", b"type", b"kind", b"label",
@@ -192,6 +193,8 @@ def _member_is_other(data: bytes, start: int, end: int) -> bool:
     a credential of its own (stripePublishableKey, webhook_secret). The line rules read a member that
     names itself, with its name, so the block's name speaks only for members named by where they are used."""
     words = [w.lower() for w in _WORD_SPLIT.split(data[start:end]) if w]
+    if words and _DIGEST_MEMBER.fullmatch(words[-1]):
+        return True  # a YARA rule's meta: hash1 = "…" (a sample's digest), md5, sha256, imphash
     return bool(words) and (words[-1] in _NOT_SECRET_MEMBERS or not _SELF_NAMED.isdisjoint(words))
 
 

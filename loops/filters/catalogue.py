@@ -36,16 +36,16 @@ from . import (  # noqa: F401  imported for what they register
 from .registry import FILTERS
 
 ORDER: tuple[str, ...] = (
-    "placeholder", "validation_rules", "masked", "repeated_or_sequential", "typed_placeholder", "env_reference",
+    "placeholder", "validation_rules", "masked", "repeated_or_sequential", "typed_placeholder", "env_reference", "template_expression",
     "erlang_macro", "templated", "documented_example_key", "code_reference", "bare_word_in_code",
     "hash_or_digest", "encrypted_value", "openpgp_key_id", "existing_secret_name", "secret_manager_reference",
     "regex_capture", "regex_fragment", "uuid", "describing_key_name", "nginx_auth_basic_realm", "git_signing_key_id", "collection_or_module_as_name", "auth_method_name", "oauth_grant_type",
     "resource_type_as_key", "default_snmp_community", "twilio_key_sid_called_sid",
     "anti_forgery_token", "sequential_run", "fragment", "quoted_in_prose", "key_names_no_credential",
-    "provider_format_mismatch", "fixture_key_name", "ui_text_key", "natural_language",
+    "provider_format_mismatch", "fixture_key_name", "fixture_named_token_in_test", "ui_text_key", "natural_language",
     "file_path_or_url_without_credentials", "low_entropy", "number_or_version", "dotted_name",
     "snake_case_slug", "null_or_boolean", "type_expression", "urn_or_requirement", "negated_key_word",
-    "same_as_key_name", "engine_default_password", "public_by_key_name", "prose", "literal_type_union", "argument_pair",
+    "same_as_key_name", "engine_default_password", "marker_in_token", "public_by_key_name", "prose", "literal_type_union", "argument_pair",
     "key_not_the_name_assigned", "working_directory_variable", "color_value", "regex_source",
     "badge_image_token", "crypto_test_vector", "cited_test_vector", "credential_class_first_argument", "cursor_or_idempotency_token", "push_device_token", "resource_name",
     "storage_key_name", "option_name", "type_annotation", "declared_literal_type", "typeof_check",

@@ -36,6 +36,23 @@ _FIRST_WORDED_ENV_VALUE = 6  # from here on the patterns spell words (process.en
 _ENV_ACCESSOR = r"(?:getenv|environ(?:\.get)?|GetEnvironmentVariable|env\.get|ENV(?:\.fetch)?|env)\s*[(\[]\s*['\"]"
 
 
+# A CloudFormation intrinsic function in YAML's short form before the value (Password: !Ref BrokerPass, !Sub
+# '{{resolve:…}}', !GetAtt Db.Password), or an ARM template expression as the whole value ([listKeys(…).primaryKey],
+# [parameters('adminPassword')]): what the template resolves at deploy time, not a literal.
+_CFN_INTRINSIC = re.compile(r"!(?:Ref|Sub|GetAtt|ImportValue|FindInMap|Join|Select|If|Base64|GetAZs|Split)[ \t]+[\"']?$")
+_ARM_EXPRESSION = re.compile(r"\[[a-zA-Z]+\(.*\)(?:\.[A-Za-z]\w*|\[\d+\])*\][\"']")
+
+
+@_filter("template_expression", "a CloudFormation intrinsic (!Ref BrokerPass, !GetAtt) or an ARM template expression "
+         "([listKeys(…).primaryKey]): resolved when the template deploys, not a value", needs_in_line="![")
+def is_template_expression(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    at = line.find(v)
+    if v.startswith("[") and at > 0 and _ARM_EXPRESSION.match(line, at):  # (the value may stop at its first space)
+        return True
+    return at > 0 and _CFN_INTRINSIC.search(line[:at]) is not None
+
+
 @_filter("env_reference", "a reference to an environment variable ($VAR, ${VAR}, os.getenv(...)), not the value")
 def is_env_reference(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()

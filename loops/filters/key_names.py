@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from .hashes_and_digests import _HEX_DIGEST_LENGTHS
-from .registry import _filter
+from .registry import Surroundings, _filter
 from .text_shapes import _HEX, _looks_random
 from .word_shapes import _WORDED_KEY, english_like, wordlike
 from .words import _CREDENTIAL_WORDS, key_words, names_credential, names_vault_secret_id, split_words
@@ -252,6 +252,16 @@ def is_fixture_key_name(value: str, line: str, key_name: str | None, language: s
     if not names_credential(words):
         return False
     return any(w in _FIXTURE_NAME_WORDS for w in words) or any(pair in _FIXTURE_NAME_PAIRS for pair in zip(words, words[1:]))
+
+
+@_filter("fixture_named_token_in_test", "a provider's token under a name that marks a test fixture (FAKE_GITHUB_TOKEN, "
+         "invalidNpmToken) in a test or an example: made up to fail", needs_key_name=True, surroundings=True)
+def is_fixture_named_token_in_test(value: str, line: str, key_name: str | None, language: str | None,
+                                   around: Surroundings) -> bool:
+    if not (around.in_test_path or around.in_docs_path):
+        return False
+    words = key_words(key_name)
+    return names_credential(words) and any(w in _FIXTURE_NAME_WORDS for w in words)
 
 
 # The first word of a key in a message catalogue: LABEL_PASSWORD, MSG_INVALID_TOKEN, TITLE_API_KEYS.

@@ -298,6 +298,20 @@ _ENGINE_DEFAULT_PASSWORDS = frozenset({
 })
 
 
+# A marker written in capitals into a provider's token by whoever made it up: AKIAFAKE…, AIzaSyFAKE…, …FAKEFAKE, or an
+# id part of one repeated digit (xoxb-000000000000-…). In a random body the marker stands after a capital by chance;
+# a person's stands alone (after the prefix, a lower-case letter or a digit).
+_CAPITAL_MARKER = re.compile(r"(?<![A-Z])(?:FAKE|DUMMY|EXAMPLE|SAMPLE)(?![a-z])|(?:FAKE|TEST|DUMMY){2}")
+_REPEATED_DIGIT_PART = re.compile(r"(?:^|-)(\d)\1{7,}(?:-|$)")
+
+
+@_filter("marker_in_token", "a token made up for a test or a document: a marker in capitals in its body (AKIAFAKE…, "
+         "AIzaSyFAKE…, …FAKEFAKE) or an id part of one repeated digit (xoxb-000000000000-…)", after_prefix=True)
+def is_marker_in_token(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    return _CAPITAL_MARKER.search(v) is not None or _REPEATED_DIGIT_PART.search(v) is not None
+
+
 @_filter("engine_default_password", "a database's or broker's own name as the password (postgres, mysql, guest, "
          "minioadmin): the default of its image or docs, a local stack's", generic_only=True)
 def is_engine_default_password(value: str, line: str, key_name: str | None, language: str | None) -> bool:

@@ -1,7 +1,7 @@
 """Follow-ups of red-team sets 178-192 (modern AI and developer-platform tokens, infrastructure as code, notebooks and
 data science, CI/CD pipelines, chat bots, PHP frameworks, Go/Rust/Elixir/Scala services, uncommon configuration
 languages and shells, a probe of these changes, payment providers, HTTP recordings, Windows administration, chat and
-wiki exports, cloud providers): shapes they showed missed or misread. Values are drawn at run time;
+wiki exports, cloud providers, a second probe, Ruby applications, security-tool repositories): shapes they showed missed or misread. Values are drawn at run time;
 failures name the file and the statuses, never the value."""
 
 from __future__ import annotations
@@ -328,3 +328,42 @@ def test_cloud_keys_given_to_sdks_and_clis_are_found() -> None:
 def test_a_minio_default_login_given_to_mc_is_not_shown() -> None:
     assert not_shown("mc alias set local http://localhost:9000 minioadmin minioadmin\n", "scripts/dev.sh")
     require_shown(f"mc alias set prod https://s3.example.org ops {random_chars(_R, 24, _ALNUM)}\n", "scripts/prod.sh")
+
+
+# --- the second probe (set 193) ------------------------------------------------------------------------------------
+
+def test_a_transaction_key_given_to_a_setter_and_a_32_byte_azure_key_are_found() -> None:
+    require_shown(f'merchantAuth.setTransactionKey("{random_chars(_R, 16, _ALNUM)}");\n', "src/AuthorizeNetService.java")
+    require_shown(f'  "primaryKey": "{random_chars(_R, 43, _ALNUM + "+/")}=",\n', "azure/iothub-device.json")
+
+
+def test_template_expressions_are_not_values() -> None:
+    assert not_shown("      Password: !Ref BrokerPass\n", "templates/queue.yaml")
+    assert not_shown('''  "primaryReadonlyMasterKey": "[listKeys(variables('acct'), '2023-04-15').primaryReadonlyMasterKey]",\n''',
+                     "azure/cosmos-keys.json")
+
+
+# --- Ruby applications (set 194) -----------------------------------------------------------------------------------
+
+def test_a_literal_fallback_after_a_rails_credentials_lookup_is_found() -> None:
+    require_shown(f'Lockbox.master_key = Rails.application.credentials.lockbox_master_key || "{random_chars(_R, 64, _HEX)}"\n',
+                  "config/initializers/lockbox.rb")
+    assert not_shown('  config.region = Rails.application.credentials.aws_region || "eu-west-1"\n', "config/initializers/aws.rb")
+
+
+# --- security-tool repositories (set 195) --------------------------------------------------------------------------
+
+def test_tokens_marked_as_made_up_are_not_shown() -> None:
+    upper = string.ascii_uppercase + string.digits
+    assert not_shown(f'AWS_KEY = "AKIAFAKE{random_chars(_R, 12, upper)}"\n', "docs/formats.md")
+    assert not_shown(f"slack = 'xoxb-000000000000-0000000000000-{random_chars(_R, 24, _ALNUM)}'\n", "src/scanner/formats.py")
+    assert not_shown(f'FAKE_GITHUB_TOKEN = "ghp_{random_chars(_R, 36, _ALNUM)}"  # fake\n', "tests/fixtures/tokens.py")
+    require_shown(f'GITHUB_TOKEN = "ghp_{random_chars(_R, 36, _ALNUM)}"\n', "tests/fixtures/tokens.py")
+    require_shown(f'AWS_KEY = "AKIA{random_chars(_R, 16, upper)}"\n', "src/settings.py")
+
+
+def test_a_yara_rule_s_sample_hashes_are_not_credentials() -> None:
+    text = ("rule Stealer_Generic_Creds\n{\n    meta:\n        author = \"intel\"\n"
+            f'        hash1 = "{random_chars(_R, 64, _HEX)}"\n        sha256 = "{random_chars(_R, 64, _HEX)}"\n'
+            "    strings:\n        $a = \"password\" ascii\n    condition:\n        $a\n}\n")
+    assert not_shown(text, "rules/malware/stealer_generic.yar")
