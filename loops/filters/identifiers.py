@@ -27,11 +27,17 @@ _UUID = re.compile(r"^(?:urn:uuid:)?\{?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]
 _IDENTIFIER_WORDS = frozenset({"id", "ids", "uuid", "guid", "uid", "identifier", "ref", "reference"})
 
 
+_AUTHORIZATION_SCHEME_BEFORE = re.compile(r"(?i)\bauthorization\b[\"']?[ \t]*[:=,][ \t]*[\"']?[A-Za-z][\w-]*[ \t]+$")
+
+
 @_filter("uuid", "a UUID used as an identifier: under an id/uuid name or no credential name (UUIDs used AS keys are kept)",
          generic_only=True)
 def is_uuid_identifier(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     if not _UUID.match(value.strip()):
         return False
+    at = line.find(value.strip())
+    if at > 0 and _AUTHORIZATION_SCHEME_BEFORE.search(line, 0, at):
+        return False  # sent as a credential: Authorization: Splunk <uuid>, GenieKey <uuid>, OAuth <uuid>
     words = _context_words(value.strip(), line, key_name)
     if key_words(key_name or "")[:1] in (["guid"], ["uuid"]):
         return True  # the name says first what it holds: an installer's GuidKpasswd is the kpasswd component's GUID

@@ -1,7 +1,8 @@
 """Follow-ups of red-team sets 178-192 (modern AI and developer-platform tokens, infrastructure as code, notebooks and
 data science, CI/CD pipelines, chat bots, PHP frameworks, Go/Rust/Elixir/Scala services, uncommon configuration
 languages and shells, a probe of these changes, payment providers, HTTP recordings, Windows administration, chat and
-wiki exports, cloud providers, a second probe, Ruby applications, security-tool repositories): shapes they showed missed or misread. Values are drawn at run time;
+wiki exports, cloud providers, a second probe, Ruby applications, security-tool repositories, a probe of the whole scanner, SaaS providers):
+shapes they showed missed or misread. Values are drawn at run time;
 failures name the file and the statuses, never the value."""
 
 from __future__ import annotations
@@ -326,7 +327,7 @@ def test_cloud_keys_given_to_sdks_and_clis_are_found() -> None:
 
 
 def test_a_minio_default_login_given_to_mc_is_not_shown() -> None:
-    assert not_shown("mc alias set local http://localhost:9000 minioadmin minioadmin\n", "scripts/dev.sh")
+    assert not_shown("mc alias set local http://localhost:9000 minioadmin minioadmin\n", "case.txt")
     require_shown(f"mc alias set prod https://s3.example.org ops {random_chars(_R, 24, _ALNUM)}\n", "scripts/prod.sh")
 
 
@@ -367,3 +368,33 @@ def test_a_yara_rule_s_sample_hashes_are_not_credentials() -> None:
             f'        hash1 = "{random_chars(_R, 64, _HEX)}"\n        sha256 = "{random_chars(_R, 64, _HEX)}"\n'
             "    strings:\n        $a = \"password\" ascii\n    condition:\n        $a\n}\n")
     assert not_shown(text, "rules/malware/stealer_generic.yar")
+
+
+# --- a probe of the whole scanner (set 196) ------------------------------------------------------------------------
+
+def test_python_literals_continued_with_a_backslash_are_joined() -> None:
+    key = "sk_live_" + random_chars(_R, 24, _ALNUM)
+    found = SCANNER.scan_text(f'STRIPE_SECRET_KEY = "{key[:18]}" \\\n    "{key[18:]}"\n', 0, "billing/settings.py")
+    assert [(c.rule_id, c.start_line, c.end_line) for c in found] == [("stripe-live-secret-key", 1, 2)]
+
+
+def test_powershell_s_network_credential_constructor_is_read() -> None:
+    require_shown(f'$cred = [System.Net.NetworkCredential]::new("svc-agent", "{random_chars(_R, 14, _ALNUM)}")\n',
+                  "scripts/Set-ServiceCreds.ps1")
+
+
+# --- SaaS providers (set 198) --------------------------------------------------------------------------------------
+
+def test_vendor_authorization_schemes_and_uuid_tokens_in_them_are_found() -> None:
+    import uuid
+
+    require_shown(f'curl -H "Authorization: Splunk {uuid.UUID(int=_R.getrandbits(128), version=4)}" https://hec:8088/services/collector\n',
+                  "send_event.sh")
+    require_shown(f'curl -H "Authorization: GenieKey {uuid.UUID(int=_R.getrandbits(128), version=4)}" https://api.opsgenie.com/v2/alerts\n',
+                  "og.sh")
+    assert not_shown(f'  "request_id": "{uuid.UUID(int=_R.getrandbits(128), version=4)}",\n', "logs/event.json")
+
+
+def test_an_api_key_as_curl_s_user_with_the_password_x_is_found() -> None:
+    require_shown(f"curl -v -u {random_chars(_R, 20, _ALNUM)}:X https://acme.freshdesk.com/api/v2/tickets\n", "fd.sh")
+    assert not_shown("curl -v -u $FRESHDESK_API_KEY:X https://acme.freshdesk.com/api/v2/tickets\n", "fd.sh")
