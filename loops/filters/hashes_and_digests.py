@@ -94,9 +94,15 @@ def _names_a_hash(word: str) -> bool:
     return word in _HASH_WHOLE_WORDS or any(h in word for h in _HASH_WORDS) or _SHA_IN_WORD.search(word) is not None
 
 
+_CISCO_TYPE_7_BEFORE = re.compile(r"(?i)\b(?:md5|password|key|secret|key-string)[ \t]+7[ \t]+\"?$")
+
+
 @_filter("hash_or_digest", "a digest or hash (sha256:…, sha512-… integrity, hex under a sha/checksum name, bcrypt)")
 def is_hash_or_digest(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
+    at = line.find(v)
+    if at > 0 and _CISCO_TYPE_7_BEFORE.search(line, 0, at):
+        return False  # message-digest-key 1 md5 7 <hex>: the key in Cisco's reversible type 7, not an MD5 digest
     # Compose files and Makefiles write a literal $ as $$: admin:$$apr1$$…, $$2y$$05$$…
     return _is_hash_or_digest(v, line, key_name) or ("$$" in v and _is_hash_or_digest(v.replace("$$", "$"), line, key_name))
 

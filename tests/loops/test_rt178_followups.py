@@ -1,8 +1,8 @@
 """Follow-ups of red-team sets 178-192 (modern AI and developer-platform tokens, infrastructure as code, notebooks and
 data science, CI/CD pipelines, chat bots, PHP frameworks, Go/Rust/Elixir/Scala services, uncommon configuration
 languages and shells, a probe of these changes, payment providers, HTTP recordings, Windows administration, chat and
-wiki exports, cloud providers, a second probe, Ruby applications, security-tool repositories, a probe of the whole scanner, SaaS providers):
-shapes they showed missed or misread. Values are drawn at run time;
+wiki exports, cloud providers, a second probe, Ruby applications, security-tool repositories, a probe of the whole scanner, network device configurations,
+SaaS providers): shapes they showed missed or misread. Values are drawn at run time;
 failures name the file and the statuses, never the value."""
 
 from __future__ import annotations
@@ -398,3 +398,18 @@ def test_vendor_authorization_schemes_and_uuid_tokens_in_them_are_found() -> Non
 def test_an_api_key_as_curl_s_user_with_the_password_x_is_found() -> None:
     require_shown(f"curl -v -u {random_chars(_R, 20, _ALNUM)}:X https://acme.freshdesk.com/api/v2/tickets\n", "fd.sh")
     assert not_shown("curl -v -u $FRESHDESK_API_KEY:X https://acme.freshdesk.com/api/v2/tickets\n", "fd.sh")
+
+
+# --- network device configurations (set 197) -----------------------------------------------------------------------
+
+def _cisco_type_7(plain: str) -> str:
+    """Cisco's type 7 encoding (a public XOR key and a two-digit offset), computed here from its documented form."""
+    key = b"dsfd;kfoA,.iyewrkldJKDHSUBsgvca69834ncxv9873254k;fg87"
+    offset = _R.randrange(16)
+    return f"{offset:02d}" + "".join(f"{ord(ch) ^ key[(offset + i) % len(key)]:02X}" for i, ch in enumerate(plain))
+
+
+def test_a_type_7_ospf_key_is_no_md5_digest_and_wpa_psks_are_read() -> None:
+    text = f"interface Gi0/1\n ip ospf message-digest-key 1 md5 7 {_cisco_type_7(random_chars(_R, 12, _ALNUM))}\n"
+    require_shown(text, "core/rtr-core-01.cfg")
+    require_shown(f" wpa-psk ascii 0 {random_chars(_R, 14, _ALNUM)}\n", "branch/rtr-br-12.cfg")
