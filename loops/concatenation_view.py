@@ -25,12 +25,12 @@ from .rules.catalogue import re2_options
 _LITERAL = r"""(?:"[^"\s\\]+"|'[^'\s\\]+')"""
 _PLUS = r"\s*\+\s*"
 _C_ADJACENT = r"(?:\s|\\\r?\n)*"  # a macro's literals continue over a backslash at the line's end
-_ADJACENT_OR_PLUS = r"(?:\s|\\\r?\n)*\+?(?:\s|\\\r?\n)*"  # Python's and Ruby's, over a backslash too
+_ADJACENT_OR_PLUS = r"(?:\s|\\\r?\n)*\+?(?:\s|\\\r?\n)*"  # Python's, Ruby's and Dart's, over a backslash too
 # How each language joins two literals: an operator, or nothing (adjacent literals, in Python, C and Ruby).
 _JOINERS = {
     "python": _ADJACENT_OR_PLUS, "ruby": _ADJACENT_OR_PLUS, "c": _C_ADJACENT, "cpp": _C_ADJACENT, "objective-c": _C_ADJACENT,
     "javascript": _PLUS, "typescript": _PLUS, "java": _PLUS, "csharp": _PLUS, "kotlin": _PLUS, "scala": _PLUS,
-    "groovy": _PLUS, "swift": _PLUS, "go": _PLUS, "dart": r"\s*\+?\s*", "fsharp": _PLUS, "julia": r"\s*\*\s*",
+    "groovy": _PLUS, "swift": _PLUS, "go": _PLUS, "dart": _ADJACENT_OR_PLUS, "fsharp": _PLUS, "julia": r"\s*\*\s*",
     "php": r"\s*\.\s*", "perl": r"\s*\.\s*", "lua": r"\s*\.\.\s*", "vb": r"\s*&\s*", "sql": r"\s*\|\|\s*",
 }
 # An array of literals joined with nothing: JavaScript's `[…].join("")`, Python's `"".join([…])`.
@@ -53,8 +53,6 @@ def _patterns(language: str) -> tuple:
         chain = re.compile(rf"(?P<chain>{_LITERAL}(?:{joiner}{_LITERAL})+)")
         if joiner == _ADJACENT_OR_PLUS:  # adjacent literals join: some space must part them
             joiner = r"(?:\s|\\\r?\n)*\+(?:\s|\\\r?\n)*|(?:\s|\\\r?\n)+"
-        elif joiner.endswith(r"?\s*"):
-            joiner = r"\s*\+\s*|\s+"
         elif joiner == _C_ADJACENT:
             joiner = r"(?:\s|\\\r?\n)+"
         # a token's character, a quote, the joiner, a quote, a token's character: `" ".join` and `"" + x` are none

@@ -281,9 +281,13 @@ def is_anonymous_ftp_password(value: str, line: str, key_name: str | None, langu
         except (binascii.Error, UnicodeDecodeError, ValueError):
             return False
         if v.lower() in ("anonymous", "ftp", "guest"):  # the login's name again, as some clients store it
-            return any(_ANONYMOUS_LOGIN.search(text) or "<User>anonymous<" in text for text in (line, *around.lines))
+            return _anonymous_login_near(line, around)
     if "@" not in v or _EMAIL_ADDRESS.match(v) is None:
         return False
+    return _anonymous_login_near(line, around)
+
+
+def _anonymous_login_near(line: str, around: Surroundings) -> bool:
     return any(_ANONYMOUS_LOGIN.search(text) or "<User>anonymous<" in text for text in (line, *around.lines))
 
 
