@@ -53,6 +53,8 @@ LEAKS = [
     # a Chef data bag of passwords names each by its account: "root", not "root_password"
     ("chef/data_bags/passwords/mysql.json", f'{{\n  "id": "mysql",\n  "root": "{PW}"\n}}\n', "chef-passwords-data-bag-item"),
     # Rails' master key (32 hex): it decrypts config/credentials.yml.enc beside it
+    # a proxy seller's list: host:port:user:password, one proxy a line
+    ("scraper/proxies.txt", f"203.0.113.7:8080:user{HEX[:5]}:{PW}\n", "proxy-list-credentials"),
     # a Symfony vault's private half: the key pair as a PHP string of escapes
     ("shop/config/secrets/prod/prod.decrypt.private.php",
      "<?php // prod.decrypt.private on Tue, 12 Mar 2024 10:15:02 +0000\n\nreturn \""
