@@ -161,7 +161,7 @@ def _access_key_id(words: list[str], value: str) -> bool:
 # git's user.signingkey (home-manager's programs.git.signing.key, gpg.signingKey): which OpenPGP key signs commits,
 # by its 16-hex long id or 40-hex fingerprint (0x… too), or an SSH public key or its file. An id, public.
 _OPENPGP_KEY_ID = re.compile(r"^(?:0x)?(?:[0-9A-Fa-f]{16}|[0-9A-Fa-f]{40})!?$")
-_SIGNING_KEY_NAMES = frozenset({"signingkey", "signing.key", "user.signingkey", "gpg.signingkey", "git.signingkey"})
+_SIGNING_KEY_NAMES = frozenset({"signingkey", "signing.key"})  # (user.signingkey, gpg.signingKey: by their ending)
 
 
 @_filter("git_signing_key_id", "git's signing key setting (user.signingkey, signing.key) names an OpenPGP key by its "

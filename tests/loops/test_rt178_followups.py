@@ -1,16 +1,20 @@
-"""Follow-ups of red-team sets 178-192 (modern AI and developer-platform tokens, infrastructure as code, notebooks and
+"""Follow-ups of red-team sets 178-198 (modern AI and developer-platform tokens, infrastructure as code, notebooks and
 data science, CI/CD pipelines, chat bots, PHP frameworks, Go/Rust/Elixir/Scala services, uncommon configuration
-languages and shells, a probe of these changes, payment providers, HTTP recordings, Windows administration, chat and
-wiki exports, cloud providers, a second probe, Ruby applications, security-tool repositories, a probe of the whole scanner, network device configurations,
-SaaS providers): shapes they showed missed or misread. Values are drawn at run time;
+languages and shells, two probes of these changes, payment providers, HTTP recordings, Windows administration, chat
+and wiki exports, cloud providers, Ruby applications, security-tool repositories, a probe of the whole scanner,
+network device configurations, SaaS providers): shapes they showed missed or misread. Values are drawn at run time;
 failures name the file and the statuses, never the value."""
 
 from __future__ import annotations
 
+import base64
+import json
 import random
 import string
+import uuid
 from datetime import datetime, timedelta, timezone
 
+from secretloop.loops.features import is_test_path
 from tests.loops.test_fp_corpus_classes import SCANNER, not_shown, outcomes, require_shown
 from tests.support.tokens import random_chars
 
@@ -107,9 +111,6 @@ def test_a_travis_slack_room_token_is_found() -> None:
 
 
 def test_an_anon_key_named_in_prose_is_public() -> None:
-    import base64
-    import json
-
     def b64(obj: dict) -> str:
         return base64.urlsafe_b64encode(json.dumps(obj).encode()).decode().rstrip("=")
 
@@ -131,8 +132,6 @@ def test_a_token_sent_with_the_oauth_scheme_is_found_but_not_oauth_1_parameters(
 
 
 def test_a_secret_s_settings_beside_its_credentials_are_not_shown() -> None:
-    import base64
-
     channel = base64.b64encode(("C0" + random_chars(_R, 9, string.ascii_uppercase + string.digits)).encode()).decode()
     token = base64.b64encode(("xoxb-" + random_chars(_R, 12, string.digits) + "-" + random_chars(_R, 24, _ALNUM)).encode()).decode()
     text = (f"apiVersion: v1\nkind: Secret\nmetadata:\n  name: standup\ntype: Opaque\ndata:\n"
@@ -195,9 +194,7 @@ def test_a_nushell_interpolation_and_a_git_signing_key_id_are_not_shown() -> Non
 
 
 def test_bazel_and_pester_test_files_are_tests() -> None:
-    from secretloop.loops.features import is_test_path
-
-    assert is_test_path("libs/auth/auth_test.bzl") and is_test_path("tests2/Auth.Tests.ps1".replace("tests2/", "mod/"))
+    assert is_test_path("libs/auth/auth_test.bzl") and is_test_path("mod/Auth.Tests.ps1")
     assert not is_test_path("libs/auth/auth.bzl")
 
 
@@ -230,8 +227,6 @@ def test_a_live_token_s_body_must_look_random_and_a_git_signing_key_id_is_an_id(
 
 
 def test_a_fresh_google_signed_url_is_found() -> None:
-    from datetime import datetime, timezone
-
     now = datetime.now(timezone.utc)
     url = ("https://storage.googleapis.com/acme/q3.csv?X-Goog-Algorithm=GOOG4-RSA-SHA256"
            f"&X-Goog-Credential=exporter%40acme.iam.gserviceaccount.com%2F{now:%Y%m%d}%2Fauto%2Fstorage%2Fgoog4_request"
@@ -292,8 +287,6 @@ def test_a_quoted_7z_path_and_regex_fragments() -> None:
 
 
 def test_filezilla_s_base64_anonymous_password_is_the_login_s_name() -> None:
-    import base64
-
     text = ("      <User>anonymous</User>\n      <Pass encoding=\"base64\">"
             + base64.b64encode(b"anonymous").decode() + "</Pass>\n")
     assert not_shown(text, "filezilla/sitemanager.xml")
@@ -386,8 +379,6 @@ def test_powershell_s_network_credential_constructor_is_read() -> None:
 # --- SaaS providers (set 198) --------------------------------------------------------------------------------------
 
 def test_vendor_authorization_schemes_and_uuid_tokens_in_them_are_found() -> None:
-    import uuid
-
     require_shown(f'curl -H "Authorization: Splunk {uuid.UUID(int=_R.getrandbits(128), version=4)}" https://hec:8088/services/collector\n',
                   "send_event.sh")
     require_shown(f'curl -H "Authorization: GenieKey {uuid.UUID(int=_R.getrandbits(128), version=4)}" https://api.opsgenie.com/v2/alerts\n',
