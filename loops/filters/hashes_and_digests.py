@@ -13,7 +13,7 @@ import re
 
 from .registry import Surroundings, _filter
 from .text_shapes import _HEX
-from .words import _context_words, key_words, names_credential
+from .words import _context_words, key_words, names_credential, split_words
 
 
 _HEX_DIGEST_LENGTHS = frozenset({32, 40, 56, 64, 96, 128})
@@ -143,8 +143,15 @@ def _is_hash_or_digest(v: str, line: str, key_name: str | None) -> bool:
         words = _context_words(v, line, key_name)
         if len(v) == 32 and words[-2:] == ["api", "hash"]:
             return False  # Telegram's api_hash: an application's secret, named like a digest
-        return any(_names_a_hash(w) for w in words)
+        if any(_names_a_hash(w) for w in words):
+            return True
+        # ... or the comment right after it says so: != "…"  # sha256 of the stored key
+        after = _TRAILING_COMMENT.match(line, at + len(v)) if at >= 0 else None
+        return after is not None and any(_names_a_hash(w) for w in split_words(after.group(1))[:4])
     return False
+
+
+_TRAILING_COMMENT = re.compile(r"""["'`]?[ \t),;]*(?:#|//|--)[ \t]*([^\n]*)""")
 
 
 # ASP.NET forms authentication keeps users' passwords as digests when <credentials> says so

@@ -196,6 +196,8 @@ def is_key_naming_no_credential(value: str, line: str, key_name: str | None, lan
         return False
     if _names_credential_without_its_word(words):
         return False
+    if words == ["pat"] and _AZURE_DEVOPS_PAT.match(value.strip()):
+        return False  # PAT = "…" alone: a pattern's name, unless the value has an Azure DevOps token's shape
     return not any(w in _CREDENTIAL_WORDS or w.endswith(_CREDENTIAL_ENDINGS) for w in map(_uncounted, words))
 
 
@@ -211,6 +213,8 @@ _CREDENTIAL_LAST_TWO = frozenset({
     ("honeycomb", "team"),  # Honeycomb's API key header, X-Honeycomb-Team (named when a key was a team's write key)
     ("etsy", "keystring"),  # Etsy's name for its API key (alone, a keystring is a keyboard's row of keys)
 })
+# An Azure DevOps personal access token: 52 lower-case base32 characters, or the 84-character form of 2024
+_AZURE_DEVOPS_PAT = re.compile(r"^(?:[a-z2-7]{52}|[A-Za-z0-9]{84})$")
 _SNMP_COMMUNITIES = frozenset({"rocommunity", "rwcommunity"})  # the password of every SNMP read (pfSense's <rocommunity>)
 # a game server's remote console: a column or setting named only rcon holds its password (server lists, wikis)
 _PASSWORD_BY_PROTOCOL = frozenset({"rcon"})

@@ -14,7 +14,7 @@ from ..redact import char_classes
 from .registry import Surroundings, _filter
 from .text_shapes import random_printable_run
 from .typed_runs import _typed_positions, is_repeated_or_sequential
-from .word_shapes import _KEY_PIECES, _LETTER_RUN, _typed_word, english_like, name_of_words, wordlike
+from .word_shapes import _KEY_PIECES, _LEET, _LETTER_RUN, _typed_word, english_like, name_of_words, wordlike
 from .words import _CREDENTIAL_WORDS, _names_generated_credential, key_words, split_words
 
 
@@ -322,6 +322,34 @@ def is_engine_default_password(value: str, line: str, key_name: str | None, lang
         return line.count(v) >= 2
     words = key_words(key_name)
     return bool(words) and words[-1] in _CREDENTIAL_WORDS
+
+
+# A product's own name as the key that configures it, spelled plainly or in leetspeak: the default key a vendor's image
+# documents (a pipelines server's 0p3n-w3bu!), the stand-in a local model server takes (api_key "lm-studio" beside an
+# lmstudio-community model). The name is in an image, a model id or a FROM line beside it; anyone reading it guesses it.
+_PRODUCT_REFERENCE = re.compile(r"(?i)(?:\bimage|\bmodel|^[ \t]*FROM)\b[\"']?[ \t]*[:=]?[ \t]*[\"']?([\w.-]+(?:[/:@][\w.-]+)+)")
+_PLAIN_WORDS = re.compile(r"^[a-z]+(?:[-_.][a-z]+){0,3}$")
+
+
+@_filter("product_name_as_key", "the value spells the product it configures, as named by the image or model beside it "
+         "(open-webui's 0p3n-w3bu!, lm-studio beside an lmstudio-community model): the vendor's default or a local "
+         "server's stand-in, guessed by anyone", generic_only=True, surroundings=True)
+def is_product_name_as_key(value: str, line: str, key_name: str | None, language: str | None,
+                           around: Surroundings) -> bool:
+    v = value.strip()
+    if not 5 <= len(v) <= 32:
+        return False
+    plain = v.lower().translate(_LEET)
+    if not _PLAIN_WORDS.match(plain):
+        return False
+    name = re.sub(r"[^a-z]", "", plain)
+    if len(name) < 6:
+        return False
+    for text in (line, *around.lines):
+        for m in _PRODUCT_REFERENCE.finditer(text):
+            if name in re.sub(r"[^a-z]", "", m.group(1).lower()):
+                return True
+    return False
 
 
 @_filter("same_as_key_name", "the value repeats the name it is assigned to (API_KEY = \"api-key\", o.Ws.Token = \"wstoken\", "

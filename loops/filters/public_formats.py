@@ -188,6 +188,25 @@ _CLIENT_SDK_PUBLIC = re.compile(r"^pub[0-9a-f]{32}$|^phc_[A-Za-z0-9]{32,64}$|^(?
 # A payment page's client-side token, made for the browser: Paddle Billing's client-side token (live_/test_…) given to
 # Paddle.Initialize or Paddle.Setup, Authorize.Net's Accept.js public client key beside its API login id (the
 # transaction key is the secret). Only with the call or the Accept.js markup on the line.
+# Clerk's publishable key: pk_live_/pk_test_ and the base64 of its Frontend API host followed by "$" (Clerk's docs:
+# the key the browser SDK is given). A Stripe publishable key's body is random and decodes to no host name.
+_CLERK_PUBLISHABLE = re.compile(r"^pk_(?:live|test)_([A-Za-z0-9+/]{12,200}={0,2})$")
+_CLERK_FRONTEND_HOST = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,62}\.)+[a-z]{2,24}\$$")
+
+
+def _is_clerk_publishable_key(value: str) -> bool:
+    m = _CLERK_PUBLISHABLE.match(value)
+    if m is None:
+        return False
+    body = m.group(1)
+    try:
+        host = base64.b64decode(body + "=" * (-len(body) % 4), validate=True).decode("ascii")
+    except (ValueError, UnicodeDecodeError):
+        return False
+    return _CLERK_FRONTEND_HOST.match(host) is not None
+
+
+_GOOGLE_OAUTH_CLIENT_ID = re.compile(r"^[0-9]{6,20}-[a-z0-9]{32}\.apps\.googleusercontent\.com$")
 _PAGE_CLIENT_TOKEN = re.compile(r"^(?:(?:live|test)_[A-Za-z0-9]{20,40}|[A-Za-z0-9]{40,100})$")
 _PAGE_CLIENT_CONTEXT = re.compile(r"\bPaddle\.(?:Initialize|Setup)\s*\(|\bdata-clientKey=.*\bdata-apiLoginID=|"
                                   r"\bdata-apiLoginID=.*\bdata-clientKey=|\bauthData\.clientKey\b")
@@ -290,13 +309,17 @@ def _jwt_role(value: str) -> object:
          "Plaid link or public token, an Algolia search-only key (under a search name, or apiKey beside applicationId) or a "
          "Shopify Storefront API public token (32 hex under a storefront name), a Toss Payments, Midtrans or Adyen client key, a DingTalk AppKey, a Braintree tokenization key, a Paystack or Razorpay checkout key, a Stripe "
          "PaymentIntent's or SetupIntent's client secret, an Expo push token, a GrowthBook SDK client key, a Segment "
-         "write key under a front end's name, a Flagsmith client-side environment key, a Salesforce connected app's consumer key (3MVG9…), a Stripe publishable key (pk_live_…)")
+         "write key under a front end's name, a Flagsmith client-side environment key, a Salesforce connected app's consumer key (3MVG9…), a Stripe publishable key (pk_live_…), a Clerk publishable key (pk_live_ and its Frontend API host in base64), a Google OAuth client id (….apps.googleusercontent.com)")
 def is_public_by_format(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # The format itself says public, whatever rule took the value: Mapbox's and RevenueCat's prefixes, and
     # the role a PostgREST server gives an anon key's requests (the service_role key stays a secret).
     v = value.strip()
     if v.startswith("pk.eyJ"):
         return _MAPBOX_PUBLIC.match(v) is not None
+    if v.startswith("pk_") and _is_clerk_publishable_key(v):
+        return True
+    if v.endswith(".apps.googleusercontent.com") and _GOOGLE_OAUTH_CLIENT_ID.match(v):
+        return True  # a Google OAuth client id (its secret is GOCSPX-…), whatever name it is filed under
     if v.startswith("eyJ"):
         # ... when its name agrees: an anon key filed under SERVICE_ROLE_KEY says two things, and a
         # person settles which (the local stack's documented default key is often filed so).
@@ -487,7 +510,7 @@ def is_listen_only_access_key(value: str, line: str, key_name: str | None, langu
 # Supabase's client constructors, whose second argument is the project's API key: written on a line of its own, the
 # key has no name, and the call on the lines above says what it is given to.
 _SUPABASE_CLIENT_CALL = re.compile(r"\bcreate(?:Browser|Server)?Client\s*(?:<[^>]*>)?\s*\(")
-_NAMED_ON_LINE = re.compile(r"[A-Za-z_$][\w$]*\s*[:=]")
+_NAMED_ON_LINE = re.compile(r"[A-Za-z_$][\w$]*\s*(?:=|:(?!//))")  # (not a URL's scheme: createClient('https://…', '…'))
 
 
 @_filter("supabase_client_anon_key", "a Supabase anon key (a JWT whose role is anon) passed with no name to the "

@@ -1,0 +1,131 @@
+"""Follow-ups of red-team sets 199 onwards (developer platforms and secret managers, Python applications, LLM and MCP
+applications) and of older sets' misses (network devices, uncommon languages, Ruby applications): shapes they showed
+missed or misread. Values are drawn at run time; failures name the file and the statuses, never the value."""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+import string
+
+from tests.loops.test_fp_corpus_classes import not_shown, outcomes, require_shown
+from tests.support.tokens import random_chars
+
+_R = random.Random(199)
+_ALNUM = string.ascii_letters + string.digits
+_HEX = "0123456789abcdef"
+_B32 = string.ascii_lowercase + "234567"
+
+
+def _b64url(raw: bytes) -> str:
+    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+
+
+def _jwt(claims: dict) -> str:
+    header = _b64url(json.dumps({"alg": "ES256", "typ": "JWT"}).encode())
+    payload = _b64url(json.dumps(claims, separators=(",", ":")).encode())
+    return f"{header}.{payload}.{_b64url(bytes(_R.randrange(256) for _ in range(64)))}"
+
+
+# --- developer platforms (set 199) ---------------------------------------------------------------------------------
+
+def test_a_jwt_whose_first_claim_starts_with_a_digit_is_found() -> None:
+    token = _jwt({"1password.com/auuid": random_chars(_R, 26, string.ascii_uppercase + string.digits),
+                  "1password.com/token": random_chars(_R, 32, _ALNUM + "_-"), "1password.com/fts": ["vaultaccess"],
+                  "1password.com/vts": [{"u": random_chars(_R, 26, string.ascii_lowercase), "a": 48} for _ in range(4)],
+                  "aud": ["com.1password.connect"], "sub": random_chars(_R, 26, string.ascii_uppercase),
+                  "iat": 1733400000, "iss": "com.agilebits"})  # long enough that only the JWT rule reads it
+    assert token.split(".")[1].startswith("eyI")
+    require_shown(f"OP_CONNECT_TOKEN={token}\n", "connect.env")
+
+
+def test_an_azure_devops_pat_under_a_bare_pat_name_is_found_but_not_a_pattern() -> None:
+    require_shown(f'PAT = "{random_chars(_R, 52, _B32)}"\n', "az.py")
+    assert not_shown('PAT = "^[a-z]+-[0-9]+$"\n', "lint/rules.py")
+
+
+def test_a_clerk_publishable_key_is_public_but_a_stripe_style_body_is_not() -> None:
+    host = f"clerk.{random_chars(_R, 6, string.ascii_lowercase)}.io$"
+    clerk = "pk_live_" + base64.b64encode(host.encode()).decode().rstrip("=")
+    assert not_shown(f"NEXT_PUBLIC_CLERK_PUBLISHABLE_KEY={clerk}\n", ".env")
+    assert outcomes(f"CLERK_SECRET_KEY=sk_live_{random_chars(_R, 40, _ALNUM)}\n", ".env") == ["confirmed"]
+
+
+def test_a_supabase_anon_key_given_to_create_client_after_a_url_is_public() -> None:
+    anon = _jwt({"iss": "supabase", "ref": random_chars(_R, 20, string.ascii_lowercase), "role": "anon"})
+    text = f"export const supabase = createClient('https://{random_chars(_R, 20, string.ascii_lowercase)}.supabase.co', '{anon}')\n"
+    assert not_shown(text, "src/lib/client.ts")
+
+
+def test_a_google_oauth_client_id_is_public_whatever_its_name() -> None:
+    client_id = f"{random_chars(_R, 12, string.digits)}-{random_chars(_R, 32, string.ascii_lowercase + string.digits)}.apps.googleusercontent.com"
+    secret = "GOCSPX-" + random_chars(_R, 28, _ALNUM + "_-")
+    text = f'SOCIAL_AUTH_GOOGLE_OAUTH2_KEY = "{client_id}"\nSOCIAL_AUTH_GOOGLE_OAUTH2_SECRET = "{secret}"\n'
+    assert outcomes(text, "crm/settings/production.py") == ["dismissed", "confirmed"]
+
+
+# --- LLM and MCP applications (set 201) ----------------------------------------------------------------------------
+
+def test_a_key_sent_as_the_whole_authorization_header_is_found() -> None:
+    key = random_chars(_R, 32, _HEX)
+    require_shown(f'curl -s https://api.assemblyai.com/v2/transcript -H "authorization: {key}"\n', "scripts/smoke.sh")
+    assert not_shown('curl -s https://api.assemblyai.com/v2/transcript -H "authorization: $ASSEMBLYAI_KEY"\n',
+                     "scripts/smoke.sh")
+
+
+def test_a_product_s_own_name_as_its_key_is_a_default() -> None:
+    compose = ("services:\n  pipelines:\n    image: ghcr.io/open-webui/pipelines:main\n    environment:\n"
+               '      PIPELINES_API_KEY: "0p3n-w3bu!"\n')
+    assert not_shown(compose, "docker-compose.yaml")
+    local = ('[\n  {\n    "model": "lmstudio-community/Qwen2.5-7B",\n    "base_url": "http://localhost:1234/v1",\n'
+             '    "api_key": "lm-studio"\n  }\n]\n')
+    assert not_shown(local, "OAI_CONFIG_LIST")
+    chosen = random_chars(_R, 10, string.ascii_lowercase) + "-" + random_chars(_R, 8, string.ascii_lowercase)
+    kept = compose.replace("0p3n-w3bu!", chosen)
+    assert outcomes(kept, "docker-compose.yaml") != ["dismissed"]
+
+
+def test_a_hex_digest_named_by_the_comment_after_it_is_not_shown() -> None:
+    digest = random_chars(_R, 64, _HEX)
+    assert not_shown(f'    assert info["token"] != "{digest}"  # sha256 of the stored key\n', "tests/test_proxy.py")
+    assert not_shown(f'STORED_TOKEN = "{digest}"  # sha256 digest, not the token\n', "app/seed.py")
+
+
+# --- older sets: network devices, uncommon languages, Ruby applications --------------------------------------------
+
+_JUNOS = "QzF3n6/9CAtpu0OB1IREhcSyrleKvMW8LXx7N-dVbwsY2g4oaJZGUDjiHkq.mPf5T"
+
+
+def test_a_junos_secret_in_set_form_without_quotes_is_found() -> None:
+    secret = "$9$" + random_chars(_R, 22, _JUNOS)
+    require_shown(f"set snmp v3 usm local-engine user nms authentication-sha authentication-key {secret}\n",
+                  "configs/qfx-spine-01.set")
+    require_shown(f'set system tacplus-server 10.10.5.21 secret "{secret}"\n', "configs/qfx-spine-01.set")
+
+
+def test_a_wireguard_preshared_key_in_a_firewall_backup_is_found() -> None:
+    psk = base64.b64encode(bytes(_R.randrange(256) for _ in range(32))).decode()
+    text = f"<wireguard>\n\t<peer>\n\t\t<presharedkey>{psk}</presharedkey>\n\t</peer>\n</wireguard>\n"
+    require_shown(text, "fw01/config.xml")
+
+
+def test_an_application_key_in_a_launchd_plist_is_found() -> None:
+    key = "K004" + random_chars(_R, 27, _ALNUM)
+    text = f"<dict>\n\t\t<key>B2_APPLICATION_KEY</key>\n\t\t<string>{key}</string>\n</dict>\n"
+    require_shown(text, "LaunchAgents/com.acme.backup.plist")
+
+
+def test_omniauth_arguments_over_lines_and_an_ocaml_secret_setter_are_found() -> None:
+    secret = random_chars(_R, 50, _ALNUM)
+    text = f"  provider :twitter, '{random_chars(_R, 25, _ALNUM)}',\n           '{secret}'\n"
+    require_shown(text, "config/initializers/omniauth.rb")
+    require_shown(f'  @@ Dream.set_secret "{random_chars(_R, 32, _ALNUM)}"\n', "bin/main.ml")
+
+
+def test_active_record_encryption_keys_are_found() -> None:
+    key = random_chars(_R, 32, _ALNUM)
+    require_shown(f'Rails.application.config.active_record.encryption.deterministic_key = "{key}"\n',
+                  "config/initializers/lockbox.rb")
+    assert not_shown('config.active_record.encryption.primary_key = ENV.fetch("AR_PRIMARY_KEY")\n',
+                     "config/initializers/lockbox.rb")
