@@ -75,7 +75,7 @@ ORDER: tuple[str, ...] = (
     "jwt_signed_with_stand_in", "jose_header_alone", "jwt_signature_wrong_length", "encoded_stand_in_pair", "base64_of_stand_in",
     "encoded_interface_text", "encrypted_key_in_test",
     "object_identifier", "colon_separated_record",
-    "jwt_with_stand_in_claims", "composite_literal", "go_field_type", "go_enum_constant", "ruby_symbol",
+    "jwt_with_stand_in_claims", "composite_literal", "php_serialized_structure", "go_field_type", "go_enum_constant", "ruby_symbol",
     "header_name_constant", "qualified_package_name", "source_file_path", "concatenated_prefix",
     "go_time_layout", "sasl_plain_stand_in", "public_by_format", "firebase_app_config_key", "supabase_local_key", "firebase_web_config_key", "algolia_search_config_key", "supabase_client_anon_key",
     "firebase_download_token", "android_debug_keystore_password", "query_parameter_start", "expired_signature",

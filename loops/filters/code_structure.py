@@ -367,6 +367,18 @@ def is_composite_literal(value: str, line: str, key_name: str | None, language: 
     return all(len(p) <= _MAX_IDENTIFIER for p in re.findall(r"\w+", v))
 
 
+# A PHP-serialized array or object taken whole as one value (a wp_usermeta session_tokens row: the array's keys are
+# SHA-256 verifiers of the session tokens). What it holds is read string by string (php-serialized-secret-pair).
+_PHP_SERIALIZED = re.compile(r'^(?:a:\d{1,6}:\{|O:\d{1,4}:\\?")')
+
+
+@_filter("php_serialized_structure", "a PHP-serialized array or object (a:1:{s:64:\"…\";…}) taken whole: a structure "
+         "whose strings are read one by one, not one secret", generic_only=True, needs_in_value=":")
+def is_php_serialized_structure(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    return _PHP_SERIALIZED.match(v) is not None and v.count(";") >= 2
+
+
 # A Ruby symbol: `AUTH_METADATA_KEY = :authorization`, `auth: :token`. A symbol is a name, never a string's text.
 _RUBY_SYMBOL = re.compile(r"^:[A-Za-z_][A-Za-z0-9_]*[?!]?$")
 

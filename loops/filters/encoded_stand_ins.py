@@ -286,7 +286,8 @@ def is_base64_of_stand_in(value: str, line: str, key_name: str | None, language:
     # (only a single value is read as a placeholder: a document, a docker config's JSON, holds a
     # registry's example URL beside a real auth)
     single = _SINGLE_VALUE.fullmatch(text) is not None and (is_placeholder(text, text, key_name, language)
-                                                              or text.lower() in _ENCODED_FIXTURE_WORDS)
+                                                              or text.lower() in _ENCODED_FIXTURE_WORDS
+                                                              or stand_in_text(text, identifiers=False))  # ci-password
     return (single or _CRYPT_HASH.match(text) is not None or _ISO_TIME.match(text) is not None
             or _SSH_PUBLIC_KEY_LINE.match(text) is not None
             or is_ldap_dn_value(text, text, key_name, language)

@@ -103,8 +103,25 @@ def is_hash_or_digest(value: str, line: str, key_name: str | None, language: str
     at = line.find(v)
     if at > 0 and _CISCO_TYPE_7_BEFORE.search(line, 0, at):
         return False  # message-digest-key 1 md5 7 <hex>: the key in Cisco's reversible type 7, not an MD5 digest
+    if at >= 0 and _inside_a_hash(v, line, at):
+        return True
     # Compose files and Makefiles write a literal $ as $$: admin:$$apr1$$…, $$2y$$05$$…
     return _is_hash_or_digest(v, line, key_name) or ("$$" in v and _is_hash_or_digest(v.replace("$$", "$"), line, key_name))
+
+
+_TOKEN_EDGE = re.compile(r"""[\s"'`,;()]""")
+
+
+def _inside_a_hash(value: str, line: str, at: int) -> bool:
+    """The value is a piece of a longer hash on its line (a rule that splits at "/" or ":" took the tail of a
+    SCRAM-SHA-256$iterations:salt$stored:server verifier)."""
+    start, end = at, at + len(value)
+    while start > 0 and not _TOKEN_EDGE.match(line[start - 1]):
+        start -= 1
+    while end < len(line) and not _TOKEN_EDGE.match(line[end]):
+        end += 1
+    whole = line[start:end]
+    return whole != value and (_POSTGRES_HASH.match(whole) is not None or _CRYPT_HASH.match(whole) is not None)
 
 
 # CurseForge's Core API keys have a bcrypt hash's shape ($2a$10$ + 53 characters): only the name tells them apart.

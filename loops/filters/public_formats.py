@@ -675,7 +675,7 @@ def is_evm_address(value: str, line: str, key_name: str | None, language: str | 
 
 # SHA-256 of the development wallets' keys that tools print on every machine: the 20 accounts Hardhat's and
 # Anvil's local nodes fund (from the phrase "test test … junk", m/44'/60'/0'/0/i) and the 10 of Ganache's
-# deterministic mode (`ganache -d`), and the two phrases; the example key of web3.js's and eth-account's docs
+# deterministic mode (`ganache -d`), and the two phrases (and the one `truffle develop` starts from); the example key of web3.js's and eth-account's docs
 # (`privateKeyToAccount('0x4c08…')`), and the phrase Substrate's dev chains derive //Alice, //Bob … from. They are
 # in the tools' docs and open nothing but local test chains. Kept as digests so this file holds no key; tests/loops/test_published_dev_keys.py derives them.
 _PUBLISHED_DEVELOPMENT_KEYS = frozenset({
@@ -713,7 +713,33 @@ _PUBLISHED_DEVELOPMENT_KEYS = frozenset({
     "3fd5610ee03a3503edceff018e3fb550d9f2c074609535d5af84cf4a87edfcdb",  # ganache 9
     "95e82a7ebb036b3c3b3c14120ed7ce5f356ac69348bf38a71e8e117c1ef8c7e0",  # web3.js / eth-account docs' example key
     "d16d608fce743a041ddb5841a32ceb7dd38645f27a6f3c5f5010d9403b1cb6c9",  # Substrate's dev phrase (//Alice, //Bob …)
+    "b83e96417f61cb148d0dc8a89b839ee4956ad45b5e4b6a2a6cae048e48782157",  # truffle develop's phrase (its docs and `truffle develop` print it)
 })
+
+
+# SHA-256 of BIP-39's published test vectors whose words look random (the standard's vectors.json; the others repeat
+# a run of words, which _repeated_run_phrase tells): every wallet library's tests carry them.
+_BIP39_TEST_VECTORS = frozenset({
+    "d6da54d12db9eac818868b841c1c9cc7c39f5294c8620ad24b7715b7820febc0",  # ozone …, 12 words
+    "b12ee277a669b18fb7c5d9d3642c9298ce06f0814a4166a6396ad9cb2eccc914",  # gravity …, 18 words
+    "341c225b06c91708aa82ab8389075a8227fda76fb2b9cae2d445e36ca8c44da1",  # hamster …, 24 words
+    "6d828debd306e21a02511899832f7ee5591de0693b2f2bd78967fb1e09bafdbb",  # scheme …, 12 words
+    "cc95a8a1b5e9bf130a4468b1b4857b6a7fc64979970a06b806cb879460d15348",  # horn …, 18 words
+    "30452ba5605dd25289bc2ae7b1883a53b1cece62e2331fa105b88c9682dd37c7",  # panda …, 24 words
+    "b2e71100d10bee74156b69806498a2e3d90e432160c2e266465ba669a220d50b",  # cat …, 12 words
+    "b8ae5c99142647d1043595539d615197ee7dad5e7c031d5447e78c69e62ba01f",  # light …, 18 words
+    "0f388b04e512d7a0eda5889c96ff034cf63499b73898965a8e187e3a8a25d198",  # all …, 24 words
+    "b1bff22ae077ce1ae482e4dcb01c144ff8a44e97fbb3f3a5f62567f4ac19da7c",  # vessel …, 12 words
+    "662c451cc5886e1d6f185f418b815a175bfd197536556607272b36fdefa8c969",  # scissors …, 18 words
+    "867f9f5929a7201c1116579e17be6ce501f8a8c5a8d0d1ac7173d72ae78fd945",  # void …, 24 words
+})
+
+
+def _repeated_run_phrase(words: list[str]) -> bool:
+    """A phrase that repeats a run of words up to its last (abandon ×11 about, zoo ×23 vote, legal winner thank
+    year … legal winner thank yellow): a test vector or a stand-in; in a drawn phrase a run never recurs."""
+    n = len(words)  # (three words or more recur: by chance, one phrase in 2048³)
+    return any(all(words[i] == words[i + p] for i in range(n - 1 - p)) for p in range(1, n - 3))
 
 
 def _development_key_digest(value: str) -> str | None:
@@ -723,17 +749,22 @@ def _development_key_digest(value: str) -> str | None:
     if len(v) == 64 and all(c in "0123456789abcdefABCDEF" for c in v):
         return hashlib.sha256(v.lower().encode()).hexdigest()
     words = v.lower().split()
-    if len(words) in (12, 24) and all(w.isalpha() for w in words):
+    if len(words) in (12, 15, 18, 21, 24) and all(w.isalpha() for w in words):
         return hashlib.sha256(" ".join(words).encode()).hexdigest()
     return None
 
 
 @_filter("published_development_key", "a key or recovery phrase of a development wallet that tools publish and fund "
-         "on every machine (Hardhat's and Anvil's default accounts, Ganache's deterministic mode): it opens "
-         "nothing but a local test chain")
+         "on every machine (Hardhat's and Anvil's default accounts, Ganache's deterministic mode), or one of "
+         "BIP-39's published test vectors: it opens nothing but a local test chain")
 def is_published_development_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     digest = _development_key_digest(value)
-    return digest is not None and digest in _PUBLISHED_DEVELOPMENT_KEYS
+    if digest is None:
+        return False
+    if digest in _PUBLISHED_DEVELOPMENT_KEYS or digest in _BIP39_TEST_VECTORS:
+        return True
+    words = value.split()
+    return len(words) in (12, 15, 18, 21, 24) and _repeated_run_phrase(words)
 
 
 # A map tile layer's URL template ({z}/{x}/{y}, Leaflet's and OpenLayers' placeholders) carries the tile service's

@@ -15,6 +15,7 @@ import hashlib
 import json
 import re
 import zlib
+from pathlib import Path
 from typing import Callable
 
 BASE62_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
@@ -148,6 +149,36 @@ def base58check(value: str) -> bool:
     return hashlib.sha256(hashlib.sha256(payload).digest()).digest()[:4] == check
 
 
+# BIP-39's English word list, as the standard publishes it (bip-0039/english.txt, SHA-256 2f5eed53…dbda): 2048
+# words, the index of each is 11 bits of the phrase.
+_BIP39_WORDS: dict[str, int] | None = None
+
+
+def _bip39_index() -> dict[str, int]:
+    global _BIP39_WORDS
+    if _BIP39_WORDS is None:
+        words = (Path(__file__).with_name("bip39_english.txt")).read_text(encoding="ascii").split()
+        _BIP39_WORDS = {w: i for i, w in enumerate(words)}
+    return _BIP39_WORDS
+
+
+def bip39_mnemonic(value: str) -> bool:
+    """A BIP-39 mnemonic: 12, 15, 18, 21 or 24 words of the English list whose last bits
+    (one per 32 bits of entropy) are the first bits of SHA-256 of the entropy."""
+    words = value.split()
+    if len(words) not in (12, 15, 18, 21, 24):
+        return False
+    index = _bip39_index()
+    if any(w not in index for w in words):
+        return False
+    bits = 0
+    for w in words:
+        bits = (bits << 11) | index[w]
+    checksum_bits = len(words) // 3
+    entropy = (bits >> checksum_bits).to_bytes(len(words) * 11 // 33 * 4, "big")
+    return hashlib.sha256(entropy).digest()[0] >> (8 - checksum_bits) == bits & ((1 << checksum_bits) - 1)
+
+
 def discord_bot_token(value: str) -> bool:
     """Discord bot token: three dot-separated parts; the first is the bot's user id
     (a 17-20 digit snowflake) in base64."""
@@ -276,6 +307,7 @@ CHECKSUMS: dict[str, Callable[[str], bool]] = {
     "jwt_base64": jwt_base64,
     "bech32": bech32,
     "base58check": base58check,
+    "bip39_mnemonic": bip39_mnemonic,
     "discord_bot_token": discord_bot_token,
     "basic_auth_credentials": basic_auth_credentials,
     "cisco_type7": cisco_type7,

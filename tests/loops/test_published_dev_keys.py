@@ -18,6 +18,7 @@ HARDHAT = "test test test test test test test test test test test junk"
 GANACHE = "myth like bonus scare over problem client lizard pioneer submit female collect"
 DOCS_KEY = "4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318"  # web3.js's and eth-account's documentation example
 SUBSTRATE = "bottom drive obey lake curtain smoke basket hold race lonely fit walk"
+TRUFFLE = "candy maple cake sugar pudding cream honey rich smooth crumble sweet treat"  # truffle develop's
 
 
 def _key(phrase: str, index: int) -> str:
@@ -35,7 +36,7 @@ def test_the_filter_knows_exactly_the_published_keys() -> None:
     expected = {hashlib.sha256(p.encode()).hexdigest() for p in (HARDHAT, GANACHE)}
     expected |= {hashlib.sha256(_key(HARDHAT, i).encode()).hexdigest() for i in range(20)}
     expected |= {hashlib.sha256(_key(GANACHE, i).encode()).hexdigest() for i in range(10)}
-    expected |= {hashlib.sha256(v.encode()).hexdigest() for v in (DOCS_KEY, SUBSTRATE)}
+    expected |= {hashlib.sha256(v.encode()).hexdigest() for v in (DOCS_KEY, SUBSTRATE, TRUFFLE)}
     assert expected == set(_PUBLISHED_DEVELOPMENT_KEYS)
 
 

@@ -5,10 +5,13 @@ missed or misread. Values are drawn at run time; failures name the file and the 
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import random
 import string
+from pathlib import Path
 
+from secretloop.loops.rules.checksums import _bip39_index, bip39_mnemonic
 from tests.loops.test_fp_corpus_classes import not_shown, outcomes, require_shown
 from tests.support.tokens import random_chars
 
@@ -129,3 +132,88 @@ def test_active_record_encryption_keys_are_found() -> None:
                   "config/initializers/lockbox.rb")
     assert not_shown('config.active_record.encryption.primary_key = ENV.fetch("AR_PRIMARY_KEY")\n',
                      "config/initializers/lockbox.rb")
+
+
+# --- database dumps and fixtures (set 202) -------------------------------------------------------------------------
+
+def test_a_credential_in_a_php_serialized_option_is_found() -> None:
+    password = random_chars(_R, 16, _ALNUM + "+/")
+    row = (f"INSERT INTO `wp_options` VALUES (41,'wp_mail_smtp','a:1:{{s:4:\"smtp\";a:2:{{s:4:\"user\";s:17:\"orders@acme.example\";"
+           f"s:4:\"pass\";s:16:\"{password}\";}}}}','yes');\n")
+    require_shown(row, "backup/wp_2024-02-28.sql")
+
+
+def test_a_serialized_array_of_session_verifiers_is_not_one_secret() -> None:
+    rows = "".join(f"INSERT INTO `wp_usermeta` VALUES ({10 + i},{i},'session_tokens','a:1:{{s:64:\"{random_chars(_R, 64, _HEX)}\";"
+                   f"a:2:{{s:10:\"expiration\";i:1703120058;s:2:\"ip\";s:11:\"203.0.113.5\";}}}}');\n" for i in range(2))
+    assert not_shown(rows, "backup/wp_2024-02-28.sql")
+
+
+def test_a_credential_under_a_namespaced_redis_key_is_found() -> None:
+    require_shown(f'SET config:algolia:admin_key "{random_chars(_R, 32, _HEX)}"\n', "dumps/redis-prod.txt")
+    require_shown(f"HSET tenant:42:smtp password {random_chars(_R, 16, _ALNUM)}\n", "dumps/redis-prod.txt")
+    assert not_shown(f"SET ratelimit:api:{random_chars(_R, 8, _ALNUM)} 113 EX 60\n", "dumps/redis-prod.txt")
+
+
+def test_a_piece_of_a_scram_verifier_is_not_a_password() -> None:
+    salt, stored, server = (random_chars(_R, n, _ALNUM + "+/") for n in (24, 43, 43))
+    line = f"ALTER ROLE billing_app WITH LOGIN PASSWORD 'SCRAM-SHA-256$4096:{salt}=${stored}=:{server}=';\n"
+    assert not_shown(line, "backups/billing_2024_01_15.sql")
+
+
+# --- Kubernetes (set 203) ------------------------------------------------------------------------------------------
+
+def test_a_vault_injector_path_and_a_base64_stand_in_are_not_shown() -> None:
+    annotations = ('      annotations:\n        vault.hashicorp.com/agent-inject: "true"\n'
+                   '        vault.hashicorp.com/agent-inject-secret-db-creds: "database/creds/billing"\n')
+    assert not_shown(annotations, "vault/deployment-annotations.yaml")
+    encoded = base64.b64encode(b"ci-password").decode()
+    secret = f"apiVersion: v1\nkind: Secret\ntype: Opaque\ndata:\n  password: {encoded}\n"
+    assert not_shown(secret, "rendered/manifest-snapshot.yaml")
+    real = base64.b64encode(random_chars(_R, 20, _ALNUM).encode()).decode()
+    require_shown(secret.replace(encoded, real), "rendered/manifest-snapshot.yaml")
+
+
+# --- cryptocurrency and trading (set 204) --------------------------------------------------------------------------
+
+def _bip39_phrase(words: int) -> str:
+    wordlist = sorted(_bip39_index(), key=_bip39_index().get)
+    entropy = bytes(_R.randrange(256) for _ in range(words * 4 // 3))
+    check_bits = len(entropy) // 4
+    bits = (int.from_bytes(entropy, "big") << check_bits) | (hashlib.sha256(entropy).digest()[0] >> (8 - check_bits))
+    total = len(entropy) * 8 + check_bits
+    return " ".join(wordlist[(bits >> (total - 11 * (i + 1))) & 2047] for i in range(total // 11))
+
+
+def test_a_recovery_phrase_with_a_valid_checksum_is_found_without_a_name() -> None:
+    phrase = _bip39_phrase(24)
+    require_shown(f'echo "{phrase}" | gaiad keys add relayer --recover --keyring-backend file\n', "scripts/setup_keys.sh")
+    require_shown(f"created: 2023-11-02\n\nseed: {phrase}\n", "backups/cold_storage_2023.txt")
+    broken = phrase.split()
+    broken[-1] = next(w for w in ("abandon", "ability", "able", "about") if w != broken[-1]
+                      and not bip39_mnemonic(" ".join(broken[:-1] + [w])))
+    assert outcomes(f"seed: {' '.join(broken)}\n", "backups/cold_storage_2023.txt") == []
+
+
+def test_bip39_test_vectors_and_a_framework_s_dev_phrase_are_not_shown() -> None:
+    for phrase in ("abandon " * 11 + "about", "legal winner thank year wave sausage worth useful legal winner thank yellow",
+                   "vessel ladder alter error federal sibling chat ability sun glass valve picture",
+                   "candy maple cake sugar pudding cream honey rich smooth crumble sweet treat"):
+        assert not_shown(f'    ("{phrase}", "c55257c360c07c72029aebc1b53c05ed"),\n', "tests/test_bip39.py")
+
+
+def test_wallet_passphrases_cli_flags_and_urls_with_an_empty_user_are_found() -> None:
+    require_shown(f'$CLI -rpcwallet="$WALLET" walletpassphrase "{random_chars(_R, 16, _ALNUM + "#")}" 60\n',
+                  "scripts/backup_wallet.sh")
+    key = random_chars(_R, 34, string.ascii_uppercase + string.digits)
+    require_shown(f"\tforge verify-contract $(FACTORY) src/Pool.sol:Pool --chain sepolia --etherscan-api-key {key}\n", "Makefile")
+    secret = random_chars(_R, 32, _HEX)
+    require_shown(f"infura_url = https://:{secret}@mainnet.infura.io/v3/{random_chars(_R, 32, _HEX)}\n", "toolkit/settings.cfg")
+    require_shown(f"REDIS_URL=redis://:{random_chars(_R, 20, _ALNUM)}@cache.internal:6379/0\n", "settings/production.env")
+
+
+def test_the_shipped_word_list_is_bip39_s() -> None:
+    # the SHA-256 BIP-39 publishes for its English list
+    listed = (Path(bip39_mnemonic.__code__.co_filename).with_name("bip39_english.txt")).read_bytes()
+    assert hashlib.sha256(listed).hexdigest() == "2f5eed53a4727b4bf8880d8f3f199efc90e58503646d9ff8eff3a2ed3b24dbda"
+    assert len(_bip39_index()) == 2048
