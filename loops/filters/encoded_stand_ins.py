@@ -287,7 +287,8 @@ def is_base64_of_stand_in(value: str, line: str, key_name: str | None, language:
     # registry's example URL beside a real auth)
     single = _SINGLE_VALUE.fullmatch(text) is not None and (is_placeholder(text, text, key_name, language)
                                                               or text.lower() in _ENCODED_FIXTURE_WORDS
-                                                              or stand_in_text(text, identifiers=False))  # ci-password
+                                                              or (_WORDS_ONLY.fullmatch(text) is not None  # ci-password
+                                                                  and stand_in_text(text, identifiers=False)))
     return (single or _CRYPT_HASH.match(text) is not None or _ISO_TIME.match(text) is not None
             or _SSH_PUBLIC_KEY_LINE.match(text) is not None
             or is_ldap_dn_value(text, text, key_name, language)
@@ -300,6 +301,11 @@ def is_base64_of_stand_in(value: str, line: str, key_name: str | None, language:
 # secret). Under a credential's name the value is read as the credential it is named for.
 _HOST = r"(?:[a-z][a-z0-9+.-]*://)?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?::\d{1,5})?/?"
 _HOST_LIST = re.compile(rf"{_HOST}(?:[ \t]*,[ \t]*{_HOST})*")
+
+
+# Words in one case each, a separator between (ci-password, Test Secret): not a password that holds a word among
+# random letters (secretkeyQwErTy…)
+_WORDS_ONLY = re.compile(r"(?:[a-z]+|[A-Z][a-z]*|[A-Z]+)(?:[-_. ](?:[a-z]+|[A-Z][a-z]*|[A-Z]+)){0,3}")
 
 
 def _stand_in_pair(text: str) -> bool:

@@ -206,6 +206,7 @@ def _is_clerk_publishable_key(value: str) -> bool:
     return _CLERK_FRONTEND_HOST.match(host) is not None
 
 
+_DUO_INTEGRATION_KEY = re.compile(r"^DI[A-Z0-9]{18}$")
 _GOOGLE_OAUTH_CLIENT_ID = re.compile(r"^[0-9]{6,20}-[a-z0-9]{32}\.apps\.googleusercontent\.com$")
 _PAGE_CLIENT_TOKEN = re.compile(r"^(?:(?:live|test)_[A-Za-z0-9]{20,40}|[A-Za-z0-9]{40,100})$")
 _PAGE_CLIENT_CONTEXT = re.compile(r"\bPaddle\.(?:Initialize|Setup)\s*\(|\bdata-clientKey=.*\bdata-apiLoginID=|"
@@ -309,7 +310,7 @@ def _jwt_role(value: str) -> object:
          "Plaid link or public token, an Algolia search-only key (under a search name, or apiKey beside applicationId) or a "
          "Shopify Storefront API public token (32 hex under a storefront name), a Toss Payments, Midtrans or Adyen client key, a DingTalk AppKey, a Braintree tokenization key, a Paystack or Razorpay checkout key, a Stripe "
          "PaymentIntent's or SetupIntent's client secret, an Expo push token, a GrowthBook SDK client key, a Segment "
-         "write key under a front end's name, a Flagsmith client-side environment key, a Salesforce connected app's consumer key (3MVG9…), a Stripe publishable key (pk_live_…), a Clerk publishable key (pk_live_ and its Frontend API host in base64), a Google OAuth client id (….apps.googleusercontent.com)")
+         "write key under a front end's name, a Flagsmith client-side environment key, a Salesforce connected app's consumer key (3MVG9…), a Stripe publishable key (pk_live_…), a Clerk publishable key (pk_live_ and its Frontend API host in base64), a Google OAuth client id (….apps.googleusercontent.com), a Duo integration key (DI…, under ikey)")
 def is_public_by_format(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # The format itself says public, whatever rule took the value: Mapbox's and RevenueCat's prefixes, and
     # the role a PostgREST server gives an anon key's requests (the service_role key stays a secret).
@@ -318,6 +319,8 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
         return _MAPBOX_PUBLIC.match(v) is not None
     if v.startswith("pk_") and _is_clerk_publishable_key(v):
         return True
+    if v.startswith("DI") and _DUO_INTEGRATION_KEY.match(v):
+        return {"ikey", "integration"} & set(key_words(key_name)) != set()  # Duo's integration key: which application
     if v.endswith(".apps.googleusercontent.com") and _GOOGLE_OAUTH_CLIENT_ID.match(v):
         return True  # a Google OAuth client id (its secret is GOCSPX-…), whatever name it is filed under
     if v.startswith("eyJ"):

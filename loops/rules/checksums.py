@@ -179,6 +179,20 @@ def bip39_mnemonic(value: str) -> bool:
     return hashlib.sha256(entropy).digest()[0] >> (8 - checksum_bits) == bits & ((1 << checksum_bits) - 1)
 
 
+def kerberos_keytab(value: str) -> bool:
+    """A Kerberos keytab file (MIT format 0x0502) in base64: the version bytes, then an
+    entry whose principal starts with a realm of printable characters."""
+    raw = b64_decode(value.rstrip("="), urlsafe=False)
+    if raw is None or len(raw) < 24 or raw[:2] != b"\x05\x02":
+        return False
+    size = int.from_bytes(raw[2:6], "big", signed=True)
+    components = int.from_bytes(raw[6:8], "big")
+    realm_length = int.from_bytes(raw[8:10], "big")
+    realm = raw[10:10 + realm_length]
+    return (0 < size <= len(raw) - 6 and 1 <= components <= 8 and 1 <= realm_length <= 255
+            and len(realm) == realm_length and all(33 <= b <= 126 for b in realm))
+
+
 def discord_bot_token(value: str) -> bool:
     """Discord bot token: three dot-separated parts; the first is the bot's user id
     (a 17-20 digit snowflake) in base64."""
@@ -308,6 +322,7 @@ CHECKSUMS: dict[str, Callable[[str], bool]] = {
     "bech32": bech32,
     "base58check": base58check,
     "bip39_mnemonic": bip39_mnemonic,
+    "kerberos_keytab": kerberos_keytab,
     "discord_bot_token": discord_bot_token,
     "basic_auth_credentials": basic_auth_credentials,
     "cisco_type7": cisco_type7,

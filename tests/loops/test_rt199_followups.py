@@ -217,3 +217,67 @@ def test_the_shipped_word_list_is_bip39_s() -> None:
     listed = (Path(bip39_mnemonic.__code__.co_filename).with_name("bip39_english.txt")).read_bytes()
     assert hashlib.sha256(listed).hexdigest() == "2f5eed53a4727b4bf8880d8f3f199efc90e58503646d9ff8eff3a2ed3b24dbda"
     assert len(_bip39_index()) == 2048
+
+
+# --- a probe of this stop's changes (205), identity formats (206), game servers (207) ------------------------------
+
+def test_a_credential_alone_on_the_line_after_its_introduction_is_found() -> None:
+    require_shown(f"Webhook secret for the app:\n`{random_chars(_R, 32, _ALNUM)}`\n", "howto/github-app.md")
+    require_shown(f"Attached the config, PSK inside. The PSK is\n    {random_chars(_R, 20, _ALNUM)}\n", "2022/ops-inbox.mbox")
+    explained = f"Private API keys start with `key-` followed by 32 characters:\n\n    key-{random_chars(_R, 32, _ALNUM)}\n"
+    assert outcomes(explained, "docs/mailgun.md") in ([], ["dismissed"])
+
+
+def test_base64_secret_data_holding_a_word_among_random_letters_is_kept() -> None:
+    value = "secretkey" + random_chars(_R, 16, string.ascii_letters)
+    encoded = base64.b64encode(value.encode()).decode()
+    require_shown(f"apiVersion: v1\nkind: Secret\ntype: Opaque\ndata:\n  JWT_SECRET: {encoded}\n", "apps/search/secret.yaml")
+
+
+def test_redis_cli_hset_with_several_fields_and_curl_with_joined_flags_are_read() -> None:
+    line = (f"redis-cli -h cache.internal -n 2 HSET svc:mailer host smtp.example.com user alerts "
+            f"password {random_chars(_R, 16, _ALNUM)}\n")
+    require_shown(line, "scripts/provision.sh")
+    require_shown(f"curl -sH 'authorization: {random_chars(_R, 32, _HEX)}' https://api.assemblyai.com/v2/transcript/x\n",
+                  "Makefile")
+
+
+def test_a_netlify_token_given_to_its_js_client_is_found() -> None:
+    require_shown(f"const client = new NetlifyAPI('{random_chars(_R, 43, _ALNUM + '_-')}')\n", "netlify.js")
+
+
+def test_game_server_credentials_on_command_lines_and_a_roblox_cookie_are_found() -> None:
+    require_shown(f"$STEAMCMD +login fragzone_bot {random_chars(_R, 12, _ALNUM)} +workshop_download_item 730 1 +quit\n",
+                  "update.sh")
+    assert not_shown("$STEAMCMD +force_install_dir /srv/cs +login anonymous +app_update 740 validate +quit\n", "update.sh")
+    require_shown(f"mcrcon -H 10.0.4.12 -P 25575 -p '{random_chars(_R, 12, _ALNUM)}' \"say restart\"\n", "scripts/restart_all.sh")
+    banner = "_|WARNING:-DO-NOT-SHARE-THIS.--Sharing-this-will-allow-someone-to-log-in-as-you-and-to-steal-your-ROBUX-and-items.|_"
+    require_shown(f"ROBLOSECURITY={banner}{random_chars(_R, 200, '0123456789ABCDEF')}\n", ".env")
+
+
+def _keytab(realm: bytes, principal: bytes) -> bytes:
+    body = (b"\x00\x01" + len(realm).to_bytes(2, "big") + realm + len(principal).to_bytes(2, "big") + principal
+            + (1).to_bytes(4, "big") + (1733400000).to_bytes(4, "big") + b"\x02" + (18).to_bytes(2, "big")
+            + (32).to_bytes(2, "big") + bytes(_R.randrange(256) for _ in range(32)))
+    return b"\x05\x02" + len(body).to_bytes(4, "big") + body
+
+
+def test_a_base64_keytab_is_found_by_its_header() -> None:
+    encoded = base64.b64encode(_keytab(b"CORP.EXAMPLE.COM", b"svc-etl")).decode()
+    require_shown(f'KRB5_KEYTAB_B64="{encoded}"\n', ".env")
+    require_shown(f"{encoded}\n", "svc-etl.keytab.b64")
+    broken = base64.b64encode(b"\x05\x02" + bytes(40)).decode()
+    assert outcomes(f"  krb5.keytab: {broken}\n", "spnego-secret.yaml") in ([], ["dismissed"])
+
+
+def test_a_duo_secret_key_is_found_and_its_integration_key_is_not() -> None:
+    ikey = "DI" + random_chars(_R, 18, string.ascii_uppercase + string.digits)
+    skey = random_chars(_R, 40, _ALNUM)
+    assert outcomes(f"[duo]\nikey = {ikey}\nskey = {skey}\nhost = api-0d1e2f3a.duosecurity.com\n",
+                    "login_duo.conf") == ["confirmed"]
+    assert not_shown(f"duo:\n  integration_key: {ikey}\n  api_host: api-0d1e2f3a.duosecurity.com\n", "authproxy.yml")
+
+
+def test_an_empty_password_before_the_next_connection_field_is_no_value() -> None:
+    assert not_shown('set mysql_connection_string "server=localhost;uid=root;password=;database=lsrp"\n',
+                     "server.cfg.example")
