@@ -477,7 +477,7 @@ def _stand_in_claims(claims: object) -> bool:
 
 
 @_filter("jwt_with_stand_in_claims", "a JWT in a test or the docs whose claims are stand-ins ({\"foo\": \"bar\"}, "
-         "{\"hello\": \"world\"}, RFC 7519's example), or that name an example on a line that says so: it names no "
+         "{\"hello\": \"world\"}, RFC 7519's example, jwt.io's example with its name edited), or that name an example on a line that says so: it names no "
          "one, an example of the format", surroundings=True, needs_example_place=True)
 def is_jwt_with_stand_in_claims(value: str, line: str, key_name: str | None, language: str | None,
                                 around: Surroundings) -> bool:
@@ -485,11 +485,16 @@ def is_jwt_with_stand_in_claims(value: str, line: str, key_name: str | None, lan
     if not around.example_place:
         return False
     claims = _jwt_claims(value.strip())
-    if _stand_in_claims(claims):
+    if _stand_in_claims(claims) or _edited_jwt_io_claims(claims):
         return True
     # "an example token: …" whose claims name an example (sub "demo-user", name "Sample Account") or
     # were issued at the epoch: the line and the token both say it stands for one
     return _EXAMPLE_CUE.search(line) is not None and _example_named_claims(claims)
+
+
+def _edited_jwt_io_claims(claims: object) -> bool:
+    """jwt.io's example payload with its name or claims edited: its subject 1234567890 issued at 1516239022."""
+    return isinstance(claims, dict) and claims.get("sub") == "1234567890" and claims.get("iat") == 1516239022
 
 
 _EXAMPLE_CUE = re.compile(r"(?i)\b(?:example|e\.g\.|for instance|sample|looks like|such as)\b")

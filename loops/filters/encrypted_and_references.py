@@ -476,14 +476,17 @@ _SECRET_REFERENCE = re.compile(
 
 
 @_filter("secret_manager_reference", "a reference to a secret kept in a secret manager (@Microsoft.KeyVault(…), "
-         "projects/…/secrets/…/versions/…, Spinnaker's encrypted:s3!b:…!f:…, TeamCity's credentialsJSON:<uuid>, Home Assistant's !secret name, a Vault Agent injector's secret path): it names where the secret is, it is not the secret", generic_only=True)
+         "projects/…/secrets/…/versions/…, Spinnaker's encrypted:s3!b:…!f:…, TeamCity's credentialsJSON:<uuid>, Home Assistant's !secret name, a Vault Agent injector's secret path, systemd's LoadCredential=id:/path): it names where the secret is, it is not the secret", generic_only=True)
 def is_secret_manager_reference(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
+    if (key_name or "").lower().startswith(("loadcredential", "importcredential")) and _SYSTEMD_CREDENTIAL_SOURCE.match(v):
+        return True  # systemd's LoadCredential=id:/path: where the unit reads the credential from
     if "agent-inject-secret-" in line and _VAULT_PATH.match(v) and _VAULT_INJECT_ANNOTATION.search(line):
         return True  # the Vault Agent injector's annotation names the path it reads the secret from
     return bool(_SECRET_REFERENCE.match(v)) or ("!secret" in line and _yaml_secret_name(v, line))
 
 
+_SYSTEMD_CREDENTIAL_SOURCE = re.compile(r"^[\w.@-]+:(?:/[\w.@-]+)+/?$|^[\w.@*-]+$")
 _VAULT_INJECT_ANNOTATION = re.compile(r"vault\.hashicorp\.com/agent-inject-secret-[\w.-]+[\"']?[ \t]*:")
 _VAULT_PATH = re.compile(r"^[\w.-]+(?:/[\w.-]+)+$")
 

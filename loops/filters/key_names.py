@@ -201,6 +201,16 @@ def is_key_naming_no_credential(value: str, line: str, key_name: str | None, lan
     return not any(w in _CREDENTIAL_WORDS or w.endswith(_CREDENTIAL_ENDINGS) for w in map(_uncounted, words))
 
 
+@_filter("label_denies_credential", "the label says the value is not one (\"not a secret\", \"non-secret key\", \"no "
+         "password\"): a note that marks what is safe to share", generic_only=True, needs_key_name=True)
+def is_label_denying_credential(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    words = key_words(key_name)
+    if len(words) < 2 or not names_credential(words[-1:]):
+        return False
+    before = words[-3:-1] if len(words) >= 3 and words[-2] in ("a", "an", "the") else words[-2:-1]
+    return before[:1] in (["not"], ["no"], ["non"])
+
+
 # Credentials' names that hold no credential word. The word list is every filter's, and there these words mean other
 # things (sk is a sort key in DynamoDB, a certificate or a team is public): this filter alone reads them.
 _CREDENTIAL_AFTER_A_NAME = frozenset({

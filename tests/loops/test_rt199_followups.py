@@ -281,3 +281,43 @@ def test_a_duo_secret_key_is_found_and_its_integration_key_is_not() -> None:
 def test_an_empty_password_before_the_next_connection_field_is_no_value() -> None:
     assert not_shown('set mysql_connection_string "server=localhost;uid=root;password=;database=lsrp"\n',
                      "server.cfg.example")
+
+
+# --- prose (208), JVM applications (209), unusual syntax (210) -----------------------------------------------------
+
+def test_passwords_handed_over_on_the_next_line_are_found_but_not_wrapped_prose() -> None:
+    require_shown(f"1) Jenkins: admin user is `ninja`, pw is\n   {random_chars(_R, 6, _ALNUM)}*{random_chars(_R, 6, _ALNUM)}\n",
+                  "mail/2024-06-11-handover.eml")
+    require_shown(f"Das Passwort lautet:\n    Falke-{random_chars(_R, 8, _ALNUM)}!\n", "lists/it-announce.mbox")
+    require_shown(f"and the SMTP login is postmaster with password\n  {random_chars(_R, 14, _ALNUM)}\n", "archive/2024-05.mbox")
+    assert not_shown("The default variant for the Argon2 password hasher is\nArgon2id.\n", "docs/topics/auth/passwords.txt")
+    assert not_shown(f"Billing account (not a secret, just for finance):\n\n    {random_chars(_R, 12, string.digits)}-{random_chars(_R, 8, _ALNUM)}\n",
+                     "threads/api-key-for-staging.eml")
+    args = "      exec:\n        args:\n        - eks\n        - get-token\n        - --cluster-name\n        - eks-staging-01\n"
+    assert not_shown(args, "kubeconfigs/eks-staging.kubeconfig")
+
+
+def test_fortigate_secrets_and_a_wifi_qr_string_are_found() -> None:
+    require_shown(f"4. `set psksecret {random_chars(_R, 18, _ALNUM)}`\n", "docs/vpn.md")
+    assert not_shown("        set passwd $FGT_ADMIN_PASSWORD\n", "scripts/provision.sh")
+    require_shown(f"    WIFI:T:WPA;S:acme-devices;P:{random_chars(_R, 16, _ALNUM)};;\n", "kb/wifi-and-guest-access.md")
+
+
+def test_a_literal_converted_for_a_char_array_and_a_remember_me_key_are_found() -> None:
+    require_shown(f'        .withPassword("{random_chars(_R, 14, _ALNUM)}".toCharArray())\n', "src/main/java/Config.java")
+    require_shown(f'            .rememberMe(rm -> rm.key("{random_chars(_R, 24, _ALNUM)}"))\n',
+                  "src/main/java/com/acme/SecurityConfig.java")
+
+
+def test_jwt_io_s_example_with_its_name_edited_is_a_stand_in_in_tests() -> None:
+    header = _b64url(json.dumps({"alg": "HS256", "typ": "JWT"}).encode())
+    payload = _b64url(json.dumps({"sub": "1234567890", "name": "Test User", "iat": 1516239022}).encode())
+    token = f"{header}.{payload}.{_b64url(bytes(_R.randrange(256) for _ in range(32)))}"
+    assert not_shown(f'    const token = "{token}";\n', "src/__tests__/apiClient.test.js")
+    live = f"{header}.{_b64url(json.dumps({'sub': random_chars(_R, 10, string.digits), 'iat': 1733400000}).encode())}.{_b64url(bytes(32))}"
+    assert outcomes(f'    const token = "{live}";\n', "src/__tests__/apiClient.test.js") != ["dismissed"]
+
+
+def test_a_yaml_anchor_before_a_quoted_password_and_a_systemd_credential_source() -> None:
+    require_shown(f'  password: &db_password "{random_chars(_R, 16, _ALNUM)}"\n', "group_vars/all.yml")
+    assert not_shown("LoadCredential=db-password:/etc/billing/credentials/db-password\n", "deploy/billing-worker.service")
