@@ -185,9 +185,7 @@ _CLIENT_SDK_PUBLIC = re.compile(r"^pub[0-9a-f]{32}$|^phc_[A-Za-z0-9]{32,64}$|^(?
                                 r"|^Iv1\.[0-9a-f]{16}$|^[IO]v23[A-Za-z0-9]{16}$")
 # (New Relic's browser key, NRJS-…, and mobile app token, …-NRMA, ship in pages and apps too, but they let anyone send
 # data into the account: they stay shown for a person to decide, see test_new_relics_browser_key_is_shown.)
-# A payment page's client-side token, made for the browser: Paddle Billing's client-side token (live_/test_…) given to
-# Paddle.Initialize or Paddle.Setup, Authorize.Net's Accept.js public client key beside its API login id (the
-# transaction key is the secret). Only with the call or the Accept.js markup on the line.
+
 # Clerk's publishable key: pk_live_/pk_test_ and the base64 of its Frontend API host followed by "$" (Clerk's docs:
 # the key the browser SDK is given). A Stripe publishable key's body is random and decodes to no host name.
 _CLERK_PUBLISHABLE = re.compile(r"^pk_(?:live|test)_([A-Za-z0-9+/]{12,200}={0,2})$")
@@ -208,6 +206,11 @@ def _is_clerk_publishable_key(value: str) -> bool:
 
 _DUO_INTEGRATION_KEY = re.compile(r"^DI[A-Z0-9]{18}$")
 _GOOGLE_OAUTH_CLIENT_ID = re.compile(r"^[0-9]{6,20}-[a-z0-9]{32}\.apps\.googleusercontent\.com$")
+
+
+# A payment page's client-side token, made for the browser: Paddle Billing's client-side token (live_/test_…) given to
+# Paddle.Initialize or Paddle.Setup, Authorize.Net's Accept.js public client key beside its API login id (the
+# transaction key is the secret). Only with the call or the Accept.js markup on the line.
 _PAGE_CLIENT_TOKEN = re.compile(r"^(?:(?:live|test)_[A-Za-z0-9]{20,40}|[A-Za-z0-9]{40,100})$")
 _PAGE_CLIENT_CONTEXT = re.compile(r"\bPaddle\.(?:Initialize|Setup)\s*\(|\bdata-clientKey=.*\bdata-apiLoginID=|"
                                   r"\bdata-apiLoginID=.*\bdata-clientKey=|\bauthData\.clientKey\b")
@@ -320,7 +323,7 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
     if v.startswith("pk_") and _is_clerk_publishable_key(v):
         return True
     if v.startswith("DI") and _DUO_INTEGRATION_KEY.match(v):
-        return {"ikey", "integration"} & set(key_words(key_name)) != set()  # Duo's integration key: which application
+        return bool({"ikey", "integration"} & set(key_words(key_name)))  # Duo's integration key: which application
     if v.endswith(".apps.googleusercontent.com") and _GOOGLE_OAUTH_CLIENT_ID.match(v):
         return True  # a Google OAuth client id (its secret is GOCSPX-…), whatever name it is filed under
     if v.startswith("eyJ"):

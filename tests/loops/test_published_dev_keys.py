@@ -9,7 +9,8 @@ import random
 
 import pytest
 
-from secretloop.loops.filters.public_formats import _PUBLISHED_DEVELOPMENT_KEYS
+from secretloop.loops.filters.public_formats import _BIP39_TEST_VECTORS, _PUBLISHED_DEVELOPMENT_KEYS
+from secretloop.loops.rules.checksums import bip39_mnemonic
 from tests.loops.test_fp_corpus_classes import not_shown, require_shown
 from tests.support.filter_checks import check_filter
 from tests.support.hd_wallet import G, derive, master_of, on_curve, seed_of
@@ -64,3 +65,29 @@ def test_the_documentation_key_and_substrate_dev_phrase_are_published() -> None:
     assert check_filter("published_development_key", "0x" + DOCS_KEY, f'acct = Account.from_key("0x{DOCS_KEY}")', None,
                         "python")
     assert not_shown(f"const dev = keyring.addFromUri('{SUBSTRATE}');\n", "scripts/transfer.js")
+
+
+# BIP-39's published test vectors (English, vectors.json) whose words look random; the filter keeps their digests.
+BIP39_VECTORS = (
+    "ozone drill grab fiber curtain grace pudding thank cruise elder eight picnic",
+    "gravity machine north sort system female filter attitude volume fold club stay feature office ecology stable narrow fog",
+    "hamster diagram private dutch cause delay private meat slide toddler razor book happy fancy gospel tennis maple "
+    "dilemma loan word shrug inflict delay length",
+    "scheme spot photo card baby mountain device kick cradle pact join borrow",
+    "horn tenant knee talent sponsor spell gate clip pulse soap slush warm silver nephew swap uncle crack brave",
+    "panda eyebrow bullet gorilla call smoke muffin taste mesh discover soft ostrich alcohol speed nation flash devote "
+    "level hobby quick inner drive ghost inside",
+    "cat swing flag economy stadium alone churn speed unique patch report train",
+    "light rule cinnamon wrap drastic word pride squirrel upgrade then income fatal apart sustain crack supply proud access",
+    "all hour make first leader extend hole alien behind guard gospel lava path output census museum junior mass reopen "
+    "famous sing advance salt reform",
+    "vessel ladder alter error federal sibling chat ability sun glass valve picture",
+    "scissors invite lock maple supreme raw rapid void congress muscle digital elegant little brisk hair mango congress clump",
+    "void come effort suffer camp survey warrior heavy shoot primary clutch crush open amazing screen patrol group space "
+    "point ten exist slush involve unfold",
+)
+
+
+def test_the_filter_knows_exactly_bip39_s_random_looking_test_vectors() -> None:
+    assert all(bip39_mnemonic(v) for v in BIP39_VECTORS)  # each is a valid phrase (a typo would fail its checksum)
+    assert {hashlib.sha256(v.encode()).hexdigest() for v in BIP39_VECTORS} == set(_BIP39_TEST_VECTORS)

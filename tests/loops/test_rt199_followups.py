@@ -321,3 +321,10 @@ def test_jwt_io_s_example_with_its_name_edited_is_a_stand_in_in_tests() -> None:
 def test_a_yaml_anchor_before_a_quoted_password_and_a_systemd_credential_source() -> None:
     require_shown(f'  password: &db_password "{random_chars(_R, 16, _ALNUM)}"\n', "group_vars/all.yml")
     assert not_shown("LoadCredential=db-password:/etc/billing/credentials/db-password\n", "deploy/billing-worker.service")
+
+
+def test_an_id_or_fingerprint_introduced_on_the_line_before_is_not_a_credential() -> None:
+    assert not_shown(f"The signing key ID is\n    {random_chars(_R, 16, _HEX).upper()}\n", "docs/release-signing.md")
+    fingerprint = "SHA256:" + random_chars(_R, 43, _ALNUM + "+/")
+    assert not_shown(f"The bastion's host key fingerprint is:\n\n    {fingerprint}\n", "runbooks/bastion.md")
+    require_shown(f"she mentioned the staging Redis password changed to\n@1w{random_chars(_R, 12, _ALNUM)}\n", "daily/2024-06-03.md")
