@@ -15,6 +15,7 @@ import json
 import re
 from urllib.parse import urlsplit
 
+from ..rules.checksums import b64_decode
 from .encoded_stand_ins import _jwt_claims
 from .registry import Surroundings, _filter
 from .words import key_words, split_words
@@ -196,10 +197,10 @@ def _is_clerk_publishable_key(value: str) -> bool:
     m = _CLERK_PUBLISHABLE.match(value)
     if m is None:
         return False
-    body = m.group(1)
+    raw = b64_decode(m.group(1))
     try:
-        host = base64.b64decode(body + "=" * (-len(body) % 4), validate=True).decode("ascii")
-    except (ValueError, UnicodeDecodeError):
+        host = raw.decode("ascii") if raw is not None else ""
+    except UnicodeDecodeError:
         return False
     return _CLERK_FRONTEND_HOST.match(host) is not None
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import hashlib
 import json
 import re
@@ -151,15 +152,10 @@ def base58check(value: str) -> bool:
 
 # BIP-39's English word list, as the standard publishes it (bip-0039/english.txt, SHA-256 2f5eed53…dbda): 2048
 # words, the index of each is 11 bits of the phrase.
-_BIP39_WORDS: dict[str, int] | None = None
-
-
+@functools.lru_cache(maxsize=1)
 def _bip39_index() -> dict[str, int]:
-    global _BIP39_WORDS
-    if _BIP39_WORDS is None:
-        words = (Path(__file__).with_name("bip39_english.txt")).read_text(encoding="ascii").split()
-        _BIP39_WORDS = {w: i for i, w in enumerate(words)}
-    return _BIP39_WORDS
+    words = Path(__file__).with_name("bip39_english.txt").read_text(encoding="ascii").split()
+    return {w: i for i, w in enumerate(words)}
 
 
 def bip39_mnemonic(value: str) -> bool:
