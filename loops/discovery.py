@@ -69,13 +69,39 @@ class SkippedContent(Unreadable):
 SKIP_DIRS: dict[str, str] = {
     **{name: "version control directory" for name in (".git", ".hg", ".svn", ".bzr")},
     **{name: "dependencies directory" for name in (
-        "node_modules", "bower_components", "vendor", ".venv", "venv", "site-packages", "dist-packages",
+        "node_modules", "bower_components", ".venv", "venv", "site-packages", "dist-packages",
     )},
     **{name: "cache directory" for name in (
         "__pycache__", ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".ruff_cache",
     )},
     ".secretloop": "secretloop's own directory",
 }
+
+# A directory named vendor is a package manager's install tree only with that manager's mark in it: Composer's
+# autoload.php and composer/, Go's modules.txt, Bundler's bundle/, or a GOPATH-era tree of import paths
+# (github.com/…). Without one it holds what someone committed and keeps (a demo app with its .env, Terraform
+# modules with their examples, a patched library), which is pushed like any other folder and scanned like one.
+VENDOR_DIR = "vendor"
+_VENDOR_MARKS: frozenset[str] = frozenset({
+    "autoload.php", "composer", "modules.txt", "bundle", "github.com", "golang.org", "gopkg.in", "google.golang.org",
+})
+
+
+def is_dependencies_vendor(abs_dir: str) -> bool:
+    """The vendor directory at `abs_dir` holds a package manager's install tree (see _VENDOR_MARKS)."""
+    try:
+        with os.scandir(abs_dir) as it:
+            return any(entry.name in _VENDOR_MARKS for entry in it)
+    except OSError:
+        return False
+
+
+def skipped_dir_reason(name: str, abs_dir: str) -> str | None:
+    """Why the directory `name` at `abs_dir` is never walked, or None to walk it."""
+    if name == VENDOR_DIR:
+        return "dependencies directory" if is_dependencies_vendor(abs_dir) else None
+    return SKIP_DIRS.get(name)
+
 
 # Lockfiles are scanned for URLs with credentials only (lockfile_view); Bun's is binary.
 BINARY_LOCKFILES: frozenset[str] = frozenset({"bun.lockb"})
@@ -557,9 +583,11 @@ class _RootWalk:
                 if not name.isascii() and undecodable_name(name):
                     skip(shown_name(rel), UNDECODABLE_DIR if is_dir else UNDECODABLE_FILE)
                     continue
-                if (is_dir or name == ".git") and name in SKIP_DIRS:
-                    skip(rel, SKIP_DIRS[name])
-                    continue
+                if (is_dir or name == ".git") and (name in SKIP_DIRS or name == VENDOR_DIR):
+                    reason = skipped_dir_reason(name, entry.path)
+                    if reason:
+                        skip(rel, reason)
+                        continue
                 if st is not None and not is_reg(st.st_mode):
                     skip(rel, "symlink (not followed)" if is_link(st.st_mode) else "not a regular file")
                     continue
@@ -594,9 +622,10 @@ class _RootWalk:
                 self.walk()
                 continue
             parts = rel.split("/")
-            skip_dir = next((p for p in parts[:-1] if p in SKIP_DIRS), None)
-            if skip_dir:
-                self.skip(rel, f"inside a {SKIP_DIRS[skip_dir]} ({skip_dir})")
+            inside = next(((p, reason) for i, p in enumerate(parts[:-1])
+                           if (reason := skipped_dir_reason(p, os.path.join(self.root, *parts[:i + 1])))), None)
+            if inside:
+                self.skip(rel, f"inside a {inside[1]} ({inside[0]})")
                 continue
             abs_path = os.path.join(self.root, *parts)
             try:
@@ -607,8 +636,8 @@ class _RootWalk:
             is_dir = stat.S_ISDIR(st.st_mode)
             if stat.S_ISLNK(st.st_mode):
                 self.skip(rel, "symlink (not followed)")
-            elif parts[-1] in SKIP_DIRS and (is_dir or parts[-1] == ".git"):
-                self.skip(rel, SKIP_DIRS[parts[-1]])
+            elif (is_dir or parts[-1] == ".git") and (reason := skipped_dir_reason(parts[-1], abs_path)):
+                self.skip(rel, reason)
             elif self.excluded(rel, is_dir):
                 self.skip(rel, "excluded (settings.exclude)")
             elif is_dir:

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 
 from .bundle_view import MAP_SUFFIXES
-from .discovery import SKIP_DIRS
+from .discovery import SKIP_DIRS, VENDOR_DIR
 from .features import is_test_path
 
 _SOURCES_CONTENT = re.compile(r'"sourcesContent"\s*:\s*\[')
@@ -125,7 +125,7 @@ def original_sources(text: str) -> list[OriginalSource] | None:
         if not content:
             continue
         path = source_path(names[i] if i < len(names) and names[i] else f"source-{i}")
-        if any(part in SKIP_DIRS for part in path.split("/")[:-1]) or is_test_path(path):
+        if any(part in SKIP_DIRS or part == VENDOR_DIR for part in path.split("/")[:-1]) or is_test_path(path):
             continue  # dependencies, and tests, mocks and fixtures the bundler took along: not the app's code
         out.append(OriginalSource(path, content, start, *_escapes(text, start, end)))
     return out

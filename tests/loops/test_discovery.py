@@ -141,6 +141,7 @@ def test_settings_exclude_is_gitignore_style_and_applies_without_gitignore(tmp_p
 
 
 def test_vcs_dependency_cache_and_own_directories_are_skipped_once_each(tmp_path: Path) -> None:
+    write(tmp_path, "vendor/autoload.php")  # Composer's install tree
     for d in (".git", ".hg", "node_modules/pkg", "web/node_modules", "vendor", ".venv/lib", "__pycache__", ".tox",
               ".mypy_cache", ".secretloop"):
         write(tmp_path, f"{d}/file.txt")
@@ -159,6 +160,36 @@ def test_vcs_dependency_cache_and_own_directories_are_skipped_once_each(tmp_path
         ".tox": "cache directory",
         ".mypy_cache": "cache directory",
         ".secretloop": "secretloop's own directory",
+    }
+
+
+@pytest.mark.parametrize("mark", ["autoload.php", "composer/installed.json", "modules.txt", "bundle/ruby/3.2.0/x.rb",
+                                  "github.com/pkg/errors/errors.go"])
+def test_a_vendor_directory_is_skipped_by_its_package_managers_mark(tmp_path: Path, mark: str) -> None:
+    write(tmp_path, f"app/vendor/{mark}")
+    write(tmp_path, "app/vendor/lib/config.php")
+    write(tmp_path, "app/main.go")
+    paths, skipped = run(tmp_path)
+    assert paths == ["app/main.go"] and skipped == {"app/vendor": "dependencies directory"}
+
+
+def test_a_vendor_directory_without_a_mark_is_committed_code_and_scanned(tmp_path: Path) -> None:
+    # a demo app kept under vendor/ with its .env, Terraform modules with their examples
+    write(tmp_path, "cms/vendor/acme/demo-app/.env", "DB_PASSWORD=x\n")
+    write(tmp_path, "infra/modules/vendor/monitors/main.tf")
+    paths, skipped = run(tmp_path)
+    assert paths == ["cms/vendor/acme/demo-app/.env", "infra/modules/vendor/monitors/main.tf"] and skipped == {}
+
+
+def test_named_paths_inside_a_vendor_directory_follow_its_mark(tmp_path: Path) -> None:
+    write(tmp_path, "go/vendor/modules.txt")
+    write(tmp_path, "go/vendor/golang.org/x/net/http.go")
+    write(tmp_path, "php/vendor/acme/demo/.env")
+    paths, skipped = run(tmp_path, only=[["go/vendor/golang.org/x/net/http.go", "php/vendor/acme/demo/.env", "go/vendor"]])
+    assert paths == ["php/vendor/acme/demo/.env"]
+    assert skipped == {
+        "go/vendor/golang.org/x/net/http.go": "inside a dependencies directory (vendor)",
+        "go/vendor": "dependencies directory",
     }
 
 
