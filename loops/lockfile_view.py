@@ -3,7 +3,7 @@
 Lockfiles are generated (hashes, versions, resolved URLs) and full of digests that look like keys,
 so no rule reads them as a whole. One leak is written into them all the same: a private registry's
 URL with its user and token (`"resolved": "https://ci:<token>@npm.acme.io/…"`, Bundler's
-`remote: https://deploy:<token>@gems.acme.io/`), copied from the install that resolved it. The view
+`remote: https://deploy:<token>@gems.acme.io/`, a dist URL's `?access_token=`), copied from the install that resolved it. The view
 keeps those lines where they are (same line numbers and columns) and blanks the rest.
 """
 
@@ -21,8 +21,10 @@ LOCKFILES: frozenset[str] = frozenset({
     "shard.lock", "project.assets.json",
 })
 
-# user-info before the host: no '/' between '://' and '@' (an npm scope, /@babel/core, has one)
-_URL_WITH_USERINFO = re.compile(r"://[^\s/@'\"<>]+@")
+# user-info before the host: no '/' between '://' and '@' (an npm scope, /@babel/core, has one); or a credential in the
+# query string (Composer once wrote GitHub's ?access_token= into a dist URL; a registry's ?token=)
+_URL_WITH_USERINFO = re.compile(r"://[^\s/@'\"<>]+@"
+                                r"|://[^\s'\"<>]*[?&](?:access_token|private_token|auth_token|token|api_key|apikey|key)=")
 
 
 def is_lockfile(path: str) -> bool:
@@ -30,7 +32,8 @@ def is_lockfile(path: str) -> bool:
 
 
 def url_credential_lines(text: str) -> str:
-    """`text` with every line that holds no URL with user-info made empty."""
+    """`text` with every line that holds no URL with credentials (user-info or a query token) made empty."""
     if "://" not in text or _URL_WITH_USERINFO.search(text) is None:
         return "\n" * text.count("\n")  # nearly every lockfile: nothing to read
-    return "\n".join(line if "@" in line and _URL_WITH_USERINFO.search(line) else "" for line in text.split("\n"))
+    return "\n".join(line if ("@" in line or "=" in line) and _URL_WITH_USERINFO.search(line) else ""
+                     for line in text.split("\n"))

@@ -20,8 +20,9 @@ _HEX_DIGEST_LENGTHS = frozenset({32, 40, 56, 64, 96, 128})
 _HASH_WORDS = ("md5", "hash", "checksum", "digest", "integrity", "crc")
 # sha inside a word only as the algorithm (sha256, sha1sum, filesha): shared_secret, shadow and SharePoint are no hashes
 _SHA_IN_WORD = re.compile(r"sha(?:[0-9]|sum|$)")
-# "verifier": a check value kept to test a password against (WinSCP's MasterPasswordVerifier)
-_HASH_WHOLE_WORDS = frozenset({"sum", "commit", "revision", "rev", "etag", "fingerprint", "oid", "verifier"})
+# "verifier": a check value kept to test a password against (WinSCP's MasterPasswordVerifier); "proof": an HMAC of a
+# token made with the secret (Meta's appsecret_proof), sent beside the token instead of the secret
+_HASH_WHOLE_WORDS = frozenset({"sum", "commit", "revision", "rev", "etag", "fingerprint", "oid", "verifier", "proof"})
 _SRI = re.compile(r"^sha(?:1|256|384|512)-[A-Za-z0-9+/]{20,}={0,2}$")
 # (hmac-sha256:… is Vault's audit log hashing a value it will not write down)
 _PREFIXED_DIGEST = re.compile(r"^(?:hmac-)?(?:sha1|sha224|sha256|sha384|sha512|md5)[:=$][0-9a-fA-F]{32,128}$", re.IGNORECASE)

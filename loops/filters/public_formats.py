@@ -136,16 +136,18 @@ def is_badge_image_token(value: str, line: str, key_name: str | None, language: 
     return False
 
 
-@_filter("storage_emulator_account", "the Azure storage emulator's account (devstoreaccount1, "
-         "UseDevelopmentStorage=true), whose key Microsoft publishes: the same on every machine")
+@_filter("storage_emulator_account", "an Azure emulator's account (devstoreaccount1, UseDevelopmentStorage=true, "
+         "Cosmos DB's emulator on localhost:8081), whose key Microsoft publishes: the same on every machine")
 def is_storage_emulator_account(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     low = line.lower()  # the substring tests rule out almost every line before the regex runs
-    if "devstoreaccount1" not in low and "usedevelopmentstorage=true" not in low:
+    if "devstoreaccount1" not in low and "usedevelopmentstorage=true" not in low and ":8081" not in low:
         return False
     return _STORAGE_EMULATOR.search(line) is not None
 
 
-_STORAGE_EMULATOR = re.compile(r"(?i)\bdevstoreaccount1\b|UseDevelopmentStorage=true")
+# (the Cosmos DB emulator listens on port 8081 of the machine it runs on, and takes only its one published key)
+_STORAGE_EMULATOR = re.compile(r"(?i)\bdevstoreaccount1\b|UseDevelopmentStorage=true"
+                               r"|AccountEndpoint=https?://(?:localhost|127\.0\.0\.1|host\.docker\.internal):8081\b")
 
 
 # Mapbox's public tokens: "pk." and a base64url JSON payload (secret ones are "sk.", temporary "tk.").

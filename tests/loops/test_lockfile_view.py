@@ -53,3 +53,15 @@ def test_the_view_keeps_line_numbers_and_blanks_the_rest() -> None:
     (candidate,) = SCANNER.scan_text(text, 0, "web/package-lock.json")
     assert candidate.start_line == kept[0] + 1
     assert is_lockfile("a/b/Cargo.lock") and is_lockfile("yarn.lock") and not is_lockfile("src/lock.py")
+
+
+def test_a_token_in_a_resolved_urls_query_string_is_shown() -> None:
+    # Composer once wrote GitHub's ?access_token= into dist URLs; the lines around it stay unread
+    lock = ('{\n    "packages": [\n        {\n            "name": "acme/billing",\n            "dist": {\n'
+            '                "type": "zip",\n'
+            f'                "url": "https://api.github.com/repos/acme/billing/zipball/{hashlib.sha1(_token().encode()).hexdigest()}'
+            f'?access_token={_token(40)}",\n'
+            f'                "shasum": "{hashlib.sha1(_token().encode()).hexdigest()}"\n            }}\n        }}\n    ]\n}}\n')
+    view = url_credential_lines(lock)
+    assert [i for i, line in enumerate(view.split("\n")) if line] == [6]
+    require_shown(lock, "shop/composer.lock")

@@ -1,0 +1,102 @@
+"""Follow-ups of red-team sets 212 onwards (communication platforms, modern .NET, generated and vendored files) and of
+shapes older sets left open (Okta's SSWS token alone, user:password@host without a scheme). Values are drawn at run
+time; failures name the file and the statuses, never the value."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import random
+import string
+import urllib.parse
+
+from tests.loops.test_fp_corpus_classes import not_shown, outcomes, require_shown
+from tests.support.tokens import random_chars
+
+_R = random.Random(212)
+_ALNUM = string.ascii_letters + string.digits
+_HEX = "0123456789abcdef"
+
+
+def _b64(n: int) -> str:
+    return base64.b64encode(bytes(_R.randrange(256) for _ in range(n))).decode()
+
+
+def _uuid() -> str:
+    h = random_chars(_R, 32, _HEX)
+    return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
+
+
+# --- shapes left open by older sets --------------------------------------------------------------------------------
+
+def test_an_okta_token_after_its_ssws_scheme_is_found_on_a_line_of_its_own() -> None:
+    token = "00" + random_chars(_R, 40, _ALNUM + "_-")
+    assert outcomes(f"Use this token for the sync job:\nSSWS {token}\n", "notes/okta.md") == ["confirmed"]
+    assert not_shown("Authorization: SSWS ${OKTA_API_TOKEN}\n", "okta.sh")
+
+
+def test_user_and_password_before_a_host_without_a_scheme_are_found() -> None:
+    require_shown(f"[network]\nproxy = svc_build:{random_chars(_R, 14, _ALNUM)}@proxy.corp.acme.net:3128\n", "build.conf")
+    require_shown(f"DB_HOST=admin:{random_chars(_R, 16, _ALNUM)}@db.internal.acme.io:5432/app\n", "db.env")
+    assert outcomes(".. _posting address: mailto:django-updates+subscribe@googlegroups.com\n", "docs/lists.txt") == []
+    assert outcomes("remote = git@github.com:acme/infra.git\n", "repo.conf") == []
+
+
+# --- communication platforms (set 212) -----------------------------------------------------------------------------
+
+def test_slack_browser_session_tokens_are_found() -> None:
+    digits = string.digits
+    xoxc = f"xoxc-{random_chars(_R, 12, digits)}-{random_chars(_R, 13, digits)}-{random_chars(_R, 13, digits)}-{random_chars(_R, 64, _HEX)}"
+    xoxd = "xoxd-" + urllib.parse.quote(_b64(120), safe="")
+    assert outcomes(f"SLACK_XOXC={xoxc}\nSLACK_XOXD={xoxd}\n", "session.sh") == ["confirmed", "confirmed"]
+    assert not_shown("SLACK_XOXC=xoxc-...\n", "session.sh")
+
+
+def test_a_teams_webhook_on_the_older_outlook_host_is_found() -> None:
+    url = (f"https://outlook.office.com/webhook/{_uuid()}@{_uuid()}/IncomingWebhook/{random_chars(_R, 32, _HEX)}/{_uuid()}")
+    assert outcomes(f'TEAMS_URL = "{url}"\n', "notify.py") == ["confirmed"]
+
+
+def test_a_plain_api_token_header_is_found() -> None:
+    require_shown(f"curl -H 'Api-Token: {random_chars(_R, 40, _HEX)}' https://api-ABC.sendbird.com/v3/users\n", "sb.sh")
+
+
+def test_a_twitter_access_token_is_found_in_a_file_that_names_twitter() -> None:
+    token = f"{random_chars(_R, 19, string.digits)}-{random_chars(_R, 40, _ALNUM)}"
+    require_shown(f'// twitter client\napi := anaconda.NewTwitterApiWithCredentials("{token}", sec, ck, cs)\n', "main.go")
+    assert outcomes(f"# twitter\nbuild = '20240101-{random_chars(_R, 40, _HEX)}'\n", "ver.py") == []
+
+
+def test_the_secret_given_by_position_to_pusher_or_stream_is_found() -> None:
+    key, secret = random_chars(_R, 20, _HEX), random_chars(_R, 20, _HEX)
+    require_shown(f"$pusher = new Pusher\\Pusher('{key}', '{secret}', '1834567', $options);\n", "app/Broadcast.php")
+    lower = string.ascii_lowercase + string.digits
+    require_shown(f"const c = StreamChat.getInstance('{random_chars(_R, 12, lower)}', '{random_chars(_R, 64, lower)}');\n",
+                  "server/stream.js")
+
+
+def test_an_hmac_proof_of_a_token_is_no_secret() -> None:
+    proof = hashlib.sha256(random_chars(_R, 30, _ALNUM).encode()).hexdigest()
+    assert not_shown(f"APPSECRET_PROOF={proof}\n", "fb.env")
+
+
+# --- modern .NET (set 213) -----------------------------------------------------------------------------------------
+
+def test_the_cosmos_emulators_key_on_localhost_is_published_but_a_cloud_accounts_is_not() -> None:
+    key = _b64(64)
+    assert not_shown(f'"Cosmos": "AccountEndpoint=https://localhost:8081/;AccountKey={key}"\n', "local.settings.json")
+    require_shown(f'"Cosmos": "AccountEndpoint=https://acme-prod.documents.azure.com:443/;AccountKey={_b64(64)}"\n',
+                  "appsettings.json")
+
+
+def test_a_signalr_or_communication_services_connection_string_is_found() -> None:
+    assert outcomes(f'"SignalR": "Endpoint=https://chat.service.signalr.net;AccessKey={_b64(32)};Version=1.0;"\n',
+                    "appsettings.json") == ["confirmed"]
+    assert outcomes(f"ACS=endpoint=https://acme.communication.azure.com/;accesskey={_b64(64)}\n", ".env") == ["confirmed"]
+    assert outcomes('"SignalR": "Endpoint=https://chat.service.signalr.net;AuthType=azure.msi;Version=1.0;"\n',
+                    "appsettings.json") == []
+
+
+def test_dotnet_section_names_and_a_functions_key_are_read_as_secret_names() -> None:
+    require_shown(f"JWT__KEY={_b64(32)}\n", ".env.production")
+    require_shown(f'private const string FunctionKey = "{_b64(40)}";\n', "tests/HttpTriggerTests.cs")
