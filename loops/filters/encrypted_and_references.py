@@ -388,17 +388,24 @@ _B64_BODY = re.compile(r"^[A-Za-z0-9+/]+$")
 
 @_filter("encrypted_value", "a value encrypted by a secrets tool (sops ENC[AES256_GCM,…], Jasypt ENC(…), ejson EJ[1:…], "
          "Vault transit vault:v1:…, hiera-eyaml, Spring {cipher}, Maven/Jenkins {…}, OpenSSL's Salted__, a Windows "
-         "DPAPI blob (NuGet's encrypted Password, ConvertFrom-SecureString), a Fernet token (Airflow's encrypted Variables), an OpenPGP message (Renovate's encrypted), a KMS "
+         "DPAPI blob (NuGet's encrypted Password, ConvertFrom-SecureString), a Fernet token (Airflow's encrypted Variables), an OpenPGP message (Renovate's encrypted), Rails' MessageEncryptor data--iv--tag, a KMS "
          "ciphertext under an *_encrypted name): only its key can open it",
          generic_only=True)
 def is_encrypted_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     if _ENCRYPTED_ENVELOPE.match(v) or _braced_base64(v) or _dpapi_blob(v) or _fernet_token(v) or _openpgp_message(v):
         return True
+    if "--" in v and _RAILS_ENCRYPTED_MESSAGE.match(v):
+        return True
     if not _BASE64_BLOB.match(v):
         return False
     # Travis CI's `travis encrypt` output: the value under `secure:` is ciphertext for the repository's key
     return any(w in _ENCRYPTED_WORDS for w in key_words(key_name)) or _TRAVIS_SECURE.match(line) is not None
+
+
+# Rails' ActiveSupport::MessageEncryptor (encrypts, attr_encrypted, credentials' values): base64 ciphertext, "--", the
+# IV and "--" the auth tag, both in base64 (12 and 16 bytes with AES-256-GCM; 16 and 16 as some writers pad them).
+_RAILS_ENCRYPTED_MESSAGE = re.compile(r"^[A-Za-z0-9+/]{4,}={0,2}--[A-Za-z0-9+/]{16,22}={0,2}--[A-Za-z0-9+/]{22}==$")
 
 
 # Bitnami sealed-secrets: each entry of a SealedSecret's encryptedData is base64 of a 2-byte length, the session
@@ -476,16 +483,20 @@ _SECRET_REFERENCE = re.compile(
 
 
 @_filter("secret_manager_reference", "a reference to a secret kept in a secret manager (@Microsoft.KeyVault(…), "
-         "projects/…/secrets/…/versions/…, Spinnaker's encrypted:s3!b:…!f:…, TeamCity's credentialsJSON:<uuid>, Home Assistant's !secret name, a Vault Agent injector's secret path, systemd's LoadCredential=id:/path): it names where the secret is, it is not the secret", generic_only=True)
+         "projects/…/secrets/…/versions/…, Spinnaker's encrypted:s3!b:…!f:…, TeamCity's credentialsJSON:<uuid>, Home Assistant's !secret name, a Vault Agent injector's secret path, systemd's LoadCredential=id:/path, gcloud's --set-secrets=ENV=name:latest): it names where the secret is, it is not the secret", generic_only=True)
 def is_secret_manager_reference(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     if (key_name or "").lower().startswith(("loadcredential", "importcredential")) and _SYSTEMD_CREDENTIAL_SOURCE.match(v):
         return True  # systemd's LoadCredential=id:/path: where the unit reads the credential from
     if "agent-inject-secret-" in line and _VAULT_PATH.match(v) and _VAULT_INJECT_ANNOTATION.search(line):
         return True  # the Vault Agent injector's annotation names the path it reads the secret from
+    if ":" in v and "=" in v and _GCLOUD_SECRET_MAPPING.match(v):
+        return True  # gcloud run/functions deploy --set-secrets=ENV=secret-name:latest,…: which Secret Manager entry
     return bool(_SECRET_REFERENCE.match(v)) or ("!secret" in line and _yaml_secret_name(v, line))
 
 
+# gcloud's --set-secrets / --update-secrets list: ENV_VAR=secret-name:version (or /mount/path=…), comma-separated
+_GCLOUD_SECRET_MAPPING = re.compile(r"^(?:(?:[A-Za-z_]\w*|(?:/[\w.-]+)+)=[A-Za-z][\w-]*:(?:latest|\d{1,6})(?:,|$))+$")
 _SYSTEMD_CREDENTIAL_SOURCE = re.compile(r"^[\w.@-]+:(?:/[\w.@-]+)+/?$|^[\w.@*-]+$")
 _VAULT_INJECT_ANNOTATION = re.compile(r"vault\.hashicorp\.com/agent-inject-secret-[\w.-]+[\"']?[ \t]*:")
 _VAULT_PATH = re.compile(r"^[\w.-]+(?:/[\w.-]+)+$")

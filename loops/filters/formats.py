@@ -25,6 +25,16 @@ def _provider_name(key_name: str | None) -> str:
 _NAMING_MEMORY = 4096  # names remembered per RuleFormats
 
 
+def _is_token_prefix(keyword: str) -> bool:
+    if len(keyword) < 3:
+        return False
+    if keyword[-1] in "-_":
+        return True
+    head = keyword[:-1]
+    return keyword[-1] == "." and head.isascii() and head.replace(".", "").isalnum() and (
+        len(head) <= 4 or "." in head or any(c.isdigit() for c in head))
+
+
 class RuleFormats:
     """What the format filters read of the catalogue a scan runs with: the rules that declare a
     provider's fixed credential format, and the scan's detector (does any specific rule
@@ -36,10 +46,11 @@ class RuleFormats:
         self.detector = detector
         self.provider_rules: tuple[Rule, ...] = tuple(r for r in detector.catalogue.rules if r.provider_names is not None)
         self._naming: dict[str, tuple[Rule, ...]] = {}
-        # The token prefixes the format rules look for (xoxp-, ghp_, sk-ant-api03-): a prefix
-        # ends in - or _, where a keyword such as "cloudflare" names a setting instead.
+        # The token prefixes the format rules look for (xoxp-, ghp_, sk-ant-api03-, SendGrid's SG., Vault's hvs.): a
+        # prefix ends in - or _, or in a dot after a short or numbered part, where a keyword such as "cloudflare" (or
+        # "local.", "graph.") names a setting instead.
         self.value_prefixes: tuple[str, ...] = tuple(sorted(
-            {k for r in detector.catalogue.rules if r.specific for k in r.keywords if len(k) >= 3 and k[-1] in "-_"},
+            {k for r in detector.catalogue.rules if r.specific for k in r.keywords if _is_token_prefix(k)},
             key=len, reverse=True))
 
     def value_prefix(self, value: str) -> str | None:

@@ -298,15 +298,17 @@ _ENGINE_DEFAULT_PASSWORDS = frozenset({
 })
 
 
-# A marker written in capitals into a provider's token by whoever made it up: AKIAFAKE…, AIzaSyFAKE…, …FAKEFAKE, or an
+# A marker written in capitals into a provider's token by whoever made it up: AKIAFAKE…, AIzaSyFAKE…, …FAKEFAKE (in lower
+# case only repeated: …exampleexample, since one lower-case word turns up in random letters), or an
 # id part of one repeated digit (xoxb-000000000000-…). In a random body the marker stands after a capital by chance;
 # a person's stands alone (after the prefix, a lower-case letter or a digit).
-_CAPITAL_MARKER = re.compile(r"(?<![A-Z])(?:FAKE|DUMMY|EXAMPLE|SAMPLE)(?![a-z])|(?:FAKE|TEST|DUMMY){2}")
+_CAPITAL_MARKER = re.compile(r"(?<![A-Z])(?:FAKE|DUMMY|EXAMPLE|SAMPLE)(?![a-z])|(?:FAKE|TEST|DUMMY){2}"
+                             r"|(?:example|sample|dummy|placeholder){2}")  # …exampleexample: lower case, repeated
 _REPEATED_DIGIT_PART = re.compile(r"(?:^|-)(\d)\1{7,}(?:-|$)")
 
 
 @_filter("marker_in_token", "a token made up for a test or a document: a marker in capitals in its body (AKIAFAKE…, "
-         "AIzaSyFAKE…, …FAKEFAKE) or an id part of one repeated digit (xoxb-000000000000-…)", after_prefix=True)
+         "AIzaSyFAKE…, …FAKEFAKE, …exampleexample) or an id part of one repeated digit (xoxb-000000000000-…)", after_prefix=True)
 def is_marker_in_token(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     return _CAPITAL_MARKER.search(v) is not None or _REPEATED_DIGIT_PART.search(v) is not None

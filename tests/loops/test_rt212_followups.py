@@ -100,3 +100,50 @@ def test_a_signalr_or_communication_services_connection_string_is_found() -> Non
 def test_dotnet_section_names_and_a_functions_key_are_read_as_secret_names() -> None:
     require_shown(f"JWT__KEY={_b64(32)}\n", ".env.production")
     require_shown(f'private const string FunctionKey = "{_b64(40)}";\n', "tests/HttpTriggerTests.cs")
+
+
+# --- hosted databases (set 215), serverless apps (216), mail configuration (217) -------------------------------------
+
+def test_an_astra_token_and_a_couchbase_password_given_by_position_are_found() -> None:
+    astra = f"AstraCS:{random_chars(_R, 24, _ALNUM)}:{random_chars(_R, 64, _HEX)}"
+    assert "confirmed" in outcomes(f'auth = PlainTextAuthProvider("token", "{astra}")\n', "astra.py")
+    require_shown(f'auth = PasswordAuthenticator("app", "{random_chars(_R, 16, _ALNUM)}")\n', "couchbase.py")
+
+
+def test_a_confluent_secret_stored_through_the_cli_is_found() -> None:
+    key = random_chars(_R, 16, string.ascii_uppercase + string.digits)
+    assert outcomes(f"confluent api-key store {key} {_b64(48)} --resource lkc-7x2pq9\n", "setup.sh") == ["confirmed"]
+
+
+def test_a_token_body_of_a_repeated_lower_case_marker_is_made_up() -> None:
+    assert not_shown(f'UPSTASH_REDIS_REST_TOKEN="AX{random_chars(_R, 8, _ALNUM)}{"example" * 5}"\n', "readonly.env")
+
+
+def test_a_providers_prefix_before_stand_in_words_in_a_test_is_no_key() -> None:
+    assert not_shown("process.env.SENDGRID_API_KEY = 'SG.test-key';\n", "test/email.test.js")
+
+
+def test_gcloud_secret_mappings_name_secret_manager_entries() -> None:
+    assert not_shown("      - --set-secrets=DB_PASSWORD=reports-db-password:latest,SENDGRID_API_KEY=sendgrid-key:3\n",
+                     "cloudbuild.yaml")
+
+
+def test_an_smtp_login_after_a_variable_naming_the_user_is_found() -> None:
+    require_shown(f'    server.login(SENDER_EMAIL, "{random_chars(_R, 14, _ALNUM)}")\n', "scripts/send.py")
+    assert outcomes('    server.login(SENDER_EMAIL, password)\n', "scripts/send.py") == []
+
+
+def test_a_google_app_password_in_a_php_constant_is_found() -> None:
+    app = " ".join(random_chars(_R, 4, string.ascii_lowercase) for _ in range(4))
+    require_shown(f"define( 'WPMS_SMTP_PASS', '{app}' );\n", "wp-config.php")
+
+
+def test_a_postmark_token_given_to_its_client_or_as_the_smtp_user_is_found() -> None:
+    assert outcomes(f"const client = new postmark.ServerClient('{_uuid()}');\n", "providers/postmark.js") == ["confirmed"]
+    assert outcomes(f"MAIL_HOST=smtp.postmarkapp.com\nMAIL_USERNAME={_uuid()}\n", ".env") == ["confirmed"]
+    assert outcomes(f"[smtp]\nhost = smtp.postmarkapp.com:587\nuser = {_uuid()}\n", "grafana.ini") == ["confirmed"]
+
+
+def test_a_rails_encrypted_message_is_ciphertext() -> None:
+    message = f"{_b64(90)}--{_b64(12)}--{_b64(16)}"
+    assert not_shown(f'  s.encrypted_password = "{message}"\n', "db/seeds.rb")
