@@ -311,7 +311,7 @@ _PUBLIC_CLIENT_TOKEN_PROVIDERS = frozenset({"facebook", "fb", "datadog", "dd", "
 _PADDLE_CLIENT_TOKEN = re.compile(r"^(?:live|test)_[0-9a-z]{20,40}$")
 
 
-@_filter("public_by_key_name", "the name says the value is public (public_key, publishable_key, site_key, a verify, VAPID or JavaScript key, a client or Mixpanel project token)",
+@_filter("public_by_key_name", "the name says the value is public (public_key, publishable_key, site_key, a verify, VAPID or JavaScript key, a client or Mixpanel project token, python-social-auth's SOCIAL_AUTH_*_KEY app id)",
          generic_only=True, needs_key_name=True)
 def is_public_by_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # A front-end framework's exposure prefix (NEXT_PUBLIC_, NUXT_PUBLIC_, EXPO_PUBLIC_, SvelteKit's and Astro's
@@ -333,6 +333,10 @@ def is_public_by_key_name(value: str, line: str, key_name: str | None, language:
     # Web Push: a VAPID key of 65 bytes (87 base64url characters) is the application server's public key, given to
     # browsers to subscribe with (Firebase's vapidKey); the private half is 32 bytes (43 characters).
     if "vapid" in words and len(value.strip().rstrip("=")) >= 86:
+        return True
+    # python-social-auth names a backend's OAuth pair SOCIAL_AUTH_<BACKEND>_KEY (the client or app id, sent in every
+    # authorization URL) and SOCIAL_AUTH_<BACKEND>_SECRET: the _KEY is the public half.
+    if words[:2] == ["social", "auth"] and words[-1] == "key" and "secret" not in words:
         return True
     # Facebook's, Datadog RUM's and Paddle.js's client tokens are made to ship inside an app or a page,
     # as is Mixpanel's project token: what their docs tell you to embed. Not every client token is
@@ -439,12 +443,13 @@ def is_cursor_or_idempotency_token(value: str, line: str, key_name: str | None, 
     if len(words) < 2 or words[-1] not in ("token", "tokens"):
         return False
     before = words[-2]
-    if before == "page" and len(words) >= 3 and words[-3] in _PAGE_OWNERS:
-        return False  # a Facebook Page's access token (facebook_page_token): the page is who it acts for
+    if before == "page" and ((len(words) >= 3 and words[-3] in _PAGE_OWNERS) or _META_ACCESS_TOKEN.match(value.strip())):
+        return False  # a Facebook Page's access token (facebook_page_token, PAGE_TOKEN = "EAA…"): the page is who it acts for
     return before in _CURSOR_WORDS or (before == "request" and len(words) >= 3 and words[-3] == "client")
 
 
 _PAGE_OWNERS = frozenset({"facebook", "fb", "meta", "instagram", "ig", "messenger"})
+_META_ACCESS_TOKEN = re.compile(r"^EAA[A-Za-z0-9]{30,}$")  # Meta's Graph API access tokens open with EAA
 
 
 # A push notification's device token (APNs' 64 hex, an FCM registration token, an Expo push token): the address a

@@ -150,6 +150,20 @@ def is_email_address_value(value: str, line: str, key_name: str | None, language
     return not any(w in _CHOSEN_WORDS or w.startswith(("pass", "pwd")) for w in key_words(key_name))
 
 
+# Opaque URIs whose scheme is followed by an address, not by //: mailto:, sip:, xmpp:, tel: (RFC 6068, 3261, 5122).
+_OPAQUE_SCHEME_BEFORE = re.compile(r"(?i)(?:^|[^\w+.-])(?:mailto|sips?|xmpp|tel|callto|im|pres):$")
+
+
+@_filter("address_after_uri_scheme", "the local part of an address after mailto:, sip: or xmpp: (mailto:team+subscribe@"
+         "lists.example.org): read as user:password@host, it is a mail or chat address", generic_only=True,
+         needs_in_line="@")
+def is_address_after_uri_scheme(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    at = line.find(value)
+    if at <= 0 or not line.startswith("@", at + len(value)):
+        return False
+    return _OPAQUE_SCHEME_BEFORE.search(line, max(0, at - 12), at) is not None
+
+
 # A PKCS #11 URI (RFC 7512) names a token and an object on it by their labels (pkcs11:token=My%20Card;object=cert);
 # its only secret attribute is pin-value (or a pin-source file).
 _PKCS11_URI = re.compile(r"pkcs11:[^\s'\"<>]*$")

@@ -147,3 +147,45 @@ def test_a_postmark_token_given_to_its_client_or_as_the_smtp_user_is_found() -> 
 def test_a_rails_encrypted_message_is_ciphertext() -> None:
     message = f"{_b64(90)}--{_b64(12)}--{_b64(16)}"
     assert not_shown(f'  s.encrypted_password = "{message}"\n', "db/seeds.rb")
+
+
+# --- the probe of these changes (218), desktop apps (219), the long tail of providers (220) --------------------------
+
+def test_user_and_password_before_a_one_word_host_with_a_port_are_found_but_not_a_mail_address() -> None:
+    require_shown(f"DATABASE_ADDR=app:{random_chars(_R, 12, _ALNUM)}@postgres:5432/app\n", ".env.production")
+    assert not_shown("NOTIFY_URI=mailto:dmarc-reports+acme@mail.example.org\n", "config/contacts.env")
+    assert outcomes(f"upstream = image:1.4.2@sha256:{random_chars(_R, 64, _HEX)}\n", "proxy.conf") == []
+
+
+def test_real_time_sdk_arguments_one_per_line_and_a_couchbase_factory_are_found() -> None:
+    require_shown(f"$pusher = new Pusher\\Pusher(\n    '{random_chars(_R, 20, _HEX)}',\n    '{random_chars(_R, 20, _HEX)}',\n"
+                  "    '1834567'\n);\n", "scripts/replay.php")
+    require_shown(f'var auth = PasswordAuthenticator.create("ingest", "{random_chars(_R, 16, _ALNUM)}");\n', "CouchClient.java")
+
+
+def test_a_csharp_get_only_property_initializer_is_read_as_an_assignment() -> None:
+    require_shown(f'    public string FunctionKey {{ get; }} = "{_b64(40)}";\n', "src/Settings.cs")
+
+
+def test_a_meta_access_token_under_a_page_token_name_is_no_cursor() -> None:
+    require_shown(f'PAGE_TOKEN = "EAA{random_chars(_R, 150, _ALNUM)}"\n', "notify/facebook.py")
+    assert not_shown(f'page_token = "{random_chars(_R, 40, _ALNUM)}"\n', "api/list.py")
+
+
+def test_a_secret_in_gcloud_env_vars_and_bundle_config_credentials_are_found() -> None:
+    require_shown(f"gcloud run deploy api --set-env-vars=ENV=prod,DB_PASSWORD={random_chars(_R, 18, _ALNUM)}\n", "deploy.sh")
+    assert not_shown("gcloud run deploy api --set-env-vars=ENV=prod,DB_PASSWORD=$DB_PASSWORD\n", "deploy.sh")
+    require_shown(f"RUN bundle config gems.contribsys.com {random_chars(_R, 8, _HEX)}:{random_chars(_R, 8, _HEX)} && bundle install\n",
+                  "Dockerfile")
+
+
+def test_a_random_key_fixed_with_define_and_a_signtool_password_through_a_variable_are_found() -> None:
+    require_shown(f'#define CRASH_UPLOAD_KEY "{random_chars(_R, 32, _HEX)}"\n', "src/config.h")
+    assert outcomes('#define CACHE_KEY "com.acme.radar.settings.cache"\n', "src/config.h") == []
+    require_shown(f"%SIGNTOOL% sign /f build\\codesign.pfx /p {random_chars(_R, 14, _ALNUM)} /td sha256 dist\\app.exe\n",
+                  "build/sign.cmd")
+
+
+def test_python_social_auths_key_is_the_apps_public_id() -> None:
+    assert not_shown(f'SOCIAL_AUTH_FACEBOOK_KEY = "{random_chars(_R, 15, string.digits)}"\n', "settings.py")
+    require_shown(f'SOCIAL_AUTH_FACEBOOK_SECRET = "{random_chars(_R, 32, _HEX)}"\n', "settings.py")
