@@ -189,3 +189,8 @@ def test_a_random_key_fixed_with_define_and_a_signtool_password_through_a_variab
 def test_python_social_auths_key_is_the_apps_public_id() -> None:
     assert not_shown(f'SOCIAL_AUTH_FACEBOOK_KEY = "{random_chars(_R, 15, string.digits)}"\n', "settings.py")
     require_shown(f'SOCIAL_AUTH_FACEBOOK_SECRET = "{random_chars(_R, 32, _HEX)}"\n', "settings.py")
+
+
+def test_a_long_oauth_access_token_under_a_secret_name_is_read() -> None:
+    # LinkedIn's and Meta's user access tokens run to 300-500 characters
+    require_shown(f"LINKEDIN_ACCESS_TOKEN=AQ{random_chars(_R, 380, _ALNUM + '_-')}\n", ".env")
