@@ -480,16 +480,22 @@ _SECRET_REFERENCE = re.compile(
     # TeamCity's versioned settings: a secure value kept on the server, named by a token credentialsJSON:<uuid>
     r"|^%?credentialsJSON:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}%?$"
 )
+# Logic Apps', Power Automate's and Data Factory's expressions: the platform puts the named parameter's value in (a rule
+# may take only "@parameters(" of it, the quote ending its run)
+_WORKFLOW_EXPRESSION = re.compile(r"@\{?(?:parameters|appsetting|variables)\((?:'[\w.-]{1,100}'|\\?\"[\w.-]{1,100}\\?\")\)\}?"
+                                  r"|@\{?pipeline\(\)\.(?:parameters|globalParameters)\.\w{1,100}\}?")
 
 
 @_filter("secret_manager_reference", "a reference to a secret kept in a secret manager (@Microsoft.KeyVault(…), "
-         "projects/…/secrets/…/versions/…, Spinnaker's encrypted:s3!b:…!f:…, TeamCity's credentialsJSON:<uuid>, Home Assistant's !secret name, a Vault Agent injector's secret path, systemd's LoadCredential=id:/path, gcloud's --set-secrets=ENV=name:latest): it names where the secret is, it is not the secret", generic_only=True)
+         "projects/…/secrets/…/versions/…, a Logic Apps @parameters('…'), Spinnaker's encrypted:s3!b:…!f:…, TeamCity's credentialsJSON:<uuid>, Home Assistant's !secret name, a Vault Agent injector's secret path, systemd's LoadCredential=id:/path, gcloud's --set-secrets=ENV=name:latest): it names where the secret is, it is not the secret", generic_only=True)
 def is_secret_manager_reference(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     if (key_name or "").lower().startswith(("loadcredential", "importcredential")) and _SYSTEMD_CREDENTIAL_SOURCE.match(v):
         return True  # systemd's LoadCredential=id:/path: where the unit reads the credential from
     if "agent-inject-secret-" in line and _VAULT_PATH.match(v) and _VAULT_INJECT_ANNOTATION.search(line):
         return True  # the Vault Agent injector's annotation names the path it reads the secret from
+    if v.startswith("@") and (at := line.find(v)) >= 0 and _WORKFLOW_EXPRESSION.match(line, at):
+        return True  # @parameters('BudgetApiPassword'): which parameter the workflow reads
     if ":" in v and "=" in v and _GCLOUD_SECRET_MAPPING.match(v):
         return True  # gcloud run/functions deploy --set-secrets=ENV=secret-name:latest,…: which Secret Manager entry
     return bool(_SECRET_REFERENCE.match(v)) or ("!secret" in line and _yaml_secret_name(v, line))

@@ -221,6 +221,7 @@ _MASKED = (
     re.compile(r"…|\.\.\."),
     re.compile(r"(?<![a-z])(?:redacted|masked|hidden|obfuscated|removed|scrubbed|anonymi[sz]ed|saniti[sz]ed)(?![a-z])", re.IGNORECASE),
     re.compile(r"\*SENSITIVE\*DATA\*DELETED\*"),  # Windows Setup's scrub of passwords in the answer files it keeps
+    re.compile(r"^\$encrypted\$$"),  # AWX and Ansible Tower export every secret field as the marker $encrypted$
 )
 
 

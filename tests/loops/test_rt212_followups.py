@@ -194,3 +194,55 @@ def test_python_social_auths_key_is_the_apps_public_id() -> None:
 def test_a_long_oauth_access_token_under_a_secret_name_is_read() -> None:
     # LinkedIn's and Meta's user access tokens run to 300-500 characters
     require_shown(f"LINKEDIN_ACCESS_TOKEN=AQ{random_chars(_R, 380, _ALNUM + '_-')}\n", ".env")
+
+
+# --- generic cases in less common languages and formats (set 223) ----------------------------------------------------
+
+def test_org_mode_properties_and_asciidoc_attributes_are_read_as_settings() -> None:
+    require_shown(f"* Deploy\n  :PROPERTIES:\n  :API_SECRET: {random_chars(_R, 32, _ALNUM)}\n  :END:\n", "ops.org")
+    require_shown(f":client-secret: {random_chars(_R, 32, _ALNUM)}\n", "runbook.adoc")
+
+
+def test_a_restructuredtext_substitution_holding_a_token_is_found() -> None:
+    require_shown(f".. |api token| replace:: {random_chars(_R, 32, _ALNUM)}\n", "docs/runbook.rst")
+    assert outcomes(".. |api token| replace:: ``<your token>``\n", "docs/runbook.rst") == []
+
+
+def test_more_header_names_in_proxies_and_swift_are_read() -> None:
+    require_shown(f"    proxy_set_header X-Access-Key {random_chars(_R, 32, _ALNUM)};\n", "nginx.conf")
+    require_shown(f'request.setValue("{random_chars(_R, 24, _ALNUM)}", forHTTPHeaderField: "X-Passphrase")\n', "Client.swift")
+
+
+def test_credentials_names_in_makefiles_and_erlang_terms_are_read() -> None:
+    require_shown(f"CREDENTIALS := {random_chars(_R, 32, _ALNUM)}\n", "Makefile")
+    require_shown(f'{{credentials, "{random_chars(_R, 32, _ALNUM)}"}},\n', "sys.config")
+
+
+def test_crystal_specs_and_zig_tests_are_tests() -> None:
+    assert not_shown('  password: "test1234"\n', "spec/auth_spec.cr")
+
+
+# --- the second probe (221) and automation exports (222) -----------------------------------------------------------
+
+def test_signtool_through_a_quoted_variable_and_confluent_flags_before_the_key_are_read() -> None:
+    require_shown(f'"${{SIGNTOOL}}" sign /f build/codesign.pfx /p {random_chars(_R, 14, _ALNUM)} /fd sha256 dist/app.exe\n',
+                  "build/sign-release.sh")
+    key = random_chars(_R, 16, string.ascii_uppercase + string.digits)
+    assert outcomes(f"confluent api-key store --resource lkc-7x2pq9 {key} {_b64(48)}\n", "setup.sh") == ["confirmed"]
+
+
+def test_streams_php_client_takes_its_secret_second() -> None:
+    lower = string.ascii_lowercase + string.digits
+    require_shown(f"$client = new GetStream\\Stream\\Client('{random_chars(_R, 12, lower)}', '{random_chars(_R, 64, lower)}');\n",
+                  "src/Feed.php")
+
+
+def test_a_salesforce_cli_auth_url_is_found() -> None:
+    token = "5Aep861" + random_chars(_R, 80, _ALNUM + ".")
+    assert outcomes(f"SFDX_AUTH_URL=force://PlatformCLI::{token}@acme.my.salesforce.com\n", "ci.env") == ["confirmed"]
+
+
+def test_awx_markers_and_workflow_parameters_are_no_passwords() -> None:
+    assert not_shown('        "become_password": "$encrypted$",\n', "exports/job_templates.json")
+    assert not_shown('  "authentication": { "type": "Basic", "username": "flow-bot", '
+                     '"password": "@parameters(\'BudgetApiPassword\')" }\n', "definition.json")
