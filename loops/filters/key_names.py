@@ -19,6 +19,7 @@ from .words import _CREDENTIAL_WORDS, key_words, names_credential, names_vault_s
 
 # The last word of a key that describes a credential instead of holding one: password_hint,
 # token_url, secret_name, api_key_header, passwordLength, token_type, auth_method, ...
+_AUTH_WORDS = frozenset({"auth", "authorization", "authentication", "authn", "authz"})
 _DESCRIBING_WORDS = frozenset({
     "hint", "hints", "tag", "tags", "length", "len", "min", "max", "policy", "policies", "pattern", "regex", "regexp", "rule",
     "modes",  # auth_modes=("bearer", "xai-oauth") lists the ways a client may authenticate
@@ -105,7 +106,9 @@ def is_describing_key_name(value: str, line: str, key_name: str | None, language
     # So does a preposition after a describing word: OAuth's expires_in, a token's expires_at.
     if len(words) >= 3 and words[-1] in _TRAILING_PREPOSITIONS and words[-2] in _DESCRIBING_WORDS:
         words = words[:-1]
-    if len(words) >= 2 and words[-1] in _DESCRIBING_WORDS and names_credential(words[:-1]):
+    # (auth, authorization and authentication name no credential of their own, but one described: auth_mode,
+    # Authelia's authorization_policy: two_factor)
+    if len(words) >= 2 and words[-1] in _DESCRIBING_WORDS and (names_credential(words[:-1]) or words[-2] in _AUTH_WORDS):
         if _access_key_id(words, value) or names_vault_secret_id(words):
             return False
         # a cookie's session id (ASP.NET_SessionId=…, session_id=… in a Cookie header, new Cookie("JSESSIONID",

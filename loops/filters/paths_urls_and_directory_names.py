@@ -296,9 +296,28 @@ def is_anonymous_ftp_password(value: str, line: str, key_name: str | None, langu
             return False
         if v.lower() in ("anonymous", "ftp", "guest"):  # the login's name again, as some clients store it
             return _anonymous_login_near(line, around)
+    if v.lower() in ("anonymous", "ftp") and _ANONYMOUS_USERINFO.search(line):
+        return True  # ftp://anonymous:anonymous@ftp.gnu.org/: the login's name again as its password
     if "@" not in v or _EMAIL_ADDRESS.match(v) is None:
         return False
     return _anonymous_login_near(line, around)
+
+
+_ANONYMOUS_USERINFO = re.compile(r"(?i)://(?:anonymous|ftp):(?:anonymous|ftp)@")
+
+
+# user:user@ a host on this machine or a compose service's one-word name (root:root@localhost, postgres:postgres@db):
+# a local stack's default account, not a password someone chose
+_SAME_USER_ON_LOCAL_HOST = re.compile(r"(?i)(?:^|[/\s\"'=])([\w.-]{2,32}):\1@(?:localhost|127\.0\.0\.1|\[::1\]|[a-z][a-z0-9-]{0,30})"
+                                      r"(?::\d{2,5})?(?:[/\"'\s?]|$)")
+
+
+@_filter("local_default_account", "a URL's password that repeats its user on a local or one-word host "
+         "(root:root@localhost, postgres:postgres@db): a development stack's default account", generic_only=True,
+         needs_in_line="@")
+def is_local_default_account(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    return any(m.group(1) == v for m in _SAME_USER_ON_LOCAL_HOST.finditer(line))
 
 
 def _anonymous_login_near(line: str, around: Surroundings) -> bool:

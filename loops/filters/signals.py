@@ -86,7 +86,11 @@ def _inside_open_string(value: str, line: str) -> bool:
 @_filter("multiword_value", "several words separated by spaces: a phrase, a label or a passphrase",
          generic_only=True, decisive=False)
 def is_multiword_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
-    return len(value.split()) >= 2
+    # (a Google app password is one generated password shown in four groups of four letters: no phrase)
+    return len(value.split()) >= 2 and _GOOGLE_APP_PASSWORD.match(value.strip()) is None
+
+
+_GOOGLE_APP_PASSWORD = re.compile(r"^[a-z]{4}(?: [a-z]{4}){3}$")
 
 
 # A user or login name assigned on the same or a nearby line: login="airflow", password="airflow".

@@ -246,3 +246,33 @@ def test_awx_markers_and_workflow_parameters_are_no_passwords() -> None:
     assert not_shown('        "become_password": "$encrypted$",\n', "exports/job_templates.json")
     assert not_shown('  "authentication": { "type": "Basic", "username": "flow-bot", '
                      '"password": "@parameters(\'BudgetApiPassword\')" }\n', "definition.json")
+
+
+def test_a_google_app_password_in_four_groups_is_one_password_not_a_phrase() -> None:
+    app = " ".join(random_chars(_R, 4, "bcdfghjklmnpqrstvwxz") for _ in range(4))
+    require_shown(f'    server.login(SENDER_EMAIL, "{app}")\n', "scripts/alerts.py")
+    assert not_shown('    server.login(SENDER_EMAIL, "blue moon fish tree")\n', "scripts/alerts.py")
+
+
+# --- credentials in URLs and connection strings (set 225) ----------------------------------------------------------
+
+def test_a_sqlalchemy_dialect_with_an_underscored_driver_and_an_influx_query_pair_are_found() -> None:
+    require_shown(f'URI = "oracle+cx_oracle://scott:{random_chars(_R, 14, _ALNUM)}@db.acme.internal:1521/ORCL"\n', "app.py")
+    require_shown(f'DSN = "postgresql+psycopg_async://app:{random_chars(_R, 14, _ALNUM)}@db.acme.internal/app"\n', "db.py")
+    require_shown(f"curl -G 'http://influx.acme.internal:8086/query?u=grafana&p={random_chars(_R, 16, _ALNUM)}'\n", "q.sh")
+    assert outcomes("https://shop.example.com/list?u=42&p=2\n", "links.txt") == []
+
+
+def test_a_local_default_account_and_an_anonymous_ftp_login_are_no_secrets() -> None:
+    assert not_shown('DATABASE_URL = "mysql://root:root@localhost:3306/app"\n', "settings.py")
+    assert not_shown("MIRROR=ftp://anonymous:anonymous@ftp.gnu.org/gnu/\n", "mirrors.txt")
+    require_shown(f'DATABASE_URL = "mysql://root:{random_chars(_R, 14, _ALNUM)}@localhost:3306/app"\n', "settings.py")
+
+
+def test_an_authorization_policy_names_how_not_what() -> None:
+    assert not_shown("      authorization_policy: two_factor\n", "authelia/configuration.yml")
+
+
+def test_a_random_default_of_a_validated_env_setting_is_found() -> None:
+    require_shown(f'    ADMIN_API_TOKEN: z.string().default("{random_chars(_R, 48, _ALNUM)}"),\n', "src/env.ts")
+    assert outcomes('    NODE_ENV: z.enum(["development", "production"]).default("development"),\n', "src/env.ts") == []
