@@ -54,7 +54,7 @@ ORDER: tuple[str, ...] = (
     "predicate_key_name",
     "encoding_name", "words_after_prefix", "words_and_counting_run", "stub_after_prefix", "stand_in_in_example", "client_token_uuid_in_example",
     "schema_example_field", "introduced_as_example", "algorithm_name", "object_reference", "numbered_id", "string_annotation",
-    "possessive_stand_in_in_example", "spelled_credential_in_example", "storage_emulator_account",
+    "possessive_stand_in_in_example", "spelled_credential_in_example", "storage_emulator_account", "der_certificate", "media_data_uri",
     "upstream_directive", "lexer_token_type", "url_parts_named", "worded_key_in_example", "http_header_name",
     "text_token", "pass_through_name", "type_name_in_declaration", "path_segment", "type_in_annotation",
     "camel_case_name_as_key", "named_example_value", "standard_name", "value_spells_key_name",

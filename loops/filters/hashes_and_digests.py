@@ -46,6 +46,13 @@ _CRYPT_HASH = re.compile(r"^\$(?:2[abxy]?|5|6|argon2(?:id|i|d)|scrypt|pbkdf2[\w-
                          # SQL Server's stored login hashes (CREATE LOGIN … PASSWORD = 0x… HASHED): a version (0x0100
                          # SHA-1, 0x0200 SHA-512), a 4-byte salt, the digest
                          r"|^0x0[12]00[0-9A-Fa-f]{40,136}$")
+# Older web applications' own stored forms: MediaWiki's :A:<md5>, :B:<salt>:<md5> and
+# :pbkdf2:<algo>:<iterations>:<length>:<salt>:<hash>; Joomla 1.x's <md5 hex>:<32-character salt>.
+_LEGACY_APP_HASH = re.compile(r"^:A:[0-9a-f]{32}$|^:B:[0-9a-f]{1,16}:[0-9a-f]{32}$"
+                              r"|^:pbkdf2:sha(?:1|256|384|512):\d{1,7}:\d{1,4}:[A-Za-z0-9+/]{8,}={0,2}:[A-Za-z0-9+/]{16,}={0,2}$")
+_HTDIGEST_LINE = re.compile(r"^[\w.@-]{1,64}:[^:\s][^:]{0,63}:[0-9a-f]{32}\s*$")
+# (under a password's name only: an API's id:secret pair can have the same shape)
+_JOOMLA_SALTED_MD5 = re.compile(r"^[0-9a-f]{32}:[A-Za-z0-9]{16,32}$")
 # A stored password hash in a framework's `algorithm$[iterations$]salt$hash` form (Django,
 # Werkzeug), or only its algorithm prefix as code filters by it (`md5$`, `bcrypt$$`): a hash
 # is what a system keeps instead of the password.
@@ -89,6 +96,10 @@ def _base64_of_crypt_hash(v: str) -> bool:
     except (binascii.Error, ValueError):
         return False
     return _CRYPT_HASH.match(decoded) is not None
+
+
+def _names_password(key_name: str | None) -> bool:
+    return any(w.startswith(("pass", "pwd")) for w in key_words(key_name))
 
 
 def _names_a_hash(word: str) -> bool:
@@ -142,6 +153,10 @@ def _is_hash_or_digest(v: str, line: str, key_name: str | None) -> bool:
         return True  # an htpasswd line (Traefik's basicauth.users, nginx auth files): user:<crypt hash>
     if _SALTED_HEX_HASH.match(v):
         return True  # Jupyter's hashed passwords (passwd()): algorithm:salt:hexdigest
+    if ":" in v and (_LEGACY_APP_HASH.match(v) or (_JOOMLA_SALTED_MD5.match(v) and _names_password(key_name))):
+        return True  # MediaWiki's user_password, Joomla 1.x's md5:salt
+    if len(v) == 32 and _HTDIGEST_LINE.match(line) and line.rstrip().endswith(":" + v):
+        return True  # an htdigest file's user:realm:MD5(user:realm:password)
     if _TRANSMISSION_HASH.match(v) or _QT_PBKDF2_HASH.match(v) or _DJANGO_UNUSABLE.match(v):
         return True  # Transmission's salted rpc-password, qBittorrent's WebUI\Password_PBKDF2, Django's unusable mark
     if _SALT_ITERATIONS_DIGEST.match(v):

@@ -146,8 +146,15 @@ def is_email_address_value(value: str, line: str, key_name: str | None, language
     v = value.strip()
     if "@" not in v or len(v) > 254 or _EMAIL_ADDRESS.match(v) is None:
         return False
-    # A password typed like an address (p@ss.word) sits under a password's name: that one stays.
-    return not any(w in _CHOSEN_WORDS or w.startswith(("pass", "pwd")) for w in key_words(key_name))
+    # A password typed like an address (p@ss.word) sits under a password's name: that one stays, unless the name
+    # ends in what an address is (MediaWiki's $wgPasswordSender: who sends the password-reset mail).
+    words = key_words(key_name)
+    if words and words[-1] in _ADDRESS_ROLE_WORDS:
+        return True
+    return not any(w in _CHOSEN_WORDS or w.startswith(("pass", "pwd")) for w in words)
+
+
+_ADDRESS_ROLE_WORDS = frozenset({"sender", "from", "address", "email", "mail", "contact", "recipient", "to", "replyto"})
 
 
 # Opaque URIs whose scheme is followed by an address, not by //: mailto:, sip:, xmpp:, tel: (RFC 6068, 3261, 5122).

@@ -136,6 +136,29 @@ def is_badge_image_token(value: str, line: str, key_name: str | None, language: 
     return False
 
 
+@_filter("der_certificate", "an X.509 certificate in base64 DER (MII… with a certificate's version field, as in a JWK's "
+         "x5c or a SAML metadata file): a public key and its issuer's signature, not a secret", needs_in_value="M")
+def is_der_certificate(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if not v.startswith("MII") or len(v) < 200:
+        return False
+    head = b64_decode(v[:16])
+    # SEQUENCE (certificate) { SEQUENCE (tbsCertificate) { [0] { INTEGER version } … } }, each with a 2-byte length;
+    # a private key's DER has an INTEGER version straight inside its first SEQUENCE instead
+    return head is not None and head[:2] == b"\x30\x82" and head[4:6] == b"\x30\x82" and head[8:12] == b"\xa0\x03\x02\x01"
+
+
+# An image, font, sound or video inlined as a data: URI (RFC 2397): a file's content, not a credential.
+_MEDIA_DATA_URI = re.compile(r"^data:(?:image|font|audio|video)/[\w.+-]+(?:;[\w=.-]+)*;base64,"
+                             r"|^data:application/(?:font-woff2?|x-font-[\w-]+|vnd\.ms-fontobject)(?:;[\w=.-]+)*;base64,")
+
+
+@_filter("media_data_uri", "an image, font or media file inlined as a data: URI (data:image/gif;base64,…): a file's "
+         "content, not a credential", needs_in_value=":")
+def is_media_data_uri(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return value.startswith("data:") and _MEDIA_DATA_URI.match(value) is not None
+
+
 @_filter("storage_emulator_account", "an Azure emulator's account (devstoreaccount1, UseDevelopmentStorage=true, "
          "Cosmos DB's emulator on localhost:8081), whose key Microsoft publishes: the same on every machine")
 def is_storage_emulator_account(value: str, line: str, key_name: str | None, language: str | None) -> bool:
@@ -458,7 +481,10 @@ def is_firebase_web_config_key(value: str, line: str, key_name: str | None, lang
 # (package and signing certificate, bundle id, referrers) and to the Maps APIs, which a person checks.
 _MAPS_SDK_PLACE = re.compile(r"com\.google\.android\.geo\.API_KEY|\bGMS(?:Services|PlacesClient)\.provideAPIKey\b"
                              r"|[\"']googleMaps[\"']?\s*:|\bgoogleMaps(?:Api)?Key\b"
-                             r"|maps\.googleapis\.com/maps/api/js\?")  # the Maps JavaScript API's loader: a browser key
+                             # the Maps JavaScript API's loader, and the Embed, Static and Street View images a
+                             # page loads (<iframe src=".../maps/embed/v1/place?key=…">): a browser key
+                             r"|(?:maps\.googleapis\.com|www\.google\.com)/maps/(?:api/js\?|embed/v1/|api/staticmap\?"
+                             r"|api/streetview\?)")
 _MAPS_WORDS = frozenset({"maps", "map", "geo", "places", "geocoding", "geocoder"})
 # The languages of an app's build and resource files (manifests, strings.xml, local.properties, Info.plist,
 # app.json, codemagic.yaml) and of its client code (Swift, Objective-C, Kotlin, Dart).

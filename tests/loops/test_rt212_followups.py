@@ -276,3 +276,58 @@ def test_an_authorization_policy_names_how_not_what() -> None:
 def test_a_random_default_of_a_validated_env_setting_is_found() -> None:
     require_shown(f'    ADMIN_API_TOKEN: z.string().default("{random_chars(_R, 48, _ALNUM)}"),\n', "src/env.ts")
     assert outcomes('    NODE_ENV: z.enum(["development", "production"]).default("development"),\n', "src/env.ts") == []
+
+
+# --- secrets carried in URLs (set 229) ------------------------------------------------------------------------------
+
+def test_a_mattermost_hook_is_known_by_its_ids_alphabet_without_the_products_name() -> None:
+    hook = random_chars(_R, 26, "ybndrfg8ejkmcpqxot1uwisza345h769")
+    require_shown(f"MM_URL=https://chat.ops.example.net/hooks/{hook}\n", "notify.sh")
+    assert outcomes("ALERTS=https://chat.ops.example.net/hooks/abcdefghijklmnopqrstuvwxyz\n", "notify.sh") == []
+
+
+def test_keys_in_intake_url_paths_and_a_short_zapier_hook_are_found() -> None:
+    assert outcomes(f"curl https://http-intake.logs.datadoghq.com/v1/input/{random_chars(_R, 32, _HEX)}\n",
+                    "ship.sh") == ["confirmed"]
+    assert outcomes(f"PD=https://events.pagerduty.com/integration/{random_chars(_R, 32, _HEX)}/enqueue\n", ".env") == ["confirmed"]
+    require_shown(f"ZAP=https://hooks.zapier.com/hooks/catch/{random_chars(_R, 7, string.digits)}/"
+                  f"{random_chars(_R, 6, string.ascii_lowercase + string.digits)}/\n", ".env")
+
+
+def test_a_maps_embed_key_in_a_page_is_left_to_a_person() -> None:
+    key = "AIzaSy" + random_chars(_R, 33, _ALNUM + "_-")
+    assert outcomes(f'<iframe src="https://www.google.com/maps/embed/v1/place?key={key}&q=Berlin"></iframe>\n',
+                    "map.html") == ["pending"]
+
+
+# --- the third probe (227) and legacy web applications (228) ---------------------------------------------------------
+
+def test_header_passwords_with_symbols_swift_addvalue_and_a_spaced_app_password_in_java_are_found() -> None:
+    require_shown(f"    proxy_set_header X-Upstream-Password {random_chars(_R, 10, _ALNUM)}!*^{random_chars(_R, 4, _ALNUM)};\n",
+                  "conf.d/upstream.conf")
+    require_shown(f'request.addValue("{random_chars(_R, 32, _ALNUM)}", forHTTPHeaderField: "X-Access-Key")\n', "Session.swift")
+    app = " ".join(random_chars(_R, 4, "bcdfghjklmnpqrstvwxz") for _ in range(4))
+    require_shown(f'        return new PasswordAuthentication("alerts@acme.io", "{app}".toCharArray());\n', "Mail.java")
+
+
+def test_long_quoted_tokens_are_read_but_certificates_and_inlined_images_are_not_secrets() -> None:
+    require_shown(f'  linkedin_access_token: "AQ{random_chars(_R, 350, _ALNUM + "_-")}"\n', "config/integrations.yml")
+    cert = base64.b64encode(b"\x30\x82\x03\x21\x30\x82\x02\x09\xa0\x03\x02\x01\x02\x02\x09\x00"
+                            + bytes(_R.randrange(256) for _ in range(780))).decode()
+    assert not_shown(f'  client_secret_cert: "{cert}"\n', "config/integrations.yml")
+    gif = "data:image/gif;base64," + _b64(300)
+    assert not_shown(f'SECRET_SPINNER_GIF = "{gif}"\n', "src/publish.py")
+
+
+def test_legacy_applications_stored_hashes_are_no_passwords() -> None:
+    salt = random_chars(_R, 8, _HEX)
+    md5 = hashlib.md5(random_chars(_R, 12, _ALNUM).encode()).hexdigest()
+    assert not_shown(f"INSERT INTO user (user_name, user_password) VALUES ('Admin', ':B:{salt}:{md5}');\n", "users.sql")
+    joomla = f"{hashlib.md5(random_chars(_R, 12, _ALNUM).encode()).hexdigest()}:{random_chars(_R, 32, _ALNUM)}"
+    assert not_shown(f"INSERT INTO jos_users (username, password) VALUES ('admin', '{joomla}');\n", "restore_users.sql")
+    assert not_shown(f"admin:devtools:{md5}\n", "apache/htdigest")
+
+
+def test_a_password_senders_address_and_a_perl_site_config_password() -> None:
+    assert not_shown('$wgPasswordSender = "wiki-noreply@acme.example.org";\n', "LocalSettings.php")
+    require_shown(f"Set( $DatabasePassword, '{random_chars(_R, 14, _ALNUM)}' );\n", "rt/RT_SiteConfig.pm")
