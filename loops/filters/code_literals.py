@@ -147,6 +147,19 @@ def is_element_id_selector(value: str, line: str, key_name: str | None, language
     return all(p.isalpha() or p.isdigit() and len(p) <= 2 for p in re.split(r"[_\-]", v[1:]))
 
 
+# The head of a CSS attribute selector or an XPath step, cut at the quote inside it by a rule that stops at any quote
+# (PASSWORD: "input[name='login_password']" reads as input[name=, "//input[@type='password']" as //input[@type=).
+_SELECTOR_HEAD = re.compile(r"^(?://?|\.//)?[a-z][a-z0-9-]*(?:[#.][\w-]+)*\[@?[a-z][\w:-]*[~|^$*]?=$")
+
+
+@_filter("selector_head", "the head of a CSS attribute selector or an XPath step (input[name=, //input[@type=): "
+         "which form field, not its value", generic_only=True, needs_in_value="[")
+def is_selector_head(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    at = line.find(v)
+    return _SELECTOR_HEAD.match(v) is not None and at >= 0 and line.startswith(("'", '"'), at + len(v))
+
+
 # A serializer's attribute map entry (AutoRest/msrest: {"key": "CustomerProvidedKeySha256", "type": "str"}): the
 # wire name of a field and its type, beside each other in one dict.
 _WORD_RUN = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")  # words in camelCase or capitals

@@ -50,9 +50,10 @@ _CRYPT_HASH = re.compile(r"^\$(?:2[abxy]?|5|6|argon2(?:id|i|d)|scrypt|pbkdf2[\w-
 # :pbkdf2:<algo>:<iterations>:<length>:<salt>:<hash>; Joomla 1.x's <md5 hex>:<32-character salt>.
 _LEGACY_APP_HASH = re.compile(r"^:A:[0-9a-f]{32}$|^:B:[0-9a-f]{1,16}:[0-9a-f]{32}$"
                               r"|^:pbkdf2:sha(?:1|256|384|512):\d{1,7}:\d{1,4}:[A-Za-z0-9+/]{8,}={0,2}:[A-Za-z0-9+/]{16,}={0,2}$")
-_HTDIGEST_LINE = re.compile(r"^[\w.@-]{1,64}:[^:\s][^:]{0,63}:[0-9a-f]{32}\s*$")
-# (under a password's name only: an API's id:secret pair can have the same shape)
+# (Joomla's under a password's name only: an API's id:secret pair can have the same shape)
 _JOOMLA_SALTED_MD5 = re.compile(r"^[0-9a-f]{32}:[A-Za-z0-9]{16,32}$")
+# An htdigest file's line (Apache's digest authentication): user:realm:MD5(user:realm:password).
+_HTDIGEST_LINE = re.compile(r"^[\w.@-]{1,64}:[^:\s][^:]{0,63}:[0-9a-f]{32}\s*$")
 # A stored password hash in a framework's `algorithm$[iterations$]salt$hash` form (Django,
 # Werkzeug), or only its algorithm prefix as code filters by it (`md5$`, `bcrypt$$`): a hash
 # is what a system keeps instead of the password.

@@ -19,7 +19,6 @@ from .words import _CREDENTIAL_WORDS, key_words, names_credential, names_vault_s
 
 # The last word of a key that describes a credential instead of holding one: password_hint,
 # token_url, secret_name, api_key_header, passwordLength, token_type, auth_method, ...
-_AUTH_WORDS = frozenset({"auth", "authorization", "authentication", "authn", "authz"})
 _DESCRIBING_WORDS = frozenset({
     "hint", "hints", "tag", "tags", "length", "len", "min", "max", "policy", "policies", "pattern", "regex", "regexp", "rule",
     "modes",  # auth_modes=("bearer", "xai-oauth") lists the ways a client may authenticate
@@ -77,6 +76,9 @@ _DESCRIBING_WORDS = frozenset({
     # who a pre-shared key belongs to: psk_identity, bridge_identity
     "identity",
 })
+# Words that name a way of authenticating, not a credential, but may come before a describing word (auth_mode,
+# authorization_policy): the pair describes.
+_AUTH_WORDS = frozenset({"auth", "authorization", "authentication", "authn", "authz"})
 # A unit after the name says what kind of number it holds: TOKEN_EXPIRES_AT_MS is TOKEN_EXPIRES_AT.
 _UNIT_WORDS = frozenset({"ms", "sec", "secs", "seconds", "minutes", "mins", "hours", "days", "millis", "utc"})
 # So does an encoding after it: psk_id_hex is the psk_id written in hex.

@@ -331,3 +331,18 @@ def test_legacy_applications_stored_hashes_are_no_passwords() -> None:
 def test_a_password_senders_address_and_a_perl_site_config_password() -> None:
     assert not_shown('$wgPasswordSender = "wiki-noreply@acme.example.org";\n', "LocalSettings.php")
     require_shown(f"Set( $DatabasePassword, '{random_chars(_R, 14, _ALNUM)}' );\n", "rt/RT_SiteConfig.pm")
+
+
+def test_a_pkcs12_bundle_in_base64_is_found_but_a_certificate_is_not() -> None:
+    pfx = base64.b64encode(b"\x30\x82\x0a\x1b\x02\x01\x03\x30\x82\x09\xe1\x06\x09\x2a\x86\x48\x86\xf7\x0d\x01\x07\x01"
+                           + bytes(_R.randrange(256) for _ in range(600))).decode()
+    require_shown(f"  clientCertP12: {pfx}\n", "charts/values.yaml")
+    cert = base64.b64encode(b"\x30\x82\x03\x21\x30\x82\x02\x09\xa0\x03\x02\x01\x02\x02\x09\x00"
+                            + bytes(_R.randrange(256) for _ in range(600))).decode()
+    assert not_shown(f"  caBundle: {cert}\n", "charts/values.yaml")
+
+
+def test_the_head_of_a_css_or_xpath_selector_is_no_password() -> None:
+    assert not_shown("  PASSWORD_CONFIRM: \"input[name='dwfrm_profile_login_passwordconfirm']\",\n", "src/selectors.js")
+    assert not_shown("  PASSWORD_XPATH: \"//input[@type='password' and @autocomplete='current-password']\",\n",
+                     "src/selectors.js")
