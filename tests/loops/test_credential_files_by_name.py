@@ -55,6 +55,8 @@ LEAKS = [
     # Rails' master key (32 hex): it decrypts config/credentials.yml.enc beside it
     # a proxy seller's list: host:port:user:password, one proxy a line
     ("scraper/proxies.txt", f"203.0.113.7:8080:user{HEX[:5]}:{PW}\n", "proxy-list-credentials"),
+    ("scraper/cookies.txt", f".shop.example.net\tTRUE\t/\tTRUE\t1749300000\tsessionid\t{KEY}{HEX[:8]}\n",
+     "netscape-cookie-jar-session"),
     # a Symfony vault's private half: the key pair as a PHP string of escapes
     ("shop/config/secrets/prod/prod.decrypt.private.php",
      "<?php // prod.decrypt.private on Tue, 12 Mar 2024 10:15:02 +0000\n\nreturn \""

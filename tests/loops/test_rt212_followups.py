@@ -346,3 +346,13 @@ def test_the_head_of_a_css_or_xpath_selector_is_no_password() -> None:
     assert not_shown("  PASSWORD_CONFIRM: \"input[name='dwfrm_profile_login_passwordconfirm']\",\n", "src/selectors.js")
     assert not_shown("  PASSWORD_XPATH: \"//input[@type='password' and @autocomplete='current-password']\",\n",
                      "src/selectors.js")
+
+
+def test_session_cookies_in_cookie_jars_and_json_exports_are_found_but_not_csrf_or_analytics() -> None:
+    jar = (f".instagram.com\tTRUE\t/\tTRUE\t1749300000\tcsrftoken\t{random_chars(_R, 32, _ALNUM)}\n"
+           f".instagram.com\tTRUE\t/\tTRUE\t1749300000\tsessionid\t{random_chars(_R, 40, _ALNUM + '%')}\n"
+           ".instagram.com\tTRUE\t/\tFALSE\t1749300000\t_ga\tGA1.2.1234567890.1700000000\n")
+    assert outcomes(jar, "scraper/cookies.txt") == ["dismissed", "confirmed"]
+    export = ('[\n  {\n    "domain": ".www.linkedin.com",\n    "httpOnly": true,\n    "name": "li_at",\n'
+              f'    "path": "/",\n    "value": "AQEDA{random_chars(_R, 120, _ALNUM + "-_")}"\n  }}\n]\n')
+    require_shown(export, "data/cookies.json")
