@@ -583,11 +583,9 @@ class _RootWalk:
                 if not name.isascii() and undecodable_name(name):
                     skip(shown_name(rel), UNDECODABLE_DIR if is_dir else UNDECODABLE_FILE)
                     continue
-                if (is_dir or name == ".git") and (name in SKIP_DIRS or name == VENDOR_DIR):
-                    reason = skipped_dir_reason(name, entry.path)
-                    if reason:
-                        skip(rel, reason)
-                        continue
+                if (is_dir or name == ".git") and (reason := skipped_dir_reason(name, entry.path)):
+                    skip(rel, reason)
+                    continue
                 if st is not None and not is_reg(st.st_mode):
                     skip(rel, "symlink (not followed)" if is_link(st.st_mode) else "not a regular file")
                     continue

@@ -13,7 +13,7 @@ import re
 
 from .registry import Surroundings, _filter
 from .text_shapes import _HEX
-from .words import _context_words, key_words, names_credential, split_words
+from .words import _context_words, key_words, names_credential, names_password, split_words
 
 
 _HEX_DIGEST_LENGTHS = frozenset({32, 40, 56, 64, 96, 128})
@@ -99,10 +99,6 @@ def _base64_of_crypt_hash(v: str) -> bool:
     return _CRYPT_HASH.match(decoded) is not None
 
 
-def _names_password(key_name: str | None) -> bool:
-    return any(w.startswith(("pass", "pwd")) for w in key_words(key_name))
-
-
 def _names_a_hash(word: str) -> bool:
     return word in _HASH_WHOLE_WORDS or any(h in word for h in _HASH_WORDS) or _SHA_IN_WORD.search(word) is not None
 
@@ -154,7 +150,7 @@ def _is_hash_or_digest(v: str, line: str, key_name: str | None) -> bool:
         return True  # an htpasswd line (Traefik's basicauth.users, nginx auth files): user:<crypt hash>
     if _SALTED_HEX_HASH.match(v):
         return True  # Jupyter's hashed passwords (passwd()): algorithm:salt:hexdigest
-    if ":" in v and (_LEGACY_APP_HASH.match(v) or (_JOOMLA_SALTED_MD5.match(v) and _names_password(key_name))):
+    if ":" in v and (_LEGACY_APP_HASH.match(v) or (_JOOMLA_SALTED_MD5.match(v) and names_password(key_words(key_name)))):
         return True  # MediaWiki's user_password, Joomla 1.x's md5:salt
     if len(v) == 32 and _HTDIGEST_LINE.match(line) and line.rstrip().endswith(":" + v):
         return True  # an htdigest file's user:realm:MD5(user:realm:password)

@@ -15,7 +15,7 @@ from .key_names import _DESCRIBING_WORDS
 from .registry import Surroundings, _filter
 from .text_shapes import _FILE_EXTENSIONS, _SEGMENT_SEPARATORS, _looks_random, _wordy_segment
 from .word_shapes import _typed_word, wordlike
-from .words import _CHOSEN_WORDS, _names_generated_credential, key_words, names_credential
+from .words import _CHOSEN_WORDS, _names_generated_credential, key_words, names_credential, names_password
 
 
 def _url_without_credentials(v: str) -> bool:
@@ -151,7 +151,7 @@ def is_email_address_value(value: str, line: str, key_name: str | None, language
     words = key_words(key_name)
     if words and words[-1] in _ADDRESS_ROLE_WORDS:
         return True
-    return not any(w in _CHOSEN_WORDS or w.startswith(("pass", "pwd")) for w in words)
+    return not (any(w in _CHOSEN_WORDS for w in words) or names_password(words))
 
 
 _ADDRESS_ROLE_WORDS = frozenset({"sender", "from", "address", "email", "mail", "contact", "recipient", "to", "replyto"})

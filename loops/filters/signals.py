@@ -13,7 +13,7 @@ from .identifiers import _UUID
 from .registry import Surroundings, _filter
 from .text_shapes import _HEX, _looks_random
 from .word_shapes import _LEET, english_like, wordlike
-from .words import key_words
+from .words import key_words, names_password
 
 
 # (after a token format's prefix, the body is read: whsec_ lends a random body enough letters to pass for words
@@ -132,7 +132,7 @@ def is_password_equal_to_user(value: str, line: str, key_name: str | None, langu
     if _may_hold(line, _SQL_WORDS) and any(m.group(1) == v for m in _SQL_USER_BEFORE_PASSWORD.finditer(line)):
         return True
     words = key_words(key_name)
-    if len(v) < 3 or not any(w == "pass" or w.startswith(("pass", "pwd")) for w in words):
+    if len(v) < 3 or not names_password(words):
         return False
     # only lines holding the value can assign it as the login (most of the dozen around do not)
     if holding is None:

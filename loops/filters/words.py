@@ -152,6 +152,11 @@ def names_credential(words: list[str]) -> bool:
     return False
 
 
+def names_password(words: list[str]) -> bool:
+    """A word of the name is a password's (password, passwd, pass, pwd, passphrase, dbpass …)."""
+    return any(w.startswith(("pass", "pwd")) for w in words)
+
+
 def _context_words(value: str, line: str, key_name: str | None) -> list[str]:
     """The key name's words, or without one the words on the line before the value."""
     if key_name:
