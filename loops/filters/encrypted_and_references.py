@@ -282,6 +282,8 @@ _ENCRYPTED_ENVELOPE = re.compile(
     rf"|^ENC\({_B64}{{16,}}={{0,2}}\)$"
     rf"|^EJ\[1:{_B64}{{16,}}={{0,2}}:{_B64}{{16,}}={{0,2}}:{_B64}{{16,}}={{0,2}}\]$"
     rf"|^encrypted:{_B64}{{24,}}={{0,2}}$"
+    # Robot Framework's CryptoLibrary: crypt:<base64> (a sealed box to the project's key pair, 80+ characters)
+    rf"|^crypt:{_B64}{{64,}}={{0,2}}$"
     rf"|^vault:v\d{{1,4}}:{_B64}{{16,}}={{0,2}}$"
     r"|^\$ANSIBLE_VAULT;1\.[12];AES256(?:;[\w.-]+)?$"
     # hiera-eyaml (Puppet): ENC[PKCS7,<base64 CMS envelope>]; Spring Cloud Config: {cipher}<hex or base64>;
@@ -387,7 +389,7 @@ _B64_BODY = re.compile(r"^[A-Za-z0-9+/]+$")
 
 
 @_filter("encrypted_value", "a value encrypted by a secrets tool (sops ENC[AES256_GCM,…], Jasypt ENC(…), ejson EJ[1:…], "
-         "Vault transit vault:v1:…, hiera-eyaml, Spring {cipher}, Maven/Jenkins {…}, OpenSSL's Salted__, a Windows "
+         "Vault transit vault:v1:…, Robot Framework CryptoLibrary crypt:…, hiera-eyaml, Spring {cipher}, Maven/Jenkins {…}, OpenSSL's Salted__, a Windows "
          "DPAPI blob (NuGet's encrypted Password, ConvertFrom-SecureString), a Fernet token (Airflow's encrypted Variables), an OpenPGP message (Renovate's encrypted), Rails' MessageEncryptor data--iv--tag, a KMS "
          "ciphertext under an *_encrypted name): only its key can open it",
          generic_only=True)

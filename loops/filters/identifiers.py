@@ -75,11 +75,13 @@ def is_dotted_name(value: str, line: str, key_name: str | None, language: str | 
         return True  # an attribute's or a property's name (http.auth.auth-cache): three or more dotted segments of words
     if not _DOTTED_NAME.match(value) or value.lower().endswith((".com", ".org", ".net", ".io")):
         return False
+    segments = value.split(".")
     if not any(c.isdigit() for c in value):
-        return True
+        # names read as words (auth.User) or are short (cfg.db); random letter runs around a dot
+        # (xQzvP.kLmWt) are how a generated password looks
+        return wordlike(value) or all(len(s) <= 4 or wordlike(s) for s in segments)
     # Digits inside identifiers made of words (MD5PasswordHasher, UserWithM2M) are names; a
     # word with a number appended (Summer.Time2024) is how people type passwords.
-    segments = value.split(".")
     return wordlike(value) and not any(_TRAILING_NUMBER.search(s) for s in segments)
 
 

@@ -30,6 +30,8 @@ _DESCRIBING_WORDS = frozenset({
     "files", "dir", "directory", "name", "names", "header", "headers", "param", "parameter", "prefix", "suffix",
     # the name of the column or attribute that holds it: Horde's 'pass_col' => 'user_pass'
     "col", "attr", "attribute",
+    # where a UI test finds the field: PASSWORD_XPATH, password_locator, passwordSelector
+    "xpath", "locator", "selector", "css",
     # the outcome of an authentication, not its credential: MediaWiki's $authRes = 'Failed'
     "res", "result", "results", "status",
     "expiry", "expires", "expiration", "expire", "ttl", "timeout", "lifetime", "count", "size", "enabled",

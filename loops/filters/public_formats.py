@@ -177,6 +177,7 @@ _STORAGE_EMULATOR = re.compile(r"(?i)\bdevstoreaccount1\b|UseDevelopmentStorage=
 _MAPBOX_PUBLIC = re.compile(r"^pk\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}$")
 # RevenueCat's public SDK keys name their store (appl_, goog_, amzn_); its secret keys are sk_.
 _REVENUECAT_PUBLIC = re.compile(r"^(?:appl|goog|amzn)_[A-Za-z0-9]{20,40}$")
+_REVENUECAT_CONFIGURE = re.compile(r"\bPurchases(?:Configuration)?\b[ \t]*\.[ \t]*(?:configure|setup|Builder)\b|\bPurchasesConfiguration\b")
 # Browser SDK keys their providers document as safe to ship: Datadog's client tokens (RUM, browser
 # logs) are "pub" + 32 hex (API keys are bare hex); PostHog's project API keys are phc_ (personal keys phx_);
 # Intercom's mobile SDK keys name their platform (ios_sdk-, android_sdk-; its access tokens have no prefix).
@@ -193,8 +194,8 @@ _CLIENT_SDK_PUBLIC = re.compile(r"^pub[0-9a-f]{32}$|^phc_[A-Za-z0-9]{32,64}$|^(?
                                 # gateways' checkout keys, made for the page: Stripe's and Paystack's publishable keys
                                 # (pk_live_/pk_test_ and 24 or more letters and digits, into Stripe.js or Paystack's inline
                                 # script; their secrets are sk_), Razorpay's key id (rzp_live_/rzp_test_ and 14 characters;
-                                # its key secret is separate). (Flutterwave's FLWPUBK public key is left to the judge:
-                                # gitleaks' labelled cases count it as a leak.)
+                                # its key secret is separate). (Flutterwave's FLWPUBK public key and Lob's live_pub_ key
+                                # are left to the judge: gitleaks' labelled cases count them as leaks.)
                                 r"|^pk_(?:live|test)_[0-9A-Za-z]{24,}$|^rzp_(?:live|test)_[A-Za-z0-9]{14}$"
                                 # an Expo push token: the address of one app install, which the app sends to its backend
                                 r"|^Expo(?:nent)?PushToken\[[A-Za-z0-9_-]{16,64}\]$"
@@ -370,7 +371,8 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
     if "-us" in v and _MAILCHIMP_KEY.match(v):
         return _is_mailchimp_sdk_key(v, line, key_name)
     if _REVENUECAT_PUBLIC.match(v):
-        return "revenuecat" in "".join(key_words(key_name))  # the prefixes alone are too common a shape
+        # the prefixes alone are too common a shape: the name, or the SDK's own configure call, says whose
+        return "revenuecat" in "".join(key_words(key_name)) or _REVENUECAT_CONFIGURE.search(line) is not None
     if _STATSIG_CLIENT_KEY.match(v):  # (or a name that says client key, as the prefix does)
         return _names_provider("statsig", line, key_name) or "client" in key_words(key_name)
     if _PUSHER_APP_KEY.match(v) and _is_pusher_app_key(v, line, key_name):

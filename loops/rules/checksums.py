@@ -201,12 +201,13 @@ def discord_bot_token(value: str) -> bool:
 
 # An API key sent as the user with no password, as Stripe, Mailchimp, Harvest and Freshdesk document it: a token's
 # prefix, or a long run of letters and digits (a person's user name has neither).
+_UUID_TEXT = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 _KEY_AS_USER = re.compile(r"^(?:[a-z]{2,8}_(?:live|test)_[A-Za-z0-9]{16,}|[A-Za-z0-9_-]{24,}|[0-9a-f]{32}-us\d{1,2})$")
 
 
 def basic_auth_credentials(value: str) -> bool:
     """HTTP Basic credentials (RFC 7617): base64 of 'user-id:password', printable text
-    with a non-empty password, or an API key as the user and no password."""
+    with a non-empty password, or an API key as the user and no password, or a key alone."""
     raw = b64_decode(value, urlsafe=False)
     if raw is None:
         return False
@@ -215,7 +216,12 @@ def basic_auth_credentials(value: str) -> bool:
     except UnicodeDecodeError:
         return False
     user, sep, password = text.partition(":")
-    if not (sep and text.isprintable() and len(user) <= 256):
+    if not sep:
+        # some APIs take the key itself as the whole credential (OneSignal's legacy REST key is
+        # base64 of a UUID's text): a key's shape, not a word or a sentence
+        return text.isprintable() and (_UUID_TEXT.match(text) is not None
+                                       or (_KEY_AS_USER.match(text) is not None and any(c.isdigit() for c in text)))
+    if not (text.isprintable() and len(user) <= 256):
         return False
     return bool(password) or (_KEY_AS_USER.match(user) is not None and any(c.isdigit() for c in user))
 

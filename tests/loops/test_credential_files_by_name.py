@@ -90,6 +90,9 @@ LEAKS = [
     # a Chainlink node's API login (`node start --api .api`): e-mail, then password
     ("chainlink-node/.api", "node-admin@oracle-ops.example\n" + random_chars(_R, 18) + "\n", "chainlink-api-credentials-file"),
     ("chainlink-node/.password", random_chars(_R, 20) + "\n", "single-secret-file"),
+    # a one-line YAML mapping: in JavaScript the same text would name a variable
+    (".github/workflows/deploy.yml", "steps:\n  - run: ./deploy.sh\n    env: { DEPLOY_TOKEN: " + random_chars(_R, 40) + " }\n",
+     "yaml-flow-mapping-plain-secret"),
 ]
 
 
@@ -120,6 +123,7 @@ SAFE = [
     ("chef/data_bags/passwords/mysql.json", '{\n  "id": "mysql",\n  "root": "changeme",\n  "repl": "<replication password>"\n}\n'),
     ("shop/config/master.key", "# the key is in the team vault: set RAILS_MASTER_KEY\n"),
     ("etc/zabbix/zabbix_agentd.psk", "<output of: openssl rand -hex 32>\n"),
+    (".github/workflows/deploy.yml", "    env: { DEPLOY_TOKEN: ${{ secrets.DEPLOY_TOKEN }}, PASSWORD: changeme }\n"),
 ]
 
 

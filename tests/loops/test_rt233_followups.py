@@ -1,0 +1,135 @@
+"""Follow-ups of red-team sets 233 onwards (payments and exchanges, generic cases, IoT, games and mobile apps) and of
+shapes older sets left open (Robot Framework tables, Telegram user sessions, Org file properties). Values are drawn
+at run time; failures name the file and the statuses, never the value."""
+
+from __future__ import annotations
+
+import base64
+import random
+import string
+import struct
+
+from secretloop.loops.rules.checksums import basic_auth_credentials
+from tests.loops.test_fp_corpus_classes import SCANNER, not_shown, outcomes, require_shown
+from tests.support.tokens import random_chars, typed_password
+
+_R = random.Random(233)
+_ALNUM = string.ascii_letters + string.digits
+_HEX = "0123456789abcdef"
+_UPPER_ALNUM = string.ascii_uppercase + string.digits
+
+
+def _uuid() -> str:
+    h = random_chars(_R, 32, _HEX)
+    return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
+
+
+# --- shapes left open by older sets --------------------------------------------------------------------------------
+
+def test_a_robot_framework_variable_table_is_read() -> None:
+    pw, token = typed_password(_R), random_chars(_R, 40, _ALNUM)
+    suite = (f"*** Settings ***\nLibrary    SeleniumLibrary\n\n*** Variables ***\n${{BROWSER}}        chrome\n"
+             f"${{PASSWORD}}       {pw}\n${{API_TOKEN}}      {token}\n")
+    assert outcomes(suite, "resources/login.robot") == ["confirmed", "confirmed"]
+    assert outcomes(suite, "tests/login.robot") == ["pending", "pending"]  # a test suite's: a person decides
+    assert not_shown("*** Variables ***\n${PASSWORD}       %{E2E_PASSWORD}\n${TOKEN}    ${EMPTY}\n", "tests/login.robot")
+    # a locator for the field, and a value sealed by CryptoLibrary (crypt:<base64>)
+    sealed = "crypt:" + base64.b64encode(bytes(_R.randrange(256) for _ in range(96))).decode()
+    assert not_shown("*** Variables ***\n${PASSWORD_XPATH}    xpath://input[@name='passwd']\n"
+                     f"${{SFTP_PASSWORD}}    {sealed}\n", "resources/variables.robot")
+
+
+def test_a_telegram_user_session_string_is_found() -> None:
+    auth_key = bytes(_R.randrange(256) for _ in range(256))
+    telethon = "1" + base64.urlsafe_b64encode(struct.pack(">B4sH256s", 2, bytes([149, 154, 167, 51]), 443, auth_key)).decode()
+    assert outcomes(f'client = TelegramClient(StringSession("{telethon}"), API_ID, API_HASH)\n', "bot.py") == ["confirmed"]
+    pyrogram = base64.urlsafe_b64encode(struct.pack(">BI?256sQ?", 2, 1234, False, auth_key, 987654321, False)).decode().rstrip("=")
+    require_shown(f"API_ID=1234567\nSESSION_STRING={pyrogram}\n", ".env")
+    assert not_shown('client = TelegramClient(StringSession(os.environ["TG_SESSION"]), API_ID, API_HASH)\n', "bot.py")
+
+
+def test_an_org_file_property_and_an_erlang_secret_key_base_are_found() -> None:
+    require_shown(f"#+TITLE: ops\n#+PROPERTY: api_token {random_chars(_R, 32, _ALNUM)}\n", "notes/ops.org")
+    assert outcomes(f'[{{my_app, [{{secret_key_base, "{random_chars(_R, 64, _HEX)}"}}]}}].\n', "config/sys.config") == ["confirmed"]
+
+
+# --- generic cases (set 234) ---------------------------------------------------------------------------------------
+
+def test_a_cipher_named_key_given_through_a_decode_call_is_found() -> None:
+    assert outcomes(f'AES_KEY = bytes.fromhex("{random_chars(_R, 64, _HEX)}")\n', "crypto.py") == ["confirmed"]
+    assert outcomes(f'const aesKey = Buffer.from("{random_chars(_R, 32, _ALNUM)}", "base64");\n', "crypto.js") == ["confirmed"]
+    assert not_shown('AES_KEY = bytes.fromhex(os.environ["AES_KEY_HEX"])\n', "crypto.py")
+
+
+def test_a_plain_value_in_a_one_line_yaml_mapping_is_found_in_yaml_only() -> None:
+    line = f"    env: {{ DEPLOY_TOKEN: {random_chars(_R, 40, _ALNUM)} }}\n"
+    assert outcomes("steps:\n  - run: ./deploy.sh\n" + line, ".github/workflows/deploy.yml") == ["confirmed"]
+    assert outcomes(line, "src/deploy.js") == []  # in JavaScript the same text names a variable
+    assert not_shown("    env: { DEPLOY_TOKEN: ${{ secrets.DEPLOY_TOKEN }}, PASSWORD: changeme }\n", "deploy.yml")
+
+
+def test_config_names_with_hmac_or_cipher_reach_the_config_line_rule() -> None:
+    for name in ("payment.hmac-key", "payment.signer.key", "cipher-key"):
+        require_shown(f"{name}={random_chars(_R, 64, _HEX)}\n", "application.properties")
+
+
+# --- payments and exchanges (set 233) ------------------------------------------------------------------------------
+
+def test_a_curl_header_named_for_a_secret_is_found() -> None:
+    secret = random_chars(_R, 40, _ALNUM)
+    cmd = (f'curl -H "APCA-API-KEY-ID: PK{random_chars(_R, 18, _UPPER_ALNUM)}" -H "APCA-API-SECRET-KEY: {secret}" '
+           "https://paper-api.alpaca.markets/v2/account\n")
+    assert "curl-header-secret-name" in {c.rule_id for c in SCANNER.scan_text(cmd, 0, "README.md")}
+    require_shown(f"curl --header 'Api-Secret: {random_chars(_R, 32, _ALNUM)}' https://api.shop.io/v1/orders\n", "orders.sh")
+    assert not_shown('curl -H "APCA-API-SECRET-KEY: $APCA_API_SECRET_KEY" https://paper-api.alpaca.markets/v2\n', "a.sh")
+    assert not_shown(f"curl -H 'X-CSRF-Token: {random_chars(_R, 32, _ALNUM)}' https://app.shop.io/form\n", "a.sh")
+
+
+def test_an_alpaca_secret_beside_its_key_id_is_found() -> None:
+    key_id = "AK" + "Q" + random_chars(_R, 17, _UPPER_ALNUM)
+    line = f"api = tradeapi.REST('{key_id}', '{random_chars(_R, 40, _ALNUM)}', 'https://api.alpaca.markets')\n"
+    assert "alpaca-key-pair-literal" in {c.rule_id for c in SCANNER.scan_text(line, 0, "trade.py")}
+    require_shown(line, "trade.py")
+
+
+# --- IoT, games and mobile apps (set 235) --------------------------------------------------------------------------
+
+def test_a_one_word_secret_header_is_found() -> None:
+    require_shown(f'curl -H "X-SecretKey: {random_chars(_R, 40, _UPPER_ALNUM)}" '
+                  "https://ab12.playfabapi.com/Server/GetUserData\n", "tools/get.sh")
+
+
+def test_a_steam_web_api_key_in_a_url_is_found() -> None:
+    url = (f"https://api.steampowered.com/ISteamUser/GetPlayerSummaries/v0002/?key={random_chars(_R, 32, '0123456789ABCDEF')}"
+           "&steamids=76561197960435530")
+    assert outcomes(f'curl "{url}"\n', "fetch_players.sh") == ["confirmed"]
+
+
+def test_wifi_and_mqtt_passwords_passed_by_position_are_found() -> None:
+    require_shown(f"wlan = network.WLAN(network.STA_IF)\nwlan.connect('CabinNet', '{typed_password(_R)}')\n", "boot.py")
+    require_shown(f'm = mqtt.Client("node-7", 120, "boiler", "{typed_password(_R)}")\n', "init.lua")
+
+
+def test_gameanalytics_secret_is_found_and_its_game_key_is_not() -> None:
+    game, secret = random_chars(_R, 32, _HEX), random_chars(_R, 40, _HEX)
+    line = f'GameAnalytics.Initialize("{game}", "{secret}");\n'
+    assert outcomes(line, "Assets/Scripts/Analytics.cs") == ["confirmed"]
+
+
+def test_basic_credentials_may_be_a_key_alone() -> None:
+    assert basic_auth_credentials(base64.b64encode(_uuid().encode()).decode())
+    assert basic_auth_credentials(base64.b64encode(random_chars(_R, 32, _ALNUM).encode()).decode())
+    assert not basic_auth_credentials(base64.b64encode(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ").decode())  # no digit
+    assert not basic_auth_credentials(base64.b64encode(b"hello world, how are you").decode())
+
+
+def test_a_revenuecat_public_key_in_its_configure_call_is_public() -> None:
+    key = "appl_" + random_chars(_R, 27, _ALNUM)
+    assert not_shown(f'Purchases.configure(withAPIKey: "{key}")\n', "App/AppDelegate.swift")
+
+
+def test_random_letters_around_a_dot_are_not_a_dotted_name() -> None:
+    letters = string.ascii_letters
+    value = random_chars(_R, 6, letters) + "." + random_chars(_R, 7, letters)
+    require_shown(f'DB_PASSWORD = "{value}"\n', "settings.py")
+    assert not_shown('AUTH_USER_MODEL = "accounts.User"\nPASSWORD_HASHER = "auth.Hasher"\n', "settings.py")
