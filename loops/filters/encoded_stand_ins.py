@@ -415,6 +415,23 @@ def is_jose_header_alone(value: str, line: str, key_name: str | None, language: 
     return isinstance(header, dict) and "alg" in header and set(header) <= _JOSE_HEADER_FIELDS
 
 
+# An unsecured JWT (RFC 7519 section 6: alg "none", an empty signature): claims anyone can write, signed by no
+# key. Snapshot tests and mocks hold them. Sent in a request's header it is what that server accepts as a
+# credential (a flaw of the server's, and a working login to it): a person sees that.
+_UNSECURED_JWT = re.compile(r"^eyJ[A-Za-z0-9_-]{4,2000}\.[A-Za-z0-9_-]{2,4000}\.$")
+_SENT_AS_CREDENTIAL = re.compile(r"(?i)authori[sz]ation|bearer|headers?\b|(?:^|\s)-H\b|\bx-[\w-]*(?:key|token|auth)|api[-_]?key|cookie")
+
+
+@_filter("unsecured_jwt", "an unsecured JWT (alg \"none\", no signature) that no request sends: claims anyone can "
+         "write, signed by no key", generic_only=True, needs_in_value="eyJ")
+def is_unsecured_jwt(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if _UNSECURED_JWT.match(v) is None or _SENT_AS_CREDENTIAL.search(line):
+        return False
+    alg = _jwt_alg(v.split(".")[0])
+    return alg is not None and alg.lower() == "none"
+
+
 # The signature of an HMAC, ECDSA or EdDSA token has one length for its algorithm (RFC 7518 section 3, RFC 8037).
 # A test of a JWT library cuts it short or writes a word there to see the token refused: such a token can
 # never be accepted by anyone.

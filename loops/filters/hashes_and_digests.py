@@ -326,3 +326,17 @@ def is_commit_id_table(value: str, line: str, key_name: str | None, language: st
         return False
     # most rows name parts, not credentials: a file of `github_token <hex>` lines is a file of secrets
     return sum(names_credential(key_words(n)) for n in names) * 2 < len(names)
+
+
+# Azure Storage's Shared Key authorization (Authorization: SharedKey <account>:<signature>): the signature is an
+# HMAC-SHA256 of one request (32 bytes, 44 base64 characters), made with the account key but not it. A recorded
+# request carries one; the 88-character account key itself is read by the connection-string rules.
+_SHARED_KEY_SIGNATURE = re.compile(r"\bSharedKey(?:Lite)?[ \t]+([\w-]{3,64}:[A-Za-z0-9+/]{43}=)")
+
+
+@_filter("shared_key_request_signature", "an Azure Storage Shared Key signature (Authorization: SharedKey "
+         "account:<HMAC of one request>): signed with the account key, not the key", generic_only=True,
+         needs_in_line="SharedKey")
+def is_shared_key_request_signature(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    return any(m.group(1) == v or m.group(1).split(":", 1)[1] == v for m in _SHARED_KEY_SIGNATURE.finditer(line))

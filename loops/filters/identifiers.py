@@ -38,6 +38,9 @@ def is_uuid_identifier(value: str, line: str, key_name: str | None, language: st
     at = line.find(value.strip())
     if at > 0 and _AUTHORIZATION_SCHEME_BEFORE.search(line, 0, at):
         return False  # sent as a credential: Authorization: Splunk <uuid>, GenieKey <uuid>, OAuth <uuid>
+    end = at + len(value.strip())
+    if at > 0 and line[at - 1] == ":" and line[end:end + 1] == "@" and "://" in line[:at]:
+        return False  # a URL's password slot (https://heroku:<uuid>@git.heroku.com): no id goes there
     words = _context_words(value.strip(), line, key_name)
     if key_words(key_name or "")[:1] in (["guid"], ["uuid"]):
         return True  # the name says first what it holds: an installer's GuidKpasswd is the kpasswd component's GUID

@@ -288,7 +288,11 @@ def is_query_parameter_start(value: str, line: str, key_name: str | None, langua
 # Anonymous FTP (RFC 1635): the user "anonymous" (or "ftp") logs in with an e-mail address as the password, by
 # convention. Said so beside it, the address is that courtesy, not a secret.
 # (a private member counts: PHP's $this->_login="anonymous")
-_ANONYMOUS_LOGIN = re.compile(r"""(?i)(?<![A-Za-z0-9])(?:user(?:_?name)?|login)["']?[ \t]*[:=][ \t]*["']?(?:anonymous|ftp)\b|\banonymous:""")
+# (.netrc and .authinfo separate a word from its value by a space: login anonymous)
+_ANONYMOUS_LOGIN = re.compile(r"""(?i)(?<![A-Za-z0-9])(?:user(?:_?name)?|login)["']?[ \t]*[:=][ \t]*["']?(?:anonymous|ftp)\b|\banonymous:"""
+                              r"|(?<![\w-])login[ \t]+(?:anonymous|ftp)\b")
+# the address with its host left out (anonymous@, guest@), as ftp clients have long sent it
+_ADDRESS_WITHOUT_HOST = re.compile(r"^[\w.+-]{1,32}@$")
 
 
 @_filter("anonymous_ftp_password", "an e-mail address as the password of an anonymous FTP login (username=anonymous, "
@@ -305,7 +309,7 @@ def is_anonymous_ftp_password(value: str, line: str, key_name: str | None, langu
             return _anonymous_login_near(line, around)
     if v.lower() in ("anonymous", "ftp") and _ANONYMOUS_USERINFO.search(line):
         return True  # ftp://anonymous:anonymous@ftp.gnu.org/: the login's name again as its password
-    if "@" not in v or _EMAIL_ADDRESS.match(v) is None:
+    if "@" not in v or (_EMAIL_ADDRESS.match(v) is None and _ADDRESS_WITHOUT_HOST.match(v) is None):
         return False
     return _anonymous_login_near(line, around)
 

@@ -43,6 +43,10 @@ _TO_A_PERSON = {
     "expired_signature": "a signed URL past its expiry (an Azure shared access signature's se=, an AWS or Google "
                          "presigned URL's date and expires): the service refuses it; remove it and check that the "
                          "key that signed it is not exposed",
+    # A token past its exp: refused wherever exp is checked (most libraries do by default), but it was signed by a
+    # live key, and a service that skips the check still takes it.
+    "expired_jwt": "a JWT past its exp claim by more than a month: services that check exp refuse it; remove it and "
+                   "check that the key that signed it is not exposed",
     # The same key on every machine that runs `supabase start`: harmless there, unless a deployed project signs
     # with the local secret.
     "supabase_local_key": "the Supabase CLI's local development key (issuer supabase-demo), the same on every "

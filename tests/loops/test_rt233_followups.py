@@ -5,12 +5,13 @@ at run time; failures name the file and the statuses, never the value."""
 from __future__ import annotations
 
 import base64
+import json
 import random
 import string
 import struct
 
 from secretloop.loops.rules.checksums import basic_auth_credentials
-from tests.loops.test_fp_corpus_classes import SCANNER, not_shown, outcomes, require_shown
+from tests.loops.test_fp_corpus_classes import CATALOGUE, SCANNER, not_shown, outcomes, require_shown
 from tests.support.tokens import random_chars, typed_password
 
 _R = random.Random(233)
@@ -133,3 +134,111 @@ def test_random_letters_around_a_dot_are_not_a_dotted_name() -> None:
     value = random_chars(_R, 6, letters) + "." + random_chars(_R, 7, letters)
     require_shown(f'DB_PASSWORD = "{value}"\n', "settings.py")
     assert not_shown('AUTH_USER_MODEL = "accounts.User"\nPASSWORD_HASHER = "auth.Hasher"\n', "settings.py")
+
+
+def test_an_unsecured_jwt_is_no_secret_and_a_signed_one_still_is() -> None:
+    def seg(obj: dict) -> str:
+        return base64.urlsafe_b64encode(json.dumps(obj).encode()).decode().rstrip("=")
+    claims = seg({"sub": f"user-{_R.randrange(10**6)}", "role": "admin", "exp": 1999999999})
+    unsecured = seg({"alg": "none", "typ": "JWT"}) + "." + claims + "."
+    assert not_shown(f'exports[`login 1`] = `\n{{\n  "token": "{unsecured}",\n}}\n`;\n', "__snapshots__/auth.test.ts.snap")
+    assert not_shown(f'TOKEN = "{unsecured}"\n', "app/mock_session.py")
+    # sent in a header it is what that server takes as a login: a person decides
+    require_shown(f"curl -H 'X-API-KEY: {unsecured}' http://localhost:8085/users\n", "notes/requests.sh")
+    signature = base64.urlsafe_b64encode(bytes(_R.randrange(256) for _ in range(32))).decode().rstrip("=")
+    require_shown(f'TOKEN = "{seg({"alg": "HS256", "typ": "JWT"})}.{claims}.{signature}"\n', "app/session.py")
+
+
+def test_a_uuid_in_a_urls_password_slot_is_a_credential() -> None:
+    require_shown(f"git remote add heroku https://heroku:{_uuid()}@git.heroku.com/shop-api.git\n", "deploy.sh")
+    assert not_shown(f'TENANT_ID = "{_uuid()}"\n', "settings.py")
+
+
+def test_a_long_ecr_token_on_a_docker_login_is_found() -> None:
+    payload = json.dumps({"payload": base64.b64encode(bytes(_R.randrange(256) for _ in range(900))).decode(),
+                          "datakey": base64.b64encode(bytes(_R.randrange(256) for _ in range(200))).decode(),
+                          "version": "2", "type": "DATA_KEY", "expiration": 1893456000})
+    token = base64.b64encode(payload.encode()).decode()
+    require_shown(f"docker login -u AWS -p {token} https://123456789012.dkr.ecr.eu-west-1.amazonaws.com\n", "ci/push.sh")
+
+
+# --- developer home folders (set 237) ------------------------------------------------------------------------------
+
+def test_tmux_environment_setters_are_read() -> None:
+    require_shown(f"set-environment -g DD_API_KEY {random_chars(_R, 32, _HEX)}\n", "dotfiles/.tmux.conf")
+    require_shown(f"setenv -g DB_PASSWORD {typed_password(_R)}\n", "dotfiles/.tmux.conf")
+
+
+def test_a_mysql_history_with_escaped_spaces_is_read() -> None:
+    pw = typed_password(_R)
+    history = (f"_HiStOrY_V2_\nshow\\040databases;\nCREATE\\040USER\\040'app'@'%'\\040IDENTIFIED\\040BY\\040'{pw}';\n"
+               f"SET\\040PASSWORD\\040FOR\\040'app'@'%'\\040=\\040'{typed_password(_R)}';\n")
+    assert outcomes(history, "home/jdoe/.mysql_history") == ["confirmed", "confirmed"]
+
+
+def test_a_microsoft_refresh_token_in_a_token_cache_is_found() -> None:
+    token = "0.A" + random_chars(_R, 420, _ALNUM + "_-") + "." + random_chars(_R, 40, _ALNUM + "_-")
+    cache = ('{\n  "RefreshToken": {\n    "uid.utid-login.microsoftonline.com-refreshtoken-04b07795--": {\n'
+             '      "credential_type": "RefreshToken",\n      "secret": "' + token + '"\n    }\n  }\n}\n')
+    # (the credential_type line above it is a name, and dismissed)
+    assert outcomes(cache, "home/jdoe/.azure/msal_token_cache.json") == ["dismissed", "confirmed"]
+
+
+def test_an_anonymous_ftp_login_in_a_netrc_is_no_secret() -> None:
+    assert not_shown("machine ftp.gnu.org\n  login anonymous\n  password anonymous@\n", "home/jdoe/.netrc")
+    require_shown(f"machine ftp.acme-corp.net\n  login deploy\n  password {typed_password(_R)}\n", "home/jdoe/.netrc")
+
+
+# --- recorded traffic (set 238) ------------------------------------------------------------------------------------
+
+def _signed_jwt(claims: dict) -> str:
+    def seg(obj: dict) -> str:
+        return base64.urlsafe_b64encode(json.dumps(obj).encode()).decode().rstrip("=")
+    signature = base64.urlsafe_b64encode(bytes(_R.randrange(256) for _ in range(32))).decode().rstrip("=")
+    return f"{seg({'alg': 'HS256', 'typ': 'JWT'})}.{seg(claims)}.{signature}"
+
+
+def test_a_jwt_long_past_its_exp_goes_to_a_person_and_a_live_one_is_confirmed() -> None:
+    sub = f"user-{_R.randrange(10**6)}"
+    expired = _signed_jwt({"sub": sub, "exp": 1561939200, "scope": "orders:write"})  # mid-2019
+    live = _signed_jwt({"sub": sub, "exp": 4102444800, "scope": "orders:write"})  # 2100
+    assert outcomes(f'ACCESS_TOKEN = "{expired}"\n', "app/client.py") == ["pending"]
+    assert outcomes(f'ACCESS_TOKEN = "{live}"\n', "app/client.py") == ["confirmed"]
+
+
+def test_a_shared_key_request_signature_is_no_key() -> None:
+    signature = base64.b64encode(bytes(_R.randrange(256) for _ in range(32))).decode()
+    assert not_shown(f"Authorization: SharedKey acmestore:{signature}\n", "logs/storage-debug.log")
+
+
+def test_a_percent_encoded_redaction_in_a_query_is_not_shown() -> None:
+    assert not_shown("GET https://api.acme.io/v1/items?api_key=%5BREDACTED%5D&page=2\n", "captures/session.har.txt")
+    assert not_shown("GET https://api.acme.io/v1/items?api_key=%7B%7Bapi_key%7D%7D\n", "captures/session.http")
+
+
+def test_a_session_id_in_a_logged_url_is_found() -> None:
+    line = (f'10.0.4.2 - - [12/Mar/2026:10:01:22 +0000] "GET /cart HTTP/1.1" 200 512 '
+            f'"https://shop.acme.io/checkout?session={random_chars(_R, 32, string.ascii_lowercase + string.digits)}"\n')
+    require_shown(line, "logs/access.log")
+
+
+def test_a_user_and_password_in_an_auth_setting_are_found() -> None:
+    assert outcomes(f'proxyauth: "qa-capture:{typed_password(_R)}"\n', "mitmproxy/config.yaml") == ["confirmed"]
+    assert not_shown('proxyauth: "${PROXY_USER}:${PROXY_PASS}"\n', "mitmproxy/config.yaml")
+
+
+# --- keyword gates ---------------------------------------------------------------------------------------------------
+
+_NAMES_THE_SECRET_KEY_PATTERN_TAKES = [
+    "api_key", "api-key", "secret", "token", "access_key", "private_key", "signing_key", "master_key",
+    "hmac_key", "hmac-key", "cipher-key", "signer.key", "crypter_key", "client.key", "consumer-key", "app.key",
+    "session.key", "secure_key", "service.key", "storage.key", "function.key", "encrypt.key",
+]
+
+
+def test_the_generic_rules_keywords_admit_every_name_their_key_pattern_takes() -> None:
+    # the keywords gate a file before the pattern runs: a name the pattern takes but no keyword admits is never read
+    for rule_id in ("secret-assignment", "secret-in-config-line", "logfmt-secret-pair"):
+        keywords = [k.lower() for k in CATALOGUE.get(rule_id).keywords]
+        left_out = [n for n in _NAMES_THE_SECRET_KEY_PATTERN_TAKES if not any(k in n for k in keywords)]
+        assert not left_out, (rule_id, left_out)
