@@ -246,6 +246,10 @@ _COPULAS = frozenset({"is", "was", "are", "ist", "war", "lautet", "est", "es", "
 _VALUE_OPENER = re.compile(r"""[ \t]*(?:\?\?=|\|\|=|:{1,3}=|\?=|\.=|\+=|=>|<-|===?|!==?|=|:)[ \t]*(?:\[[ \t]*)?(?:[rbufRBUF]{1,2}|@|\$)?\\{0,3}["'`]?$""")
 
 
+# name: user:password, the user written against the password with a colon (mitmproxy's proxyauth, curl's -u)
+_USER_BEFORE_PASSWORD = re.compile(r"[ \t]*(?:=|:|=>)[ \t]*[\w.@+-]+:")
+
+
 @_filter("key_not_the_name_assigned", "another word stands between the credential word and the operator: "
          "`pass engine='x'` is the verb pass before an argument, not a password", generic_only=True, needs_key_name=True)
 def is_key_not_the_name_assigned(value: str, line: str, key_name: str | None, language: str | None) -> bool:
@@ -257,6 +261,8 @@ def is_key_not_the_name_assigned(value: str, line: str, key_name: str | None, la
     while at >= 0:
         k = line.rfind(key_name, 0, at)
         if k >= 0:
+            if _USER_BEFORE_PASSWORD.fullmatch(line[k + len(key_name):at]):
+                return False  # proxyauth: egress:<password>: the word is the user the password goes with
             between = _VALUE_OPENER.sub("", line[k + len(key_name):at])
             m = re.fullmatch(r"[ \t]*:?[ \t]*([a-z][a-z0-9_]*)[ \t]*:?", between)
             if m:

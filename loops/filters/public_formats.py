@@ -392,7 +392,8 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
             return True
         names = set(key_words(key_name))
         if _names_provider("amplitude", line, key_name):  # Amplitude's API key is the public one, its secret key not
-            return not {"secret", "password"} & names
+            # (curl -u API_KEY:SECRET_KEY: the secret half comes after the colon)
+            return not {"secret", "password"} & names and f":{v}" not in line
         if _names_provider("bugsnag", line, key_name):  # Bugsnag's notifier API key only sends errors, from every app
             return not {"secret", "password", "auth", "token"} & names
         # (the project's API secret goes to Mixpanel's export and query APIs as Basic auth's user name)
@@ -707,7 +708,10 @@ _EVM_ADDRESS = re.compile(r"0x[0-9a-fA-F]{40}")
 def is_evm_address(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # Under a name (TOKEN_ADDRESS=0x…, const USDC = "0x…"): a file of keys with no names, such as racoon's psk.txt,
     # writes a 20-byte pre-shared key the same way.
-    return key_name is not None and _EVM_ADDRESS.fullmatch(value.strip()) is not None
+    if key_name is None or _EVM_ADDRESS.fullmatch(value.strip()) is None:
+        return False
+    # a name that says secret holds no address: hCaptcha's secret keys are 0x and 40 hex digits too
+    return not {"secret", "password", "private"} & set(key_words(key_name))  # (a token address is an ERC-20 contract's)
 
 
 # SHA-256 of the development wallets' keys that tools print on every machine: the 20 accounts Hardhat's and
@@ -953,3 +957,18 @@ def is_published_cipher_example_key(value: str, line: str, key_name: str | None,
 # a curve, a file's magic header, a test vector.
 _TABLE_NAME_WORDS = frozenset({"nonce", "iv", "salt", "rcon", "sbox", "table", "tables", "lut", "curve", "gamma",
                                "header", "magic", "crc", "vector", "vectors"})
+
+
+# Ghost's Content API key (26 hex digits) reads published posts only, and Ghost documents it as safe for the browser;
+# the Admin API key is id:secret (24 hex, a colon, 64 hex) and stays shown.
+_GHOST_CONTENT_KEY = re.compile(r"^[0-9a-f]{26}$")
+_GHOST_CONTENT_CLIENT = re.compile(r"\bGhostContentAPI\b|content[_-]?api[_-]?key|contentApiKey", re.I)
+
+
+@_filter("ghost_content_api_key", "a Ghost Content API key (26 hex, given to GhostContentAPI or under a content "
+         "API key's name): it reads published content only, public by design", generic_only=True, surroundings=True)
+def is_ghost_content_api_key(value: str, line: str, key_name: str | None, language: str | None,
+                             around: Surroundings) -> bool:
+    if _GHOST_CONTENT_KEY.match(value.strip()) is None:
+        return False
+    return any(_GHOST_CONTENT_CLIENT.search(text) for text in (line, *around.lines))

@@ -93,6 +93,8 @@ LEAKS = [
     # a one-line YAML mapping: in JavaScript the same text would name a variable
     (".github/workflows/deploy.yml", "steps:\n  - run: ./deploy.sh\n    env: { DEPLOY_TOKEN: " + random_chars(_R, 40) + " }\n",
      "yaml-flow-mapping-plain-secret"),
+    # lighttpd's plain auth backend: user:password in clear, one a line
+    ("etc/lighttpd/lighttpd.user", f"admin:{PW}\n", "lighttpd-plain-user-file"),
 ]
 
 

@@ -242,3 +242,80 @@ def test_the_generic_rules_keywords_admit_every_name_their_key_pattern_takes() -
         keywords = [k.lower() for k in CATALOGUE.get(rule_id).keywords]
         left_out = [n for n in _NAMES_THE_SECRET_KEY_PATTERN_TAKES if not any(k in n for k in keywords)]
         assert not left_out, (rule_id, left_out)
+
+
+# --- older sets' misses (212-232) ----------------------------------------------------------------------------------
+
+def test_session_cookies_under_their_frameworks_names_are_found() -> None:
+    lower = string.ascii_lowercase + string.digits
+    jar = (f'cookies = {{\n    "PHPSESSID": "{random_chars(_R, 26, lower)}",\n'
+           f'    "remember_web_{random_chars(_R, 40, _HEX)}": "{random_chars(_R, 32, lower)}",\n}}\n')
+    assert outcomes(jar, "scraper/shop_session.py") == ["confirmed", "confirmed"]
+    assert not_shown('SESSION_COOKIE_NAME = "laravel_session"\ncookies = {"PHPSESSID": session_id}\n', "app/config.py")
+
+
+def test_an_inngest_event_key_is_found_by_its_name() -> None:
+    assert outcomes(f"INNGEST_EVENT_KEY={random_chars(_R, 86, _ALNUM + '_-')}\n", "relay/.env") == ["confirmed"]
+
+
+def test_a_password_after_a_jdbc_url_and_its_user_is_found_across_lines() -> None:
+    code = ('Connection c = DriverManager.getConnection(\n'
+            f'        "jdbc:mysql://db-eu1.internal.acme.dev:3306/billing", "billing_ro", "{typed_password(_R)}");\n')
+    require_shown(code, "src/main/java/acme/ReportDao.java")
+    assert not_shown('        "jdbc:mysql://db:3306/billing", user, password);\n', "src/main/java/acme/Dao.java")
+
+
+def test_a_qt_settings_default_token_is_found() -> None:
+    line = f'm_token = s.value("radar/token", QStringLiteral("{random_chars(_R, 40, _HEX)}")).toString();\n'
+    require_shown(line, "src/settings.cpp")
+
+
+# --- probe of this session's changes (set 239) and identity/e-mail SaaS (set 240) ----------------------------------
+
+def test_shapes_the_probe_found_around_the_new_rules() -> None:
+    auth_key = bytes(_R.randrange(256) for _ in range(256))
+    session = "1" + base64.urlsafe_b64encode(struct.pack(">B4sH256s", 2, bytes([149, 154, 167, 51]), 443, auth_key)).decode()
+    require_shown(f'client = TelegramClient(StringSession(\n    "{session}"\n), api_id, api_hash)\n', "tg/client.py")
+    require_shown(f"set-environment -g DB_PASSWORD '{typed_password(_R)}'\n", "dotfiles/.tmux.conf")
+    require_shown(f"sta = network.WLAN(network.STA_IF)\nsta.connect('Lab', '{typed_password(_R)}')\n", "boot.py")
+    require_shown(f'm = mqtt.Client("n-" .. node.chipid(), 120, "boiler", "{typed_password(_R)}")\n', "init.lua")
+    assert outcomes(f"    proxyauth: egress:{random_chars(_R, 20, _ALNUM)}\n", "conf/gateway.yaml") == ["confirmed"]
+    assert not_shown('    basic_auth: "${METRICS_USER}:${METRICS_PASS}"\n', "conf/gateway.yaml")
+
+
+def test_tinyproxy_credentials_are_found_and_host_port_is_not() -> None:
+    conf = (f"Port 8888\nBasicAuth proxyuser {typed_password(_R)}\n"
+            f"Upstream http relay:{random_chars(_R, 18, _ALNUM)}@proxy.upstream.example:3128\n"
+            "Upstream http proxy.internal.example:3128\n")
+    assert outcomes(conf, "conf/tinyproxy.conf") == ["confirmed", "confirmed"]
+
+
+def test_identity_and_email_saas_shapes() -> None:
+    require_shown(f'client = KlaviyoAPI("pk_{random_chars(_R, 34, string.ascii_lowercase + string.digits)}")\n', "klaviyo.py")
+    require_shown(f"fetch('https://api.hubapi.com/contacts/v1/lists?hapikey={_uuid()}')\n", "legacy.js")
+    require_shown(f'const loops = new LoopsClient("{random_chars(_R, 32, _HEX)}");\n', "loops.ts")
+    require_shown(f"HCAPTCHA_SECRET=0x{random_chars(_R, 40, _HEX)}\n", ".env")
+    assert not_shown(f'TOKEN_ADDRESS = "0x{random_chars(_R, 40, _HEX)}"\n', "contracts.py")
+    require_shown(f"curl -u {random_chars(_R, 32, _HEX)}:{random_chars(_R, 32, _HEX)} "
+                  "'https://amplitude.com/api/2/export?start=20260101T00'\n", "amplitude_export.sh")
+
+
+# --- ERP, CMS and shops (set 241) ----------------------------------------------------------------------------------
+
+def test_an_abap_constant_password_is_found() -> None:
+    abap = (f"CLASS zcl_wms_client IMPLEMENTATION.\n  METHOD push.\n    CONSTANTS c_user TYPE string VALUE 'SVC_WMS'.\n"
+            f"    CONSTANTS c_password TYPE string VALUE '{typed_password(_R)}'.\n")
+    assert outcomes(abap, "abap/zcl_wms_client.abap") == ["confirmed"]
+
+
+def test_a_literal_fallback_after_a_settings_read_is_found() -> None:
+    line = f"        $secret = Configuration::get(self::CONF_PAYPAL_SECRET) ?: '{random_chars(_R, 64, _ALNUM + '_-')}';\n"
+    require_shown(line, "modules/psloyalty/psloyalty.php")
+    assert not_shown("        $secret = Configuration::get(self::CONF_PAYPAL_SECRET) ?: '';\n", "modules/x/x.php")
+
+
+def test_a_ghost_content_api_key_is_public_and_an_admin_key_is_not() -> None:
+    content = f'export const api = new GhostContentAPI({{\n  url: "https://blog.acme.example",\n  key: "{random_chars(_R, 26, _HEX)}",\n}});\n'
+    assert not_shown(content, "src/lib/ghost.js")
+    admin = f'const admin = new GhostAdminAPI({{ url, key: "{random_chars(_R, 24, _HEX)}:{random_chars(_R, 64, _HEX)}" }});\n'
+    require_shown(admin, "scripts/publish.js")

@@ -84,7 +84,7 @@ def test_doobie_sttp_hackney_and_commons_email() -> None:
         "val req2 = basicRequest.auth.basic(user, pass)\n"
     ) % tuple(pws)
     found = [m for m in DETECTOR.find(code)
-             if m.rule_id in ("positional-login-call-password", "credential-constructor-literal")]
+             if m.rule_id in ("positional-login-call-password", "credential-constructor-literal", "jdbc-url-user-password-args")]
     lines = sorted({code.count("\n", 0, m.start) for m in found})
     assert lines == [0, 1, 2, 3], "the four literal passwords and not the variables"
 
