@@ -99,6 +99,9 @@ _PREPOSITIONS = frozenset({"to", "for", "of", "with", "from", "in", "into"})
 _TRAILING_PREPOSITIONS = frozenset({"in", "at", "on", "after", "before", "until"})
 
 
+_SESSION_COOKIE_NAMES = frozenset({"asp.net_sessionid", "jsessionid", "phpsessid", "aspsessionid"})
+
+
 @_filter("describing_key_name", "the name describes a credential (password_hint, token_url, secret_name), not holds one",
          generic_only=True, needs_key_name=True)
 def is_describing_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
@@ -117,8 +120,10 @@ def is_describing_key_name(value: str, line: str, key_name: str | None, language
             return False
         # a cookie's session id (ASP.NET_SessionId=…, session_id=… in a Cookie header, new Cookie("JSESSIONID",
         # "…")) is the session itself: whoever sends it is logged in
+        # (a framework's own session cookie name says so wherever it is written: a HAR's {"name": "ASP.NET_SessionId"})
         return not (words[-2:] in (["session", "id"], ["sess", "id"])
-                    and (f"{key_name}={value}" in line or "cookie" in line.lower()))
+                    and (f"{key_name}={value}" in line or "cookie" in line.lower()
+                         or key_name.lower() in _SESSION_COOKIE_NAMES))
     # A describing word right in front says the same (patternApiKey, prefixApiKey: a label's message
     # id); with another word between, the first word is part of a name (LABEL_STUDIO_API_KEY).
     if 2 <= len(words) <= 3 and words[0] in _LEADING_DESCRIBING_WORDS and names_credential(words[1:]):

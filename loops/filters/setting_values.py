@@ -42,7 +42,9 @@ _METHOD_OPTIONS = re.compile(r"\[[\w\-=,. ]{0,80}\]$")
          "method a client uses, not a credential", generic_only=True, needs_key_name=True)
 def is_auth_method_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = _METHOD_OPTIONS.sub("", value.strip().strip("\"'").lower())  # ocserv's auth = "pam[gid-min=1000]"
-    if v not in _AUTH_METHODS:
+    family, _, method = v.partition("-")
+    # strongSwan names a method after its family: auth = eap-mschapv2, xauth-generic, eap-dynamic
+    if v not in _AUTH_METHODS and not (family in ("eap", "xauth") and method in _AUTH_METHODS | {"generic", "dynamic"}):
         return False
     words = key_words(key_name)
     # ... or a constant per method (AUTH_AMQPLAIN = 'AMQPLAIN', SASL_PLAIN = "PLAIN")

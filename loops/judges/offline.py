@@ -73,8 +73,9 @@ def _key_class_of(key_name: str | None) -> dict[str, float]:
     words = key_words(key_name)
     joined = "".join(words)
     has = lambda parts: float(any(p in joined for p in parts))  # noqa: E731
-    # (a whole word "pw" too: REPORTING_DB_PW, but not the letters inside another word)
-    password = float(any(w in ("pass", "pw") or any(p in w for p in _PASSWORD_WORDS) for w in words))
+    # (a whole word "pw" too: REPORTING_DB_PW, but not the letters inside another word; and "psk", a Wi-Fi network's
+    # pre-shared key, which is the passphrase people type: WIFI_PSK)
+    password = float(any(w in ("pass", "pw", "psk") or any(p in w for p in _PASSWORD_WORDS) for w in words))
     apikey = has(_APIKEY_WORDS) or float("api" in words and "key" in words)
     credential = max(has(_SECRET_WORDS), has(_TOKEN_WORDS), apikey, float(any(w.startswith("auth") for w in words)))
     return {
@@ -106,7 +107,7 @@ def _message_id(words: list[str]) -> bool:
     last = len(words) - 1
     while last > 1 and (words[last] in _QUALIFIER_WORDS or _VERSION_WORD.fullmatch(words[last])):
         last -= 1
-    return words[last] != "pw" and not any(p in words[last] for p in _CREDENTIAL_PARTS)
+    return words[last] not in ("pw", "psk") and not any(p in words[last] for p in _CREDENTIAL_PARTS)
 
 
 def _candidate_line(req: JudgeRequest) -> tuple[str, str]:

@@ -95,6 +95,8 @@ LEAKS = [
      "yaml-flow-mapping-plain-secret"),
     # lighttpd's plain auth backend: user:password in clear, one a line
     ("etc/lighttpd/lighttpd.user", f"admin:{PW}\n", "lighttpd-plain-user-file"),
+    # Mosquitto's psk_file: a client's identity and its TLS pre-shared key in hex
+    ("etc/mosquitto/psk_file", f"edge01:{HEX[:32]}\n", "mosquitto-psk-file-line"),
 ]
 
 

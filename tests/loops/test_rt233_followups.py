@@ -232,7 +232,7 @@ def test_a_user_and_password_in_an_auth_setting_are_found() -> None:
 _NAMES_THE_SECRET_KEY_PATTERN_TAKES = [
     "api_key", "api-key", "secret", "token", "access_key", "private_key", "signing_key", "master_key",
     "hmac_key", "hmac-key", "cipher-key", "signer.key", "crypter_key", "client.key", "consumer-key", "app.key",
-    "session.key", "secure_key", "service.key", "storage.key", "function.key", "encrypt.key",
+    "session.key", "secure_key", "service.key", "storage.key", "function.key", "encrypt.key", "wlan_key", "wifi-key",
 ]
 
 
@@ -319,3 +319,54 @@ def test_a_ghost_content_api_key_is_public_and_an_admin_key_is_not() -> None:
     assert not_shown(content, "src/lib/ghost.js")
     admin = f'const admin = new GhostAdminAPI({{ url, key: "{random_chars(_R, 24, _HEX)}:{random_chars(_R, 64, _HEX)}" }});\n'
     require_shown(admin, "scripts/publish.js")
+
+
+def test_yaml_inside_a_json_string_and_an_erlang_nested_tuple_are_read() -> None:
+    export = ('{\n  "name": "deploy-billing",\n  "extra_vars": "---\\nbilling_version: 2.14.1\\ndb_password: '
+              f'{typed_password(_R)}\\n"\n}}\n')
+    require_shown(export, "exports/job_templates.json")
+    erlang = f'[{{ldap, [{{credentials, {{"cn=ingest,ou=svc,dc=acme,dc=io", "{typed_password(_R)}"}}}}]}}].\n'
+    require_shown(erlang, "config/prod.config")
+
+
+def test_nagios_check_command_passwords_are_found_and_macros_are_not() -> None:
+    require_shown(f"define service {{\n  check_command  check_http_auth!nagios!{typed_password(_R)}\n}}\n", "objects/web.cfg")
+    assert not_shown("define service {\n  check_command  check_http_auth!nagios!$USER3$\n}\n", "objects/web.cfg")
+
+
+def test_an_id_secret_pair_after_a_credential_name_is_found() -> None:
+    pair = f"{random_chars(_R, 32, _HEX)}:{random_chars(_R, 32, _ALNUM)}"
+    require_shown(f"| DentaCloud | `client_credentials: {pair}` | web team |\n", "runbooks/vendors.md")
+    assert not_shown("client_credentials: ${CLIENT_ID}:${CLIENT_SECRET}\n", "runbooks/vendors.md")
+
+
+def test_second_probe_shapes_of_the_new_rules() -> None:
+    java = ("Connection c = DriverManager.getConnection(\n        \"jdbc:postgresql://pg.acme.io:5432/ledger\",\n"
+            f"        \"ledger_app\",\n        \"{typed_password(_R)}\");\n")
+    require_shown(java, "src/main/java/acme/NightlyExport.java")
+    require_shown(f'conn = jaydebeapi.connect("org.h2.Driver", "jdbc:h2:tcp://db/~/app", ["sa", "{typed_password(_R)}"])\n',
+                  "scripts/legacy_import.py")
+    require_shown(f'export const inngest = new Inngest({{ id: "relay", eventKey: "{random_chars(_R, 86, _ALNUM)}" }});\n',
+                  "src/inngest/client.ts")
+    har = ('{"cookies": [\n  {\n    "name": "ASP.NET_SessionId",\n'
+           f'    "value": "{random_chars(_R, 24, string.ascii_lowercase + "012345")}",\n    "path": "/"\n  }}\n]}}\n')
+    require_shown(har, "fixtures/har_cookies.json")
+    assert not_shown("    CONSTANTS c_password TYPE string VALUE '<set in STRUST / SM59>'.\n", "src/zcrm_sync.prog.abap")
+
+
+# --- systems and appliances (set 244) ------------------------------------------------------------------------------
+
+def test_wifi_passphrases_under_psk_and_wlan_key_names_are_shown() -> None:
+    require_shown('EDGEGW_WIFI_PSK = "Summit%Copper587"\n'.replace("Summit%Copper587", typed_password(_R)), "conf/local.conf")
+    require_shown(f"bootdelay=2\nwlan_key={random_chars(_R, 8, string.ascii_letters)}.{random_chars(_R, 5, string.ascii_letters)}417\n",
+                  "board/uboot-env.txt")
+
+
+def test_appliance_credentials_are_found() -> None:
+    assert outcomes(f"[general]\nregister => 4420331:{typed_password(_R)}@sip.carrier-one.net/4420331\n",
+                    "asterisk/sip.conf") == ["confirmed"]
+    require_shown(f'        mosquitto_username_pw_set(mosq, MQTT_USER, "{typed_password(_R)}");\n', "src/bridge.c")
+    require_shown(f"    command_line    $USER1$/check_http -H $HOSTADDRESS$ -a monitor:{typed_password(_R)}\n",
+                  "nagios/commands.cfg")
+    assert not_shown("connections {\n  rw {\n    remote {\n            auth = eap-mschapv2\n    }\n  }\n}\n",
+                     "strongswan/swanctl.conf")
