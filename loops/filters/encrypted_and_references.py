@@ -24,6 +24,7 @@ _ENV_VALUE = (
     re.compile(r"^\$[A-Za-z_]\w*[/\\]"),  # $HOME/.config/x: a path under a variable
     re.compile(r"^\$\("),  # $(command): computed at run time
     re.compile(r"^%[A-Za-z_][A-Za-z0-9_]*%$"),  # %VAR% (Windows)
+    re.compile(r"^\$[A-Za-z_][\w.]*\$(?::\$[A-Za-z_][\w.]*\$)?$"),  # $USER3$, $http_user$:$http_pass$: Nagios/Icinga macros
     re.compile(r"^\$env:[A-Za-z_]\w*$", re.IGNORECASE),  # PowerShell
     re.compile(r"^\(\$(?:env\.)?[A-Za-z_][\w.]*\)$"),  # nushell's interpolation in $"…": ($env.DB_PASS), ($password)
     re.compile(r"\bprocess\.env\b|\bimport\.meta\.env\b|\bDeno\.env\.get\b"),

@@ -18,6 +18,7 @@ from .words import (
     _names_generated_credential,
     key_words,
     names_credential,
+    names_password,
     names_vault_secret_id,
     split_words,
 )
@@ -55,7 +56,7 @@ def is_uuid_identifier(value: str, line: str, key_name: str | None, language: st
 
 # (Leading dots: a relative module path, `.api.authorization_api`.)
 _DOTTED_NAME = re.compile(r"^\.{0,3}[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$")
-_TRAILING_NUMBER = re.compile(r"\d{2,}$")
+_TRAILING_NUMBER = re.compile(r"\d{2,}[A-Za-z]?$")
 # Lower-case words, dotted, hyphens inside a segment, at least three segments: a context attribute's name as
 # Java libraries spell their constants (HttpClient's AUTH_CACHE = "http.auth.auth-cache").
 _DOTTED_HYPHENATED_NAME = re.compile(r"^[a-z]{2,}(?:-[a-z]{2,})*(?:\.[a-z]{2,}(?:-[a-z]{2,})*){2,}$")
@@ -74,6 +75,8 @@ def is_dotted_name(value: str, line: str, key_name: str | None, language: str | 
         # the module's name reads as words, or is its class's name run together (HTTPBearerConfigParam:
         # ".httpbearerconfig")
         return wordlike(core) or (len(core) >= 6 and core in (key_name or "").lower().replace("_", ""))
+    if _passphrase_slot(value, line, key_name):
+        return False
     if _DOTTED_HYPHENATED_NAME.match(value):
         return True  # an attribute's or a property's name (http.auth.auth-cache): three or more dotted segments of words
     if not _DOTTED_NAME.match(value) or value.lower().endswith((".com", ".org", ".net", ".io")):
@@ -97,10 +100,36 @@ _PRIVATE_NAME = re.compile(r"^_[a-z]+(?:_[a-z]+)+$")
 def is_snake_case_slug(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     if _PRIVATE_NAME.match(value):
         return wordlike(value)
-    if not _SLUG.match(value):
+    if not _SLUG.match(value) or _passphrase_slot(value, line, key_name):
         return False
     words = value.split("_")
     return sum(w.isalpha() for w in words) >= 3
+
+
+# Lower-case words joined by a dot or an underscore (correct.horse.battery.staple, plum_otter_violet_kite3): how passphrase
+# generators write them. Under a name whose last word is a password's, or in a URL's password slot, that is what
+# it is; a module path or a slug goes under other names (PASSWORD_HASHERS ends in hashers, a migration in a list).
+_LOWER_WORD_RUN = re.compile(r"^[a-z]{2,}(?:[._][a-z]{2,})+\d{0,4}$")
+
+
+# Words code names things with, and passphrase word lists leave out: add_error_messages_to_form is a function's name.
+_CODE_WORDS = frozenset({
+    "add", "get", "set", "to", "from", "by", "of", "for", "in", "on", "is", "has", "id", "ids", "user", "users", "email",
+    "error", "errors", "message", "messages", "form", "field", "fields", "create", "update", "delete", "alter",
+    "remove", "list", "name", "test", "tests", "init", "config", "settings", "auth", "model", "models", "view",
+    "views", "app", "apps", "admin", "api", "db", "table", "column", "index", "key", "value", "data", "type",
+    "contrib", "backends", "hashers", "utils", "core", "handler", "default", "password", "reset", "change",
+})
+
+
+def _passphrase_slot(value: str, line: str, key_name: str | None) -> bool:
+    v = value.strip()
+    if _LOWER_WORD_RUN.match(v) is None or _CODE_WORDS.intersection(re.split(r"[._]", v)):
+        return False
+    if f":{v}@" in line and "://" in line:
+        return True
+    words = key_words(key_name or "")
+    return bool(words) and names_password(words[-1:])
 
 
 # An import string: an entry point or a setting naming code (mlflow.server.auth:create_app,

@@ -11,6 +11,7 @@ import re
 from urllib.parse import unquote
 
 from ..redact import char_classes
+from ..rules.checksums import github_crc32
 from .registry import Surroundings, _filter
 from .text_shapes import random_printable_run
 from .typed_runs import _typed_positions, is_repeated_or_sequential
@@ -300,11 +301,15 @@ _ENGINE_DEFAULT_PASSWORDS = frozenset({
 
 
 # A marker written in capitals into a provider's token by whoever made it up: AKIAFAKE…, AIzaSyFAKE…, …FAKEFAKE (in lower
-# case only repeated: …exampleexample, since one lower-case word turns up in random letters), or an
+# case a word of five letters or more, or a short one repeated: …example…, …fakefake), or an
 # id part of one repeated digit (xoxb-000000000000-…). In a random body the marker stands after a capital by chance;
 # a person's stands alone (after the prefix, a lower-case letter or a digit).
 _CAPITAL_MARKER = re.compile(r"(?<![A-Z])(?:FAKE|DUMMY|EXAMPLE|SAMPLE)(?![a-z])|(?:FAKE|TEST|DUMMY){2}"
                              r"|(?:example|sample|dummy|placeholder){2}")  # …exampleexample: lower case, repeated
+# One lower-case word of five letters or more: in a random body about once in 10^8 tokens ("fake" and "test" are short
+# enough to turn up, and made-up-looking live keys hold them). Not in a URL (a host may be uniexample.webhook.office.com),
+# and not in a token whose checksum holds: whoever computed GitHub's CRC made a token GitHub would accept.
+_LOWER_MARKER = re.compile(r"example|sample|dummy|placeholder")
 _REPEATED_DIGIT_PART = re.compile(r"(?:^|-)(\d)\1{7,}(?:-|$)")
 
 
@@ -312,7 +317,10 @@ _REPEATED_DIGIT_PART = re.compile(r"(?:^|-)(\d)\1{7,}(?:-|$)")
          "AIzaSyFAKE…, …FAKEFAKE, …exampleexample) or an id part of one repeated digit (xoxb-000000000000-…)", after_prefix=True)
 def is_marker_in_token(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
-    return _CAPITAL_MARKER.search(v) is not None or _REPEATED_DIGIT_PART.search(v) is not None
+    if _CAPITAL_MARKER.search(v) is not None or _REPEATED_DIGIT_PART.search(v) is not None:
+        return True
+    # (this filter may see the body alone, with the provider's prefix cut off)
+    return _LOWER_MARKER.search(v) is not None and "/" not in v and not (github_crc32(v) or github_crc32("_" + v))
 
 
 @_filter("engine_default_password", "a database's or broker's own name as the password (postgres, mysql, guest, "

@@ -29,6 +29,7 @@ _AUTH_METHODS = frozenset({
     "certificate", "certificates", "password", "pubkey",  # ocserv's auth = "certificate", a server's auth = "password"
     "container", "application",  # who signs on to a Java EE resource: Tomcat's <Resource auth="Container">
     "amqplain",  # RabbitMQ's own SASL mechanism
+    "integration",  # Codemagic's `auth: integration`: sign with the team's App Store Connect integration
 })
 # The names of a setting that picks a method: auth, authentication, phase2, eap, mech, sasl.
 _AUTH_CHOOSING_WORDS = frozenset({"auth", "authentication", "phase2", "phase1", "eap", "mech", "sasl", "authtype",

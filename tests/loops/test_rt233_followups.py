@@ -9,8 +9,10 @@ import json
 import random
 import string
 import struct
+import zlib
 
-from secretloop.loops.rules.checksums import basic_auth_credentials
+from secretloop.loops.filters.identifiers import is_dotted_name
+from secretloop.loops.rules.checksums import base62_encode, basic_auth_credentials
 from tests.loops.test_fp_corpus_classes import CATALOGUE, SCANNER, not_shown, outcomes, require_shown
 from tests.support.tokens import random_chars, typed_password
 
@@ -370,3 +372,57 @@ def test_appliance_credentials_are_found() -> None:
                   "nagios/commands.cfg")
     assert not_shown("connections {\n  rw {\n    remote {\n            auth = eap-mschapv2\n    }\n  }\n}\n",
                      "strongswan/swanctl.conf")
+
+
+# --- generic passwords (set 243) -----------------------------------------------------------------------------------
+
+_PASSPHRASE_WORDS = ["willow", "pepper", "fjord", "heron", "nutmeg", "mosaic", "orbit", "onyx", "pebble", "indigo",
+                     "walrus", "bramble", "drizzle", "walnut", "koala", "juniper", "quartz", "saffron"]
+
+
+def _passphrase(sep: str) -> str:
+    return sep.join(_R.sample(_PASSPHRASE_WORDS, 4)) + str(_R.randrange(10))
+
+
+def test_passphrases_of_joined_words_under_password_names_are_shown() -> None:
+    require_shown(f"spring.datasource.password={_passphrase('_')}\n", "src/main/resources/application.properties")
+    # in a URL's password slot the words are not a module path (the judge then weighs them as any password)
+    words = _passphrase(".")[:-1]
+    assert not is_dotted_name(words, f"broker_url = 'amqp://worker:{words}@rabbit01:5672/prod'", None, "python")
+    require_shown(f"machine files.acme.io\n  login deploy\n  password {_passphrase('.')}\n", "home/ops/.netrc")
+    # module paths and function names stay names
+    assert not_shown('PASSWORD_HASHERS = ["django.contrib.auth.hashers.PBKDF2PasswordHasher"]\n', "settings.py")
+    assert not_shown('password = "add_error_messages_to_form"\n', "forms.py")
+
+
+def test_an_msbuild_password_property_is_found() -> None:
+    require_shown(f"msbuild Shop.sln /t:Publish /p:DeployOnBuild=true /p:Password={typed_password(_R)}\n", "build.cmd")
+    assert not_shown("msbuild Shop.sln /p:Password=$(DEPLOY_PASSWORD)\n", "build.cmd")
+
+
+# --- third probe (set 245) and token look-alikes (set 246) ---------------------------------------------------------
+
+def test_third_probe_shapes() -> None:
+    abap = ("  CONSTANTS:\n    c_user     TYPE string VALUE 'SVC_WMS',\n"
+            f"    c_password TYPE string VALUE '{typed_password(_R)}'.\n")
+    require_shown(abap, "src/zcl_wms.clas.abap")
+    require_shown(f"[trunk]\ntype = wizard\noutbound_auth/password = {typed_password(_R)}\n", "etc/asterisk/pjsip_wizard.conf")
+    assert not_shown("wifi:\n  wireless_key_mgmt: wpa2-psk\n", "group_vars/wifi.yml")
+    assert not_shown('  vars.http_auth = "$http_user$:$http_pass$"\n  vars.http_pass = "$http_pass$"\n', "conf.d/services.conf")
+    require_shown(f'const session = new ApiKeySession("pk_{random_chars(_R, 34, string.ascii_lowercase + string.digits)}");\n',
+                  "src/lib/crm.ts")
+
+
+def test_a_lower_case_example_word_in_a_token_body_marks_it_made_up() -> None:
+    body = random_chars(_R, 10, _ALNUM) + "example" + random_chars(_R, 19, _ALNUM)
+    assert not_shown(f"GITHUB_TOKEN=ghp_{body}\n", "docs/setup.md")
+    # "fake" and "test" are short enough to turn up in real keys: not markers alone
+    require_shown(f"API_KEY=sk-ant-admin01-{random_chars(_R, 5, _ALNUM)}fake{random_chars(_R, 80, _ALNUM)}AA\n", "deploy/.env")
+
+
+def test_a_lower_case_marker_leaves_urls_and_tokens_whose_checksum_holds() -> None:
+    host = f"https://uniexample.webhook.office.com/webhookb2/{_uuid()}@{_uuid()}/IncomingWebhook/{random_chars(_R, 32, _HEX)}/{_uuid()}"
+    require_shown(f"teams_hook = '{host}'\n", "conf/test.config")
+    body = random_chars(_R, 12, _ALNUM) + "example" + random_chars(_R, 11, _ALNUM)
+    token = f"ghp_{body}{base62_encode(zlib.crc32(body.encode()), 6)}"
+    require_shown(f'CI_TOKEN = "{token}"\n', "ci/settings.py")  # GitHub would accept it: a person looks
