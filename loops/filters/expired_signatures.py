@@ -2,15 +2,13 @@
 (`se=`, the signed expiry) beside its signature (`sig=`), and an AWS or Google presigned URL its signing time and
 lifetime (`X-Amz-Date` and `X-Amz-Expires`, `X-Goog-Date` and `X-Goog-Expires`, at most a week); the service
 refuses it after that moment, so an expired one grants nothing and goes to a person as pending, with its expiry
-named. A JWT long past its exp claim goes the same way. This holds for every value in the query: the signature, and the temporary key id in `X-Amz-Credential`. A
+named. This holds for every value in the query: the signature, and the temporary key id in `X-Amz-Credential`. A
 signature whose access comes from a stored policy (`si=`) or whose expiry is missing or unreadable is left to the
 judge.
 """
 
 from __future__ import annotations
 
-import base64
-import json
 import re
 from datetime import datetime, timedelta, timezone
 from urllib.parse import unquote
@@ -87,32 +85,3 @@ def is_expired_signature(value: str, line: str, key_name: str | None, language: 
         return False
     return expiry is not None and expiry < datetime.now(timezone.utc)
 
-
-# A JWT states its own end too (RFC 7519's exp, seconds since 1970). Long past, every service that checks it refuses
-# the token, as it does a signed URL past its expiry; a person sees it, told why it matters less. (A token without
-# exp, or one a month or less past it, is left to the judge: clocks and caches differ, refresh flows reuse them.)
-_JWT = re.compile(r"^eyJ[A-Za-z0-9_-]{4,2000}\.(eyJ[A-Za-z0-9_-]{4,8000})\.[A-Za-z0-9_-]{0,1400}$")
-_EXPIRED_FOR = timedelta(days=30)
-
-
-def jwt_expiry(value: str) -> datetime | None:
-    """The exp claim of the JWT `value`, in UTC; None when it is no JWT or names no readable exp."""
-    m = _JWT.match(value.strip())
-    if m is None:
-        return None
-    body = m.group(1)
-    try:
-        claims = json.loads(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
-        exp = claims.get("exp") if isinstance(claims, dict) else None
-        if isinstance(exp, bool) or not isinstance(exp, (int, float)):
-            return None
-        return datetime.fromtimestamp(exp, timezone.utc)
-    except (ValueError, UnicodeDecodeError, OverflowError, OSError):
-        return None
-
-
-@_filter("expired_jwt", "a JWT past its exp claim by more than a month: services that check it refuse it, so it "
-         "grants nothing", needs_in_value="e", decisive=False)
-def is_expired_jwt(value: str, line: str, key_name: str | None, language: str | None) -> bool:
-    expiry = jwt_expiry(value)
-    return expiry is not None and expiry + _EXPIRED_FOR < datetime.now(timezone.utc)

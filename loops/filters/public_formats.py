@@ -177,7 +177,7 @@ _STORAGE_EMULATOR = re.compile(r"(?i)\bdevstoreaccount1\b|UseDevelopmentStorage=
 _MAPBOX_PUBLIC = re.compile(r"^pk\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}$")
 # RevenueCat's public SDK keys name their store (appl_, goog_, amzn_); its secret keys are sk_.
 _REVENUECAT_PUBLIC = re.compile(r"^(?:appl|goog|amzn)_[A-Za-z0-9]{20,40}$")
-_REVENUECAT_CONFIGURE = re.compile(r"\bPurchases(?:Configuration)?\b[ \t]*\.[ \t]*(?:configure|setup|Builder)\b|\bPurchasesConfiguration\b")
+_REVENUECAT_CONFIGURE = re.compile(r"\bPurchases[ \t]*\.[ \t]*(?:configure|setup|Builder)\b|\bPurchasesConfiguration\b")
 # Browser SDK keys their providers document as safe to ship: Datadog's client tokens (RUM, browser
 # logs) are "pub" + 32 hex (API keys are bare hex); PostHog's project API keys are phc_ (personal keys phx_);
 # Intercom's mobile SDK keys name their platform (ios_sdk-, android_sdk-; its access tokens have no prefix).
