@@ -235,6 +235,7 @@ _NAMES_THE_SECRET_KEY_PATTERN_TAKES = [
     "api_key", "api-key", "secret", "token", "access_key", "private_key", "signing_key", "master_key",
     "hmac_key", "hmac-key", "cipher-key", "signer.key", "crypter_key", "client.key", "consumer-key", "app.key",
     "session.key", "secure_key", "service.key", "storage.key", "function.key", "encrypt.key", "wlan_key", "wifi-key",
+    "hmac-salt", "ticketsalt",
 ]
 
 
@@ -426,3 +427,11 @@ def test_a_lower_case_marker_leaves_urls_and_tokens_whose_checksum_holds() -> No
     body = random_chars(_R, 12, _ALNUM) + "example" + random_chars(_R, 11, _ALNUM)
     token = f"ghp_{body}{base62_encode(zlib.crc32(body.encode()), 6)}"
     require_shown(f'CI_TOKEN = "{token}"\n', "ci/settings.py")  # GitHub would accept it: a person looks
+
+
+def test_a_salt_that_keys_an_hmac_or_derives_tickets_is_a_secret() -> None:
+    require_shown(f"HMAC_SALT = '{random_chars(_R, 48, _ALNUM)}'\n", "app/links.py")
+    require_shown(f'const TicketSalt = "{random_chars(_R, 32, _HEX)}"\n', "icinga2/constants.conf")
+    # Phoenix's signing salts are not secret (secret_key_base is): a signing salt stays unread
+    assert outcomes(f'config :app, AppWeb.Endpoint, live_view: [signing_salt: "{random_chars(_R, 8, _ALNUM)}"]\n',
+                    "config/config.exs") == []
