@@ -370,6 +370,15 @@ def _fragments(raw: object, source: str) -> dict[str, str]:
     return dict(raw)
 
 
+# `"{{name}}"` as one of a rule's keywords stands for the list `name` of the [keyword_sets] table:
+# the names a shared key fragment takes are gated by one list, not by a copy in every rule using it.
+def _keyword_sets(raw: object, source: str) -> dict[str, list[str]]:
+    if not isinstance(raw, dict) or not all(
+            isinstance(k, str) and isinstance(v, list) and all(isinstance(w, str) for w in v) for k, v in raw.items()):
+        raise CatalogueError(f"{source}: [keyword_sets] must map names to lists of keywords")
+    return dict(raw)
+
+
 def _expand(raw: object, fragments: dict[str, str]) -> object:
     """The raw rule with fragment references in its pattern (and column) replaced; KeyError names an unknown one."""
     if not isinstance(raw, dict):
@@ -377,6 +386,18 @@ def _expand(raw: object, fragments: dict[str, str]) -> object:
     expanded = {field: _FRAGMENT_REF.sub(lambda m: fragments[m.group(1)], raw[field])
                 for field in ("pattern", "column") if isinstance(raw.get(field), str) and "{{" in raw[field]}
     return {**raw, **expanded} if expanded else raw
+
+
+def _expand_keyword_sets(raw: object, sets: dict[str, list[str]]) -> object:
+    """The raw rule with keyword-set references among its keywords replaced; KeyError names an unknown one."""
+    keywords = raw.get("keywords") if isinstance(raw, dict) else None
+    if not isinstance(keywords, list) or not any(isinstance(kw, str) and "{{" in kw for kw in keywords):
+        return raw
+    out: list[object] = []
+    for kw in keywords:
+        ref = _FRAGMENT_REF.fullmatch(kw) if isinstance(kw, str) else None
+        out.extend(sets[ref.group(1)] if ref else [kw])
+    return {**raw, "keywords": list(dict.fromkeys(out))}
 
 
 def parse_catalogue(text: str, source: str = "<string>") -> Catalogue:
@@ -388,10 +409,11 @@ def parse_catalogue(text: str, source: str = "<string>") -> Catalogue:
     raw_rules = data.get("rules")
     if not isinstance(raw_rules, list) or not raw_rules:
         raise CatalogueError(f"{source}: no [[rules]] entries")
-    unknown = sorted(set(data) - {"rules", "fragments"})
+    unknown = sorted(set(data) - {"rules", "fragments", "keyword_sets"})
     if unknown:
         raise CatalogueError(f"{source}: unknown top-level keys: {', '.join(unknown)}")
     fragments = _fragments(data.get("fragments", {}), source)
+    keyword_sets = _keyword_sets(data.get("keyword_sets", {}), source)
     rules: list[Rule] = []
     seen: dict[str, int] = {}
     for index, raw in enumerate(raw_rules):
@@ -400,6 +422,10 @@ def parse_catalogue(text: str, source: str = "<string>") -> Catalogue:
             raw = _expand(raw, fragments)
         except KeyError as err:
             raise CatalogueError(f"{source}: {label}: pattern uses an unknown fragment {err.args[0]!r}") from None
+        try:
+            raw = _expand_keyword_sets(raw, keyword_sets)
+        except KeyError as err:
+            raise CatalogueError(f"{source}: {label}: keywords use an unknown keyword set {err.args[0]!r}") from None
         try:
             rule = Rule.model_validate(raw)
         except ValidationError as err:

@@ -402,6 +402,24 @@ def test_unknown_fragment_names_the_rule(tmp_path: Path) -> None:
         load_text(tmp_path, FRAGMENTS + rule_text(pattern=r"(?P<secret>tok_{{nothere}})"))
 
 
+KEYWORD_SETS = '''
+[keyword_sets]
+toks = ["tok_", "tok-"]
+'''
+
+
+def test_keyword_sets_expand_into_keywords(tmp_path: Path) -> None:
+    cat = load_text(tmp_path, KEYWORD_SETS + rule_text(keywords='["{{toks}}", "extra", "tok-"]'))
+    assert cat.get("example-token").keywords == ["tok_", "tok-", "extra"]
+
+
+def test_unknown_keyword_set_names_the_rule(tmp_path: Path) -> None:
+    with pytest.raises(CatalogueError, match=r"rule 'example-token'.*unknown keyword set 'nothere'"):
+        load_text(tmp_path, KEYWORD_SETS + rule_text(keywords='["{{nothere}}"]'))
+    with pytest.raises(CatalogueError, match="must map names to lists of keywords"):
+        load_text(tmp_path, "[keyword_sets]\nx = 'tok_'\n" + rule_text())
+
+
 def test_fragments_must_be_strings_without_references(tmp_path: Path) -> None:
     with pytest.raises(CatalogueError, match="must map names to regex strings"):
         load_text(tmp_path, "[fragments]\nx = 3\n" + rule_text())
