@@ -88,9 +88,10 @@ _TEST_FILE = re.compile(  # matched against the lower-cased name
     r"^test_.+\.py$|_test\.(?:py|go|rb|exs?|dart|cpp|cc|c|clj[sc]?)$|_tests\.(?:py|go|rb)$|^conftest\.py$"
     # Bazel's, CUE's, Jsonnet's, Nix's, Pkl's, Sentinel's, Zig's, Nim's, V's and Rust's test files (auth_test.bzl), and Pester's (Auth.Tests.ps1)
     r"|_test\.(?:bzl|cue|jsonnet|libsonnet|nix|pkl|sentinel|zig|nim|v|rs)$|\.tests\.ps1$"
-    # a package's one test script, bare: test.js, tests.py (Django apps), spec.rb, test.mjs, Julia's runtests.jl;
+    # a package's one test script, bare: test.js, tests.py (Django apps), spec.rb, test.mjs, Julia's runtests.jl, a Rust
+    # module's tests.rs (`#[cfg(test)] mod tests;`);
     # Elixir's config/test.exs (Mix's test environment, as Rails' environments/test.rb)
-    r"|^(?:tests?|specs?)\.(?:py|[cm]?[jt]sx?|rb|php|pl|lua|coffee|exs)$|^runtests\.jl$"
+    r"|^(?:tests?|specs?)\.(?:py|[cm]?[jt]sx?|rb|php|pl|lua|coffee|exs|rs)$|^runtests\.jl$"
     r"|^tests?-.+\.(?:py|[cm]?[jt]sx?|rb|php|go|c|cc|cpp)$"  # a test module named with a hyphen: tests-cookbook.py, test-utils.js, test-sasl.c
     r"|^t_.+\.c$"  # a C test program by the t_ convention (krb5's t_vectors.c, t_pkinit.c)
     r"|\.feature$"  # a Gherkin specification, run by Cucumber, Behave or SpecFlow as acceptance tests

@@ -23,7 +23,7 @@ from .registry import Surroundings, _filter
 from .stand_ins_in_examples import stand_in_text
 from .text_shapes import _looks_random
 from .word_shapes import english_like, wordlike
-from .words import key_words, names_credential
+from .words import key_words, names_credential, split_words
 
 
 def _decoded_text(value: str) -> str | None:
@@ -274,7 +274,8 @@ _PADDED_BASE64 = re.compile(r"^(?:[A-Za-z0-9+/]{4}){2,128}(?:[A-Za-z0-9+/]{2}==|
 
 
 @_filter("base64_of_stand_in", "base64 that decodes to a stand-in or to no credential (changeme, REPLACE_ME, a "
-         "bcrypt hash, a timestamp, an LDAP DN, an SSH public key line, a host name), as a Kubernetes Secret's data: keeps them", generic_only=True)
+         "bcrypt hash, a timestamp, an LDAP DN, an SSH public key line, a host name, text with an example word, a "
+         "hyphenated name under no credential's name), as a Kubernetes Secret's data: keeps them", generic_only=True)
 def is_base64_of_stand_in(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     if _SHORT_BASE64.match(v) is not None:  # dGVzdA== (a Secret's example data): too short for the shape below
@@ -289,7 +290,10 @@ def is_base64_of_stand_in(value: str, line: str, key_name: str | None, language:
     single = _SINGLE_VALUE.fullmatch(text) is not None and (is_placeholder(text, text, key_name, language)
                                                               or text.lower() in _ENCODED_FIXTURE_WORDS
                                                               or (_WORDS_ONLY.fullmatch(text) is not None  # ci-password
-                                                                  and stand_in_text(text, identifiers=False)))
+                                                                  and stand_in_text(text, identifiers=False))
+                                                              or bool(_ENCODED_EXAMPLE_WORDS & set(split_words(text)))
+                                                              or (_NAME_WORDS.fullmatch(text) is not None
+                                                                  and not names_credential(key_words(key_name))))
     return (single or _CRYPT_HASH.match(text) is not None or _ISO_TIME.match(text) is not None
             or _SSH_PUBLIC_KEY_LINE.match(text) is not None
             or is_ldap_dn_value(text, text, key_name, language)
@@ -302,6 +306,14 @@ def is_base64_of_stand_in(value: str, line: str, key_name: str | None, language:
 # secret). Under a credential's name the value is read as the credential it is named for.
 _HOST = r"(?:[a-z][a-z0-9+.-]*://)?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?::\d{1,5})?/?"
 _HOST_LIST = re.compile(rf"{_HOST}(?:[ \t]*,[ \t]*{_HOST})*")
+
+
+# What a made-up value spells out as a word of its own once decoded (ThisIsAnExampleSecretKey, sample_token_1): the
+# page or template it came from says what it is.
+_ENCODED_EXAMPLE_WORDS = frozenset({"example", "sample", "dummy", "placeholder"})
+# A name of lower-case words joined by a hyphen (order-service, cn-hangzhou): what a Secret keeps beside its
+# credentials (an app's name, a region); under a credential's name it is read as the credential.
+_NAME_WORDS = re.compile(r"[a-z]+(?:-[a-z0-9]+)+")
 
 
 # Words in one case each, a separator between (ci-password, Test Secret): not a password that holds a word among

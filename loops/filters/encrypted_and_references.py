@@ -307,6 +307,9 @@ _ENCRYPTED_ENVELOPE = re.compile(
     r"|^zxx[0-9a-f]{16,}$"
     # Magento 2's encrypted config values (core_config_data, env.php): <key version>:<cipher version>:<base64>
     rf"|^\d{{1,2}}:[23]:{_B64}{{24,}}={{0,2}}$"
+    # Bitwarden's encrypted strings (an encrypted export, a vault's sync JSON): 2.<IV, 16 bytes>|<ciphertext>|<MAC,
+    # 32 bytes>, AES-CBC under the account's or the export's key
+    rf"|^2\.[A-Za-z0-9+/]{{22}}==\|{_B64}{{4,}}={{0,2}}\|[A-Za-z0-9+/]{{43}}=$"
 )
 # A name that says the value under it is already encrypted: DB_PASSWORD_ENCRYPTED, api_key_ciphertext,
 # encrypted_secret (what AWS KMS or Cloud KMS `encrypt` printed, decrypted at boot). Not "encryption":

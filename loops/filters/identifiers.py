@@ -50,8 +50,15 @@ def is_uuid_identifier(value: str, line: str, key_name: str | None, language: st
         words = words[:-1]
     if names_vault_secret_id(words):
         return False
+    # A feature-flag SDK's evaluation context ({ kind: 'user', key: '<uuid>' }) or Split's traffic key (core: {
+    # authorizationKey: …, key: '<uuid>' }): the user or account the flags are evaluated for
+    if key_words(key_name or "") == ["key"] and _FLAG_CONTEXT.search(line):
+        return True
     # The last word says what the value is: credentialsId, secret_uuid and tokenGuid name ids.
     return not names_credential(words) or (bool(words) and words[-1] in _IDENTIFIER_WORDS)
+
+
+_FLAG_CONTEXT = re.compile(r"""\bkind["']?[ \t]*:[ \t]*["'`]|\bauthorizationKey\b""")
 
 
 # (Leading dots: a relative module path, `.api.authorization_api`.)
@@ -233,8 +240,11 @@ def is_camel_field_name_as_key(value: str, line: str, key_name: str | None, lang
     pieces = [p.lower() for p in _LETTER_RUN.findall(v)]
     letters = sum(len(p) for p in pieces)
     typed = sum(len(p) for p in pieces if len(p) >= 4 and _typed_word(p))
-    # The rest are abbreviations (e, bat, bdc, pv): short, and not much more than the words.
-    return len(pieces) >= 2 and typed >= _TYPED_SHARE_OF_FIELD * letters and all(len(p) <= 4 or _typed_word(p) for p in pieces)
+    # The rest are abbreviations (e, bat, bdc, pv): short, and not much more than the words, nor more of them than
+    # one beside each word (a random key's letters fall into many short runs: mbamUtvesnsUcCxl93b4).
+    words = sum(1 for p in pieces if len(p) >= 4 and _typed_word(p))
+    return (len(pieces) >= 2 and typed >= _TYPED_SHARE_OF_FIELD * letters and all(len(p) <= 4 or _typed_word(p) for p in pieces)
+            and len(pieces) - words <= words + 1)
 
 
 # A name of four or more pieces joined by - or _ (ff_back_dev_3374_review_query_short): a feature

@@ -23,6 +23,7 @@ _DESCRIBING_WORDS = frozenset({
     "hint", "hints", "tag", "tags", "length", "len", "min", "max", "policy", "policies", "pattern", "regex", "regexp", "rule",
     "modes",  # auth_modes=("bearer", "xai-oauth") lists the ways a client may authenticate
     "owner", "owners",  # who a credential belongs to: token_owner = "subscription"
+    "encryptor", "encrypter",  # what encrypts them: FileZilla's "Master password encryptor" is a public key
     "grant", "grants",  # an OAuth grant type's name: AUTHORIZATION_CODE_GRANT = "authorization_code"
     "user", "users", "username", "usernames",  # who holds it: AUTHORIZATION_ADMINLIST_USERS, api_key_user
     "rules", "label", "title", "placeholder", "prompt", "message", "msg", "error", "errors", "err", "field",
@@ -331,7 +332,7 @@ def is_public_by_key_name(value: str, line: str, key_name: str | None, language:
     # A front-end framework's exposure prefix (NEXT_PUBLIC_, NUXT_PUBLIC_, EXPO_PUBLIC_, SvelteKit's and Astro's
     # PUBLIC_) says the build ships the value to browsers, not that the value is meant to be public:
     # NEXT_PUBLIC_ALGOLIA_ADMIN_KEY is an admin key that leaks. The rest of the name must say public.
-    words = _without_exposure_prefix(key_words(key_name))
+    words = _without_exposure_prefix(key_words(key_name), _env_style(key_name))
     if any(w in ("private", "secret", "priv", "admin") for w in words):
         return False
     if any(w in _PUBLIC_WORDS for w in words) or "sitekey" in "".join(words):
@@ -372,6 +373,53 @@ def is_public_by_key_name(value: str, line: str, key_name: str | None, language:
     return "pub" in words or (bool(words) and words[-1] in ("pubkey", "pubkeys", "publickey", "publickeys"))
 
 
+# The id half of an id+secret pair: an app's, a client's or an SDK's key filed beside its secret under the same
+# provider's name (DROPBOX_APP_KEY beside DROPBOX_APP_SECRET, app_key beside app_secret, DOCUSIGN_INTEGRATION_KEY
+# beside its secret, a Zoom SDK key beside its secret): the id the console shows next to the secret, sent in the clear as
+# OAuth's client_id or Basic auth's user. A key whose name says secret, private, access (a cloud access key's id is
+# counted as a leak with its secret), signing, admin ... is never such an id.
+_ID_KEY_ROLES = frozenset({"app", "application", "client", "integration", "sdk"})
+_PAIR_ROLE_WORDS = frozenset({"api", "app", "application", "client", "consumer", "integration", "sdk", "cloud"})
+_NOT_AN_ID_WORDS = frozenset({
+    "secret", "private", "priv", "access", "signing", "sign", "master", "admin", "encryption", "encrypt", "session",
+    "license", "storage", "shared", "service", "server", "write", "hmac", "cipher", "crypto", "webhook", "management",
+    "root", "rest", "auth", "token", "password", "live", "prod", "production", "test", "sandbox", "personal",
+    # OAuth 1's consumer key goes in the clear too, but labelled sets (CredData) count it with its secret
+    "consumer",
+})
+_SECRET_ENDINGS = (["secret"], ["secret", "key"], ["token"], ["access", "token"], ["secret", "token"])
+_ASSIGNED_NAME = re.compile(r"""(?:^|[\s{,;(])(?:(?:export|const|var|let|set|final|static|private|public)[ \t]+)*["']?"""
+                            r"""([A-Za-z_$@][\w.$-]*)["']?[ \t]*(?::=|=>|=|:)""")
+
+
+def _pair_stem(words: list[str]) -> list[str]:
+    return [w for w in words if w not in _PAIR_ROLE_WORDS]
+
+
+@_filter("key_id_beside_its_secret", "the id half of an id and secret pair: an app's, a client's or an SDK's key "
+         "filed beside its secret under the same name (DROPBOX_APP_KEY beside DROPBOX_APP_SECRET, app_key beside "
+         "app_secret), sent in the clear as the client id", generic_only=True, needs_key_name=True, surroundings=True)
+def is_key_id_beside_its_secret(value: str, line: str, key_name: str | None, language: str | None,
+                                around: Surroundings) -> bool:
+    words = key_words(key_name)
+    if words[:1] == ["x"]:
+        return False  # an X- header sent with every request (X-Client-Key beside X-SecretKey): a credential, not an id
+    # (an API key's name says no more than key: exchanges' and many APIs' key halves are labelled as leaks, so only
+    # an app's, a client's, an integration's or an SDK's key is read as the id)
+    if len(words) < 2 or words[-1] != "key" or words[-2] not in _ID_KEY_ROLES or _NOT_AN_ID_WORDS & set(words[:-1]):
+        return False
+    stem = _pair_stem(words[:-1])
+    for text in (line, *around.lines):
+        for name in _ASSIGNED_NAME.findall(text):
+            other = key_words(name)
+            ending = next((e for e in _SECRET_ENDINGS if other[-len(e):] == e), None)
+            # (a bare api_key pairs with its api_secret only: a token or a SECRET_KEY beside it is another credential)
+            if ending and other != words and _pair_stem(other[:-len(ending)]) == stem and (
+                    stem or other[:-len(ending)] == words[:-1] and "secret" in ending):
+                return True
+    return False
+
+
 # "Public" in the names people write: English, and Portuguese/Spanish pública/público, German öffentlich, French publique.
 _PUBLIC_WORDS = frozenset({"public", "publishable", "publica", "publico", "oeffentlich", "offentlich", "publique"})
 # The first words of the prefixes under which front-end frameworks hand variables to the browser bundle.
@@ -381,17 +429,25 @@ _ENV_LOOKUP_WORDS = frozenset({"process", "import", "meta", "env"})
 _PUBLIC_KEY_WORDS = frozenset({"key", "keys", "cert", "certificate", "pem", "jwk", "jwks"})
 
 
-def _without_exposure_prefix(words: list[str]) -> list[str]:
+def _without_exposure_prefix(words: list[str], env_style: bool) -> list[str]:
     """The words of a name without a framework's exposure prefix: NEXT_PUBLIC_X_KEY -> [x, key]; SvelteKit's and
     Astro's PUBLIC_X_KEY -> [x, key] when two words or more follow and the next is no key's (PUBLIC_KEY stays).
-    A lookup's head goes first: process.env.NEXT_PUBLIC_X, import.meta.env.PUBLIC_X (a bundler's define)."""
+    A lookup's head goes first: process.env.NEXT_PUBLIC_X, import.meta.env.PUBLIC_X (a bundler's define).
+    A lone PUBLIC_ is a prefix only in an environment variable's capitals: public_api_key (MongoDB Atlas' key
+    pair) says public in the name itself."""
     while len(words) > 3 and words[0] in _ENV_LOOKUP_WORDS:
         words = words[1:]
     if len(words) >= 3 and words[0] in _EXPOSURE_PREFIX_HEADS and words[1] == "public":
         return words[2:]
-    if len(words) >= 3 and words[0] == "public" and words[1] not in _PUBLIC_KEY_WORDS:
+    if env_style and len(words) >= 3 and words[0] == "public" and words[1] not in _PUBLIC_KEY_WORDS:
         return words[1:]
     return words
+
+
+def _env_style(key_name: str | None) -> bool:
+    """The name's last part is written in capitals (PUBLIC_X_KEY, import.meta.env.PUBLIC_X_KEY)."""
+    last = (key_name or "").rsplit(".", 1)[-1]
+    return last.upper() == last
 
 
 _PATH_VALUE = re.compile(r"^(?:/|~/|\.{1,2}/|[A-Za-z]:[\\/])")

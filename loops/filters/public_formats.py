@@ -331,8 +331,12 @@ def _jwt_role(value: str) -> object:
     return claims.get("role") if isinstance(claims, dict) else None
 
 
+_RAYGUN_API_KEY_CALL = re.compile(r"""\brg4js\([ \t]*["']apiKey["'][ \t]*,""")
+
+
 @_filter("public_by_format", "a value its provider documents as public, made to ship in client apps: a Mapbox "
-         "public token (pk.…), a Supabase/PostgREST anon key (a JWT whose role is anon, under an anon name), a "
+         "public token (pk.…), a Supabase/PostgREST anon key (a JWT whose role is anon, under an anon name or issued by "
+         "Supabase), a "
          "RevenueCat public SDK key, a Datadog client token (pub…), a PostHog project key (phc_…), a Mailchimp mobile SDK "
          "key passed to the SDK (Mailchimp.initialize(token: …)), a Statsig client key (client-…), a Mixpanel "
          "project token, an Amplitude API key, a Bugsnag notifier API key, an Intercom mobile SDK key (ios_sdk-…, "
@@ -340,13 +344,15 @@ def _jwt_role(value: str) -> object:
          "Plaid link or public token, an Algolia search-only key (under a search name, or apiKey beside applicationId) or a "
          "Shopify Storefront API public token (32 hex under a storefront name), a Toss Payments, Midtrans or Adyen client key, a DingTalk AppKey, a Braintree tokenization key, a Paystack or Razorpay checkout key, a Stripe "
          "PaymentIntent's or SetupIntent's client secret, an Expo push token, a GrowthBook SDK client key, a Segment "
-         "write key under a front end's name, a Flagsmith client-side environment key, a Salesforce connected app's consumer key (3MVG9…), a Stripe publishable key (pk_live_…), a Clerk publishable key (pk_live_ and its Frontend API host in base64), a Google OAuth client id (….apps.googleusercontent.com), a Duo integration key (DI…, under ikey)")
+         "write key under a front end's name, a Flagsmith client-side environment key, a Salesforce connected app's consumer key (3MVG9…), a Stripe publishable key (pk_live_…), a Clerk publishable key (pk_live_ and its Frontend API host in base64), a Google OAuth client id (….apps.googleusercontent.com), a Duo integration key (DI…, under ikey), a Raygun4JS key (rg4js('apiKey', …))")
 def is_public_by_format(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # The format itself says public, whatever rule took the value: Mapbox's and RevenueCat's prefixes, and
     # the role a PostgREST server gives an anon key's requests (the service_role key stays a secret).
     v = value.strip()
     if v.startswith("pk.eyJ"):
         return _MAPBOX_PUBLIC.match(v) is not None
+    if "rg4js(" in line and _RAYGUN_API_KEY_CALL.search(line):
+        return True  # Raygun4JS's rg4js('apiKey', '…'): the key the browser reports crashes with
     if v.startswith("pk_") and _is_clerk_publishable_key(v):
         return True
     if v.startswith("DI") and _DUO_INTEGRATION_KEY.match(v):
@@ -356,9 +362,14 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
     if v.startswith("eyJ"):
         # ... when its name agrees: an anon key filed under SERVICE_ROLE_KEY says two things, and a
         # person settles which (the local stack's documented default key is often filed so).
-        if _jwt_role(v) != "anon":
+        claims = _jwt_claims(v)
+        if not isinstance(claims, dict) or claims.get("role") != "anon":
             return False
         names = key_words(key_name)
+        # a hosted Supabase project's anon key says whose it is (issuer "supabase"): public under any name
+        # that does not say otherwise (SUPABASE_KEY in a page's script)
+        if claims.get("iss") == "supabase" and not {"service", "secret", "admin", "private"} & set(names):
+            return True
         if not names:  # the JWT rule takes no name: the last one before the value on its line
             at = line.find(v)
             before = _NAME_BEFORE.findall(line[:at]) if at > 0 else []

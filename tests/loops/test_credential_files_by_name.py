@@ -97,6 +97,8 @@ LEAKS = [
     ("etc/lighttpd/lighttpd.user", f"admin:{PW}\n", "lighttpd-plain-user-file"),
     # Mosquitto's psk_file: a client's identity and its TLS pre-shared key in hex
     ("etc/mosquitto/psk_file", f"edge01:{HEX[:32]}\n", "mosquitto-psk-file-line"),
+    # redis-cli's history: every command typed at its prompt, AUTH with a Redis 6 ACL user too
+    ("home/ops/.rediscli_history", f"PING\nAUTH default {PW}\nKEYS session:*\n", "redis-cli-history-auth"),
 ]
 
 
@@ -128,6 +130,7 @@ SAFE = [
     ("shop/config/master.key", "# the key is in the team vault: set RAILS_MASTER_KEY\n"),
     ("etc/zabbix/zabbix_agentd.psk", "<output of: openssl rand -hex 32>\n"),
     (".github/workflows/deploy.yml", "    env: { DEPLOY_TOKEN: ${{ secrets.DEPLOY_TOKEN }}, PASSWORD: changeme }\n"),
+    ("home/ops/.rediscli_history", "AUTH <password>\nAUTH $REDIS_PASSWORD\n"),
 ]
 
 

@@ -1,0 +1,159 @@
+"""Follow-ups of red-team sets 248 onwards (observability and feature flags, the Chinese, Japanese and Korean
+ecosystems, data platforms). Values are drawn at run time; failures name the file and the statuses, never the value."""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+import string
+
+from secretloop.loops.filters import FILTERS_BY_NAME
+from tests.loops.test_fp_corpus_classes import not_shown, outcomes, require_shown
+from tests.support.tokens import random_chars, typed_password
+
+_R = random.Random(248)
+_ALNUM = string.ascii_letters + string.digits
+_HEX = "0123456789abcdef"
+_LOWER_ALNUM = string.ascii_lowercase + string.digits
+
+
+def _uuid() -> str:
+    h = random_chars(_R, 32, _HEX)
+    return f"{h[:8]}-{h[8:12]}-4{h[13:16]}-a{h[17:20]}-{h[20:]}"
+
+
+def _b64(text: str) -> str:
+    return base64.b64encode(text.encode()).decode()
+
+
+# --- observability and feature flags (set 248) ---------------------------------------------------------------------
+
+def test_tokens_given_by_position_to_an_sdk_setup_call_are_found() -> None:
+    assert outcomes(f"import rollbar\nrollbar.init('{random_chars(_R, 32, _HEX)}', 'production')\n", "app.py") == ["confirmed"]
+    require_shown(f'SplitFactory f = SplitFactoryBuilder.build("{random_chars(_R, 36, _LOWER_ALNUM)}", cfg);\n',
+                  "src/main/java/acme/Flags.java")
+    assert not_shown("rollbar.init(os.environ['ROLLBAR_TOKEN'], 'production')\n", "app.py")
+    assert not_shown("factory = get_factory('localhost', config={'splitFile': 'split.yaml'})\n", "flags.py")
+
+
+def test_log_intake_urls_and_query_keys_are_found() -> None:
+    require_shown(f"LOGGLY_URL=https://logs-01.loggly.com/inputs/{_uuid()}/tag/http/\n", ".env")
+    sumo = random_chars(_R, 86, _ALNUM) + "=="
+    require_shown(f"[OUTPUT]\n    Name http\n    Host endpoint1.collection.sumologic.com\n    URI  /receiver/v1/http/{sumo}\n",
+                  "fluent-bit.conf")
+    require_shown(f'HEADERS = {{"X-Query-Key": "NRIQ-{random_chars(_R, 32, _ALNUM)}"}}\n', "nrql.py")
+
+
+def test_a_flag_sdks_context_key_is_an_id_and_raygun4js_key_is_public() -> None:
+    assert not_shown(f"const client = initialize('{random_chars(_R, 24, _HEX)}', {{ kind: 'user', key: '{_uuid()}' }});\n",
+                     "src/flags.ts")
+    assert not_shown(f"rg4js('apiKey', '{random_chars(_R, 22, _ALNUM)}');\n", "src/raygun.js")
+    # the context's own key only: a UUID under a key's name beside it is read as a key
+    require_shown(f"const opts = {{ kind: 'upload', apiKey: '{_uuid()}' }};\n", "src/upload.ts")
+
+
+# --- Chinese, Japanese and Korean ecosystems (set 249) -------------------------------------------------------------
+
+def test_cloud_key_pairs_written_as_ak_and_sk_are_found() -> None:
+    ak, sk = random_chars(_R, 20, string.ascii_uppercase + string.digits), random_chars(_R, 40, _ALNUM)
+    assert outcomes(f"AK = '{ak}'\nSK = '{sk}'\nSERVER = 'https://obs.cn-north-4.myhuaweicloud.com'\n",
+                    "storage/huawei_obs.py") == ["confirmed", "confirmed"]
+    assert outcomes(f'const bceAK = "{random_chars(_R, 32, _HEX)}"\nconst bceSK = "{random_chars(_R, 32, _HEX)}" // 密钥\n',
+                    "storage/bos.go") == ["confirmed", "confirmed"]
+    assert not_shown("AK = os.getenv('HUAWEICLOUD_SDK_AK')\nSK = os.getenv('HUAWEICLOUD_SDK_SK')\n", "storage/obs.py")
+
+
+def test_an_admin_key_is_a_secrets_name() -> None:
+    require_shown(f"kakao.admin-key={random_chars(_R, 32, _HEX)}\n", "src/main/resources/application-prod.properties")
+
+
+def test_base64_that_decodes_to_an_example_or_to_a_name_is_no_secret() -> None:
+    assert not_shown(f"token.secret.key={_b64('ThisIsAnExampleSecretKeyForDocs' + random_chars(_R, 8, string.digits))}\n",
+                     "conf/application.properties")
+    manifest = ("apiVersion: v1\nkind: Secret\nmetadata:\n  name: app\ntype: Opaque\ndata:\n"
+                f"  APP_NAME: {_b64('order-service')}\n  DB_PASSWORD: {_b64(typed_password(_R))}\n")
+    assert outcomes(manifest, "k8s/secret.yaml") == ["dismissed", "confirmed"]  # the password alone is shown
+
+
+# --- data platforms (set 250) --------------------------------------------------------------------------------------
+
+def test_an_api_key_given_as_an_id_and_key_tuple_is_found() -> None:
+    code = (f'es = Elasticsearch(cloud_id=CLOUD_ID, api_key=("{random_chars(_R, 20, _ALNUM)}", '
+            f'"{random_chars(_R, 22, _ALNUM)}"))\n')
+    assert outcomes(code, "es.py") == ["confirmed"]
+
+
+def test_public_in_a_lower_case_name_says_public_and_a_public_prefix_does_not() -> None:
+    check = FILTERS_BY_NAME["public_by_key_name"].check
+    value = random_chars(_R, 8, string.ascii_lowercase)
+    assert check(value, f'public_api_key = "{value}"', "public_api_key", "toml")
+    # SvelteKit's and Astro's PUBLIC_ prefix ships the value, it does not make it public
+    assert not check(value, f"PUBLIC_STRIPE_SECRET_KEY={value}", "PUBLIC_STRIPE_SECRET_KEY", "dotenv")
+    assert not check(value, f"PUBLIC_ALGOLIA_API_KEY={value}", "PUBLIC_ALGOLIA_API_KEY", "dotenv")
+
+
+def _jwt(claims: dict) -> str:
+    def seg(obj: dict) -> str:
+        return base64.urlsafe_b64encode(json.dumps(obj).encode()).decode().rstrip("=")
+    signature = base64.urlsafe_b64encode(bytes(_R.randrange(256) for _ in range(32))).decode().rstrip("=")
+    return f"{seg({'alg': 'HS256', 'typ': 'JWT'})}.{seg(claims)}.{signature}"
+
+
+def test_a_hosted_supabase_anon_key_is_public_under_a_neutral_name() -> None:
+    ref = random_chars(_R, 20, string.ascii_lowercase)
+    anon = _jwt({"iss": "supabase", "ref": ref, "role": "anon", "iat": 1700000000, "exp": 2015576000})
+    assert not_shown(f'<script>\n  const SUPABASE_KEY = "{anon}";\n</script>\n', "public/index.html")
+    service = _jwt({"iss": "supabase", "ref": ref, "role": "service_role", "iat": 1700000000, "exp": 2015576000})
+    require_shown(f'<script>\n  const SUPABASE_KEY = "{service}";\n</script>\n', "public/index.html")
+
+
+# --- business SaaS (set 251), crypto libraries (set 252), desktop and database tools (set 253) ---------------------
+
+def test_an_apps_key_beside_its_secret_is_the_pairs_id() -> None:
+    key, secret = random_chars(_R, 15, _LOWER_ALNUM), random_chars(_R, 15, _LOWER_ALNUM)
+    assert outcomes(f"DROPBOX_APP_KEY={key}\nDROPBOX_APP_SECRET={secret}\n", "server/.env") == ["dismissed", "confirmed"]
+    # an API's key half is counted with its secret (labelled sets count exchanges' key halves), and so is a header
+    api = f"BINANCE_API_KEY={random_chars(_R, 64, _ALNUM)}\nBINANCE_API_SECRET={random_chars(_R, 64, _ALNUM)}\n"
+    assert outcomes(api, "bot/.env") == ["confirmed", "confirmed"]
+    header = (f"curl -H 'X-Client-Key: {random_chars(_R, 32, _ALNUM)}' \"$BASE/health\"\n"
+              f"curl -H X-SecretKey:{random_chars(_R, 32, _ALNUM)} \"$BASE/partners\"\n")
+    assert "dismissed" not in outcomes(header, "scripts/smoke.sh")
+
+
+def test_tokens_of_miro_and_smartsheet_are_found() -> None:
+    miro = f"eyJtaXJvLm9yaWdpbiI6ImV1MDEifQ_{random_chars(_R, 27, _ALNUM + '_-')}"
+    assert outcomes(f"const miro = new MiroApi('{miro}');\n", "src/miro.ts") == ["confirmed"]
+    require_shown(f'import smartsheet\nclient = smartsheet.Smartsheet("{random_chars(_R, 26, _LOWER_ALNUM)}")\n', "sync.py")
+
+
+def test_a_random_key_is_no_camel_case_field_name() -> None:
+    # letters of a random key fall into many short runs (mbamUtvesnsUcCxl93b4); a field's name is words with an
+    # abbreviation or two (bdc1DischargePower)
+    low, up = string.ascii_lowercase, string.ascii_uppercase
+    key = (random_chars(_R, 4, low) + random_chars(_R, 1, up) + random_chars(_R, 6, low) + random_chars(_R, 1, up)
+           + random_chars(_R, 1, low) + random_chars(_R, 1, up) + random_chars(_R, 2, low) + random_chars(_R, 2, string.digits)
+           + random_chars(_R, 1, low) + random_chars(_R, 1, string.digits))
+    require_shown(f'{{\n  "Freshdesk": {{ "Domain": "acme", "ApiKey": "{key}"}}}}\n', "appsettings.json")
+
+
+def test_a_rust_modules_tests_file_is_test_code() -> None:
+    from secretloop.loops.features import is_test_path
+    assert is_test_path("src/handshake/tests.rs")
+    assert not is_test_path("src/handshake/latest.rs")
+
+
+def test_desktop_tool_exports_are_read() -> None:
+    require_shown(f'<Settings>\n\t\t<Setting name="FTP Proxy password">{typed_password(_R)}</Setting>\n</Settings>\n',
+                  "AppData/Roaming/FileZilla/filezilla.xml")
+    public = base64.b64encode(bytes(_R.randrange(256) for _ in range(32))).decode().rstrip("=")
+    assert not_shown(f'\t\t<Setting name="Master password encryptor">{public}</Setting>\n', "FileZilla/filezilla.xml")
+    require_shown(f'db.changeUserPassword("etl", "{typed_password(_R)}")\n', "home/.mongodb/mongosh/mongosh_repl_history")
+    seed = random_chars(_R, 32, string.ascii_uppercase + "234567")
+    require_shown(f'{{\n  "login": {{\n    "username": "ops@acme.io",\n    "totp": "{seed}"\n  }}\n}}\n', "exports/bitwarden.json")
+
+
+def test_a_bitwarden_encrypted_string_is_encrypted() -> None:
+    def b64(n: int) -> str:
+        return base64.b64encode(bytes(_R.randrange(256) for _ in range(n))).decode()
+    assert not_shown(f'{{\n  "password": "2.{b64(16)}|{b64(48)}|{b64(32)}"\n}}\n', "exports/bitwarden_encrypted.json")
