@@ -9,6 +9,7 @@ name that says what they are, and name each value only by where it is used:
     passwords:  /  [passwords]                          YAML mappings; INI and TOML sections
       admin: …      admin = …
     API_KEYS = [("prod", "…"), ("dev", "…")]             pairs: tuples, C#'s { "prod", "…" }, Go structs, Map entries
+    site_tokens <- list(NF = "…", SC = "…")              R's named lists and vectors (list(…), c(…))
 
 A line rule sees `"prod": "…"` and nothing to go by. This reader finds such blocks by their
 header and hands each member's value over as a tables.Cell named by the block's name, so that
@@ -112,7 +113,7 @@ _BRACKET_HEADER = re.compile(
     rb"(?(fn)[ \t]*\([^)\n]{0,120}\)(?:[ \t]+[\w.*\[\]]{1,40}(?=[ \t]*\{))?)"  # its parameters, Go's result type
     rb"(?:[ \t]*(?::|->)[ \t]*[A-Za-z_&][\w<>\[\](), .?|&']{0,80}?)?"  # a type: `: Record<string, string>`, `-> String`, `: &[(&str, &str)]`
     rb"(?:[ \t]*(?:\r?\n[ \t]*)?get\(\))?"  # Kotlin's getter on the next line
-    rb"[ \t]*(?:=>|:=|=|:)?[ \t]*"
+    rb"[ \t]*(?:=>|:=|<-|=|:)?[ \t]*"  # (R assigns with <-)
     rb"(?:(?P<wrap>(?:switch|when|match)[ \t]*(?:\([^)\n]{0,80}\)|[\w.]{1,40})?[ \t]*"  # a switch over the environment
     rb"|[\w.]{1,40}[ \t]+match[ \t]*)"  # Scala's env match {
     rb"|(?:map\[[^\]\n]{1,40}\]|\[\])(?:struct[ \t]*\{[^{}]{0,400}\}|[\w.*\[\]]{1,40})[ \t]*"  # Go's map[string]string{, []string{, []struct{…}{
@@ -121,7 +122,7 @@ _BRACKET_HEADER = re.compile(
     rb"(?:\r?\n[ \t]*)?"  # C# and Java put the { on a line of its own
     # a [ right after a word, a bracket or a > belongs to a type or an index (string[] = [, x[0]); Rust's = &[ opens
     rb"(?:(?P<open>\{|(?<![\w\])>?&])\[|(?<==[ \t])&\[|(?<==)&\[)|(?:dict|array|mapOf|hashMapOf|mutableMapOf|Map|List|Seq|Set|listOf|setOf"
-    rb"|arrayOf|Map\.of|List\.of|Set\.of)[ \t]*(?P<call>\())"  # not a call's own (
+    rb"|arrayOf|Map\.of|List\.of|Set\.of|list|c)[ \t]*(?P<call>\())"  # not a call's own ( (R's list(…), c(…))
 )
 _CLASS_HEADER = re.compile(rb"[ \t]*(?:class|module)[ \t]+(?P<name>[A-Za-z_]\w{0,63})[^\n:{]*:?[ \t]*(?:#[^\n]*)?\r?$")
 _YAML_HEADER = re.compile(rb"[ \t]*(?:-[ \t]+)?[\"']?(?P<name>[A-Za-z_][\w.-]{0,63})[\"']?[ \t]*:[ \t]*(?:#[^\n]*)?\r?$")

@@ -188,9 +188,13 @@ def _has_template(value: str) -> bool:
 _SCHEME_TAG = re.compile(r"\{(?:[a-z][a-z0-9]{2,15}|[A-Z][A-Z0-9]{2,15})\}$")
 
 
+# SAS's PROC PWENCODE output ({SAS002}<hex>): a reversible encoding SAS takes in the password's place, not a tag
+_SAS_ENCODED = re.compile(r"\{(?i:sas)00[1-5]\}[A-Za-z0-9+/=]{8,}$")
+
+
 @_filter("templated", "a template expression filled in at render time ({{ var }}, <%= %>, %(name)s, {0}, '…%s' % x)")
 def is_templated(value: str, line: str, key_name: str | None, language: str | None) -> bool:
-    if _odbc_braced_value(value, line):
+    if _odbc_braced_value(value, line) or _SAS_ENCODED.match(value.strip()):
         return False
     if _has_template(value):
         return True

@@ -110,6 +110,8 @@ def is_snake_case_slug(value: str, line: str, key_name: str | None, language: st
     if not _SLUG.match(value) or _passphrase_slot(value, line, key_name):
         return False
     words = value.split("_")
+    if any(len(w) >= 16 and not w.isalpha() for w in words):
+        return False  # a random run among the words (Radar's prj_live_sk_<40 hex>): a key's prefix, then the key
     return sum(w.isalpha() for w in words) >= 3
 
 

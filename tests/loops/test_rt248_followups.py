@@ -157,3 +157,41 @@ def test_a_bitwarden_encrypted_string_is_encrypted() -> None:
     def b64(n: int) -> str:
         return base64.b64encode(bytes(_R.randrange(256) for _ in range(n))).decode()
     assert not_shown(f'{{\n  "password": "2.{b64(16)}|{b64(48)}|{b64(32)}"\n}}\n', "exports/bitwarden_encrypted.json")
+
+
+# --- telecom and video (set 254), maps and logistics (set 255), research tooling (set 256) -------------------------
+
+def test_telecom_keys_given_by_position_or_in_their_formats_are_found() -> None:
+    telnyx = f"KEY{random_chars(_R, 32, '0123456789ABCDEF')}_{random_chars(_R, 22, _ALNUM)}"
+    assert outcomes(f"const telnyx = require('telnyx')('{telnyx}');\n", "src/sms.js") == ["confirmed"]
+    key, secret = "API" + random_chars(_R, 12, _ALNUM), random_chars(_R, 43, _ALNUM)
+    require_shown(f"const at = new AccessToken('{key}', '{secret}', {{ identity }});\n", "src/token.ts")
+    require_shown(f"port: 7880\nkeys:\n  {key}: {secret}\n", "deploy/livekit.yaml")
+    require_shown(f'Plivo.init("MA{random_chars(_R, 18, string.ascii_uppercase + string.digits)}", '
+                  f'"{random_chars(_R, 40, _ALNUM)}");\n', "src/main/java/acme/Sms.java")
+    assert not_shown("$basic = new \\Vonage\\Client\\Credentials\\Basic(getenv('VONAGE_KEY'), getenv('VONAGE_SECRET'));\n",
+                     "src/Sms.php")
+
+
+def test_a_key_after_words_joined_by_underscores_is_no_slug() -> None:
+    # Radar's secret key: words, then 40 hex digits; a migration's or a flag's name holds no such run
+    assert outcomes(f"RADAR_SECRET_KEY=prj_live_sk_{random_chars(_R, 40, _HEX)}\n", ".env") == ["confirmed"]
+    assert not_shown("MIGRATION_NAME = '0007_alter_user_email_address'\n", "app/settings.py")
+
+
+def test_an_openweathermap_appid_is_found_under_its_providers_name() -> None:
+    require_shown(f'OWM_APPID = "{random_chars(_R, 32, _HEX)}"\n', "weather.py")
+    require_shown(f"openweathermap:\n  appid: {random_chars(_R, 32, _HEX)}\n", "config.yml")
+    assert not_shown("openweathermap:\n  appid: ${OWM_APPID}\n", "config.yml")
+
+
+def test_r_named_lists_of_tokens_are_read_as_blocks() -> None:
+    tokens = "".join(f'  {site} = "{random_chars(_R, 32, "0123456789ABCDEF")}",\n' for site in ("NF", "SC", "MW"))
+    assert outcomes(f"site_tokens <- list(\n{tokens})\n", "scripts/tokens.R") == ["confirmed"] * 3
+    assert not_shown('site_names <- list(\n  NF = "Northfield", SC = "Southcross"\n)\n', "scripts/sites.R")
+
+
+def test_a_sas_encoded_password_is_a_password_and_a_pat_under_any_services_name_is_a_token() -> None:
+    encoded = "{SAS002}" + random_chars(_R, 32, "0123456789ABCDEF")
+    require_shown(f'libname dwh odbc dsn=dwh user=analyst password="{encoded}";\n', "sas/extract.sas")
+    require_shown(f"OSF_PAT={random_chars(_R, 70, _ALNUM)}\n", ".Renviron")
