@@ -14,6 +14,7 @@ from ..languages import CONFIG_LANGUAGES
 from .registry import Surroundings, _filter
 from .text_shapes import _A_DIGIT, _looks_random, random_printable_run
 from .word_shapes import wordlike
+from .identifiers import _AUTHORIZATION_SCHEME_BEFORE
 from .words import _CREDENTIAL_PARTS, key_words, names_credential
 
 
@@ -73,6 +74,9 @@ def is_code_reference(value: str, line: str, key_name: str | None, language: str
         return False
     if _inside_literal_field(v, line, key_name):
         return False  # "jdbc:…;password=Xk9q.t2;…", "curl -u etl:Xk9q.t2 …": a field of a string literal, not obj.member
+    at = line.find(v)
+    if at > 0 and _AUTHORIZATION_SCHEME_BEFORE.search(line, 0, at):
+        return False  # "Authorization": "Api-Key TIfxZGDL.sRqre…": a scheme's credential, as after Bearer
     # A config file holds literals: Summer2024.ok there is a password typed with a dot, not obj.member.
     if language in CONFIG_LANGUAGES and _MEMBER.match(v) and _A_DIGIT.search(v):
         return False

@@ -73,12 +73,16 @@ _PLACEHOLDER_PHRASES = (
     # (a passphrase of capitals and symbols, Create-A-Storm#7, is a chosen password)
     re.compile(r"^[a-z0-9_ .\-]*(?<![a-z])(?:generate|create)[_ \-](?:with|using|via|one|a|an|me|it|new|random|your|strong"
                r"|secure)(?![a-z])[a-z0-9_ .\-]*$"),
+    # where the real value comes from, in its place: set-via-env, load-from-vault, injected-at-runtime, from_ci_secrets
+    re.compile(r"^(?:[a-z]+[_ \-]){0,2}(?:(?:set|loaded|load|injected|inject|provided|supplied|read|pulled|fetched|comes?)"
+               r"[_ \-])?(?:via|from|by|at|in)[_ \-](?:the[_ \-])?(?:[a-z]+[_ \-]){0,2}"
+               r"(?:env|environment|vault|secrets?|ci|runtime|kms|ssm|keyvault|keychain|pipeline|deploy|deployment)$"),
 )
 
 # A word every match of one of _PLACEHOLDER_PHRASES holds (keep the two together): a value without one
 # matches none of them.
 _PHRASE_WORD = re.compile(r"my|your|here|change|replace|insert|fill|enter|put|paste|dummy|placeholder|not|only|tobe|to[_ -]be|sample|example"
-                          r"|fake|todo|tbd|fixme|leave|generate|create|byte|bit|char")
+                          r"|fake|todo|tbd|fixme|leave|generate|create|byte|bit|char|via|from|by|at|in")
 
 # A marker word spelled in its own case as one of a token body's CamelCase words (AAExampleToken…,
 # sk_live_SampleKey…): a person's phrase. (Between digits, 7Sample3, it is read as the letters of a random run.)

@@ -99,6 +99,8 @@ LEAKS = [
     ("etc/mosquitto/psk_file", f"edge01:{HEX[:32]}\n", "mosquitto-psk-file-line"),
     # redis-cli's history: every command typed at its prompt, AUTH with a Redis 6 ACL user too
     ("home/ops/.rediscli_history", f"PING\nAUTH default {PW}\nKEYS session:*\n", "redis-cli-history-auth"),
+    # a CLI's key kept alone in a dot-file of the home folder (vast.ai's ~/.vast_api_key)
+    ("home/ops/.vast_api_key", f"{HEX}\n", "single-secret-file"),
 ]
 
 

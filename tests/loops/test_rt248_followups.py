@@ -195,3 +195,49 @@ def test_a_sas_encoded_password_is_a_password_and_a_pat_under_any_services_name_
     encoded = "{SAS002}" + random_chars(_R, 32, "0123456789ABCDEF")
     require_shown(f'libname dwh odbc dsn=dwh user=analyst password="{encoded}";\n', "sas/extract.sas")
     require_shown(f"OSF_PAT={random_chars(_R, 70, _ALNUM)}\n", ".Renviron")
+
+
+# --- probe of this session's changes (set 257), monitoring configs (258), AI platforms (259), languages (260) -------
+
+def test_ai_platform_keys_by_their_prefixes_and_by_position() -> None:
+    assert outcomes(f'export const TOGETHER_KEY = "tgp_v1_{random_chars(_R, 43, _ALNUM + "_-")}";\n', "src/ai.ts") == ["confirmed"]
+    helicone = "-".join(random_chars(_R, 7, _LOWER_ALNUM) for _ in range(4))
+    assert outcomes(f'headers = {{"Helicone-Auth": "Bearer sk-helicone-{helicone}"}}\n', "app/llm.py") == ["confirmed"]
+    require_shown(f'deepgram = DeepgramClient("{random_chars(_R, 40, _HEX)}")\n', "stt.py")
+    # a scheme's credential inside a string is no obj.member expression
+    baseten = f"{random_chars(_R, 8, _ALNUM)}.{random_chars(_R, 32, _ALNUM)}"
+    require_shown(f'r = requests.post(url, headers={{"Authorization": "Api-Key {baseten}"}})\n', "infer.py")
+
+
+def test_unquoted_ak_sk_pairs_tuples_over_lines_and_hostless_loggly_paths() -> None:
+    ak, sk = random_chars(_R, 20, string.ascii_uppercase + string.digits), random_chars(_R, 40, _ALNUM)
+    assert outcomes(f"obs_endpoint: obs.ap-southeast-1.myhuaweicloud.com\nobs_ak: {ak}\nobs_sk: {sk}\n",
+                    "deploy/obs.yml") == ["confirmed", "confirmed"]
+    tuple_ = (f'es = Elasticsearch(\n    CLOUD_ID,\n    api_key=(\n        "{random_chars(_R, 20, _ALNUM)}",\n'
+              f'        "{random_chars(_R, 22, _ALNUM)}",\n    ),\n)\n')
+    require_shown(tuple_, "indexer/backfill.py")
+    require_shown(f"[OUTPUT]\n    Name  http\n    Host  logs-01.loggly.com\n    URI   /inputs/{_uuid()}/tag/fluentbit/\n",
+                  "config/fluent-bit.conf")
+
+
+def test_shared_names_in_spring_defaults_and_spaces_in_xml_names() -> None:
+    require_shown(f'    @Value("${{cipher.key:{random_chars(_R, 32, _ALNUM)}}}")\n', "src/main/java/acme/Crypto.java")
+    require_shown(f'<Settings>\n  <Setting name="Database password" value="{typed_password(_R)}"/>\n</Settings>\n',
+                  "config/app.xml")
+
+
+def test_a_wifi_key_holding_a_typed_passphrase_is_shown() -> None:
+    require_shown(f'networks:\n  - ssid: Lab-2G\n    wlan_key: "{typed_password(_R)}"\n', "deploy/devices.yaml")
+
+
+def test_monitoring_configs_keys() -> None:
+    require_shown(f"[stream]\n    enabled = yes\n    api key = {_uuid()}\n", "netdata/stream.conf")
+    require_shown("define command {\n    command_name check_pgsql\n    command_line $USER1$/check_pgsql -H $HOSTADDRESS$ "
+                  f"-l nagios -p '{typed_password(_R)}' -d postgres\n}}\n", "nagios/objects/commands.cfg")
+    assert not_shown("    command_line $USER1$/check_tcp -H $HOSTADDRESS$ -p 5432\n", "nagios/objects/commands.cfg")
+
+
+def test_tcl_dict_set_and_where_the_value_comes_from() -> None:
+    require_shown(f'dict set config datadog_api_key "{random_chars(_R, 32, _HEX)}"\n', "setup.tcl")
+    for phrase in ("set-via-env", "load-from-vault", "injected-at-runtime"):
+        assert not_shown(f'const val WEBHOOK_SECRET = "{phrase}"\n', "src/main/kotlin/App.kt"), phrase
