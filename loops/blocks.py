@@ -92,7 +92,7 @@ _WORD_SPLIT = re.compile(rb"[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])")
 _CANDIDATE = re2.compile(
     rb"(?m)((?:key|secret|token|password|passwd|pwd|credential|cred|psk|pepper)s?)"
     rb"(?:[{\[]|[^a-z0-9_\n][^\n]*?(?:[{\[]|(?:dict|array|map|list|seq|set|mapof|hashmapof|mutablemapof|listof|setof"
-    rb"|arrayof|map\.of|list\.of|set\.of)[ \t]*\()"  # a call's ( opens none
+    rb"|arrayof|map\.of|list\.of|set\.of|(?:<-|=)[ \t]*c)[ \t]*\()"  # a call's ( opens none (R's <- c(…))
     rb"|[ \t\"']*:?[ \t]*(?:#[^\n]*)?\r?$|[ \t\"']*\][ \t]*\r?$"
     rb"|\([^\n]*\)[ \t]*:[ \t]*(?:#[^\n]*)?\r?$|[ \t]*<[ \t]*[\w:.]+[ \t]*\r?$"  # class Secrets(str, Enum): / < Base
     rb"|[^a-z0-9_\n][^\n]*=[ \t]*new\b[^\n]*$"  # C#'s = new() with its { on the next line

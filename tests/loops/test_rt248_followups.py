@@ -241,3 +241,13 @@ def test_tcl_dict_set_and_where_the_value_comes_from() -> None:
     require_shown(f'dict set config datadog_api_key "{random_chars(_R, 32, _HEX)}"\n', "setup.tcl")
     for phrase in ("set-via-env", "load-from-vault", "injected-at-runtime"):
         assert not_shown(f'const val WEBHOOK_SECRET = "{phrase}"\n', "src/main/kotlin/App.kt"), phrase
+
+
+# --- second probe (set 262) ----------------------------------------------------------------------------------------
+
+def test_r_vectors_wpa_keys_and_defined_openweathermap_appids() -> None:
+    keys = ", ".join(f'{env} = "{random_chars(_R, 32, "0123456789ABCDEF")}"' for env in ("prod", "dev"))
+    assert outcomes(f"api_keys <- c({keys})\n", "R/keys.R") == ["confirmed", "confirmed"]
+    assert not_shown('site_names <- c(prod = "Northfield", dev = "Southcross")\n', "R/sites.R")
+    require_shown(f'network:\n  ssid: Lab-5G\n  wpa_key: "{typed_password(_R)}"\n', "provision/network.yaml")
+    require_shown(f'#define OWM_APPID "{random_chars(_R, 32, _HEX)}"\n', "firmware/weather.h")
