@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 
 from ..languages import CONFIG_LANGUAGES
+from .identifiers import _AUTHORIZATION_SCHEME_BEFORE
 from .registry import Surroundings, _filter
 from .text_shapes import _A_DIGIT, _looks_random, random_printable_run
 from .word_shapes import wordlike
-from .identifiers import _AUTHORIZATION_SCHEME_BEFORE
 from .words import _CREDENTIAL_PARTS, key_words, names_credential
 
 

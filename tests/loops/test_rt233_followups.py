@@ -14,17 +14,12 @@ import zlib
 from secretloop.loops.filters.identifiers import is_dotted_name
 from secretloop.loops.rules.checksums import base62_encode, basic_auth_credentials
 from tests.loops.test_fp_corpus_classes import CATALOGUE, SCANNER, not_shown, outcomes, require_shown
-from tests.support.tokens import random_chars, typed_password
+from tests.support.tokens import hs256_jwt, random_chars, random_uuid, typed_password
 
 _R = random.Random(233)
 _ALNUM = string.ascii_letters + string.digits
 _HEX = "0123456789abcdef"
 _UPPER_ALNUM = string.ascii_uppercase + string.digits
-
-
-def _uuid() -> str:
-    h = random_chars(_R, 32, _HEX)
-    return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
 
 
 # --- shapes left open by older sets --------------------------------------------------------------------------------
@@ -120,7 +115,7 @@ def test_gameanalytics_secret_is_found_and_its_game_key_is_not() -> None:
 
 
 def test_basic_credentials_may_be_a_key_alone() -> None:
-    assert basic_auth_credentials(base64.b64encode(_uuid().encode()).decode())
+    assert basic_auth_credentials(base64.b64encode(random_uuid(_R).encode()).decode())
     assert basic_auth_credentials(base64.b64encode(random_chars(_R, 32, _ALNUM).encode()).decode())
     assert not basic_auth_credentials(base64.b64encode(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ").decode())  # no digit
     assert not basic_auth_credentials(base64.b64encode(b"hello world, how are you").decode())
@@ -152,8 +147,8 @@ def test_an_unsecured_jwt_is_no_secret_and_a_signed_one_still_is() -> None:
 
 
 def test_a_uuid_in_a_urls_password_slot_is_a_credential() -> None:
-    require_shown(f"git remote add heroku https://heroku:{_uuid()}@git.heroku.com/shop-api.git\n", "deploy.sh")
-    assert not_shown(f'TENANT_ID = "{_uuid()}"\n', "settings.py")
+    require_shown(f"git remote add heroku https://heroku:{random_uuid(_R)}@git.heroku.com/shop-api.git\n", "deploy.sh")
+    assert not_shown(f'TENANT_ID = "{random_uuid(_R)}"\n', "settings.py")
 
 
 def test_a_long_ecr_token_on_a_docker_login_is_found() -> None:
@@ -193,17 +188,10 @@ def test_an_anonymous_ftp_login_in_a_netrc_is_no_secret() -> None:
 
 # --- recorded traffic (set 238) ------------------------------------------------------------------------------------
 
-def _signed_jwt(claims: dict) -> str:
-    def seg(obj: dict) -> str:
-        return base64.urlsafe_b64encode(json.dumps(obj).encode()).decode().rstrip("=")
-    signature = base64.urlsafe_b64encode(bytes(_R.randrange(256) for _ in range(32))).decode().rstrip("=")
-    return f"{seg({'alg': 'HS256', 'typ': 'JWT'})}.{seg(claims)}.{signature}"
-
-
 def test_a_jwt_long_past_its_exp_goes_to_a_person_and_a_live_one_is_confirmed() -> None:
     sub = f"user-{_R.randrange(10**6)}"
-    expired = _signed_jwt({"sub": sub, "exp": 1561939200, "scope": "orders:write"})  # mid-2019
-    live = _signed_jwt({"sub": sub, "exp": 4102444800, "scope": "orders:write"})  # 2100
+    expired = hs256_jwt(_R, {"sub": sub, "exp": 1561939200, "scope": "orders:write"})  # mid-2019
+    live = hs256_jwt(_R, {"sub": sub, "exp": 4102444800, "scope": "orders:write"})  # 2100
     assert outcomes(f'ACCESS_TOKEN = "{expired}"\n', "app/client.py") == ["pending"]
     assert outcomes(f'ACCESS_TOKEN = "{live}"\n', "app/client.py") == ["confirmed"]
 
@@ -295,7 +283,7 @@ def test_tinyproxy_credentials_are_found_and_host_port_is_not() -> None:
 
 def test_identity_and_email_saas_shapes() -> None:
     require_shown(f'client = KlaviyoAPI("pk_{random_chars(_R, 34, string.ascii_lowercase + string.digits)}")\n', "klaviyo.py")
-    require_shown(f"fetch('https://api.hubapi.com/contacts/v1/lists?hapikey={_uuid()}')\n", "legacy.js")
+    require_shown(f"fetch('https://api.hubapi.com/contacts/v1/lists?hapikey={random_uuid(_R)}')\n", "legacy.js")
     require_shown(f'const loops = new LoopsClient("{random_chars(_R, 32, _HEX)}");\n', "loops.ts")
     require_shown(f"HCAPTCHA_SECRET=0x{random_chars(_R, 40, _HEX)}\n", ".env")
     assert not_shown(f'TOKEN_ADDRESS = "0x{random_chars(_R, 40, _HEX)}"\n', "contracts.py")
@@ -422,7 +410,7 @@ def test_a_lower_case_example_word_in_a_token_body_marks_it_made_up() -> None:
 
 
 def test_a_lower_case_marker_leaves_urls_and_tokens_whose_checksum_holds() -> None:
-    host = f"https://uniexample.webhook.office.com/webhookb2/{_uuid()}@{_uuid()}/IncomingWebhook/{random_chars(_R, 32, _HEX)}/{_uuid()}"
+    host = f"https://uniexample.webhook.office.com/webhookb2/{random_uuid(_R)}@{random_uuid(_R)}/IncomingWebhook/{random_chars(_R, 32, _HEX)}/{random_uuid(_R)}"
     require_shown(f"teams_hook = '{host}'\n", "conf/test.config")
     body = random_chars(_R, 12, _ALNUM) + "example" + random_chars(_R, 11, _ALNUM)
     token = f"ghp_{body}{base62_encode(zlib.crc32(body.encode()), 6)}"

@@ -4,23 +4,17 @@ ecosystems, data platforms). Values are drawn at run time; failures name the fil
 from __future__ import annotations
 
 import base64
-import json
 import random
 import string
 
 from secretloop.loops.filters import FILTERS_BY_NAME
 from tests.loops.test_fp_corpus_classes import not_shown, outcomes, require_shown
-from tests.support.tokens import random_chars, typed_password
+from tests.support.tokens import hs256_jwt, random_chars, random_uuid, typed_password
 
 _R = random.Random(248)
 _ALNUM = string.ascii_letters + string.digits
 _HEX = "0123456789abcdef"
 _LOWER_ALNUM = string.ascii_lowercase + string.digits
-
-
-def _uuid() -> str:
-    h = random_chars(_R, 32, _HEX)
-    return f"{h[:8]}-{h[8:12]}-4{h[13:16]}-a{h[17:20]}-{h[20:]}"
 
 
 def _b64(text: str) -> str:
@@ -38,7 +32,7 @@ def test_tokens_given_by_position_to_an_sdk_setup_call_are_found() -> None:
 
 
 def test_log_intake_urls_and_query_keys_are_found() -> None:
-    require_shown(f"LOGGLY_URL=https://logs-01.loggly.com/inputs/{_uuid()}/tag/http/\n", ".env")
+    require_shown(f"LOGGLY_URL=https://logs-01.loggly.com/inputs/{random_uuid(_R)}/tag/http/\n", ".env")
     sumo = random_chars(_R, 86, _ALNUM) + "=="
     require_shown(f"[OUTPUT]\n    Name http\n    Host endpoint1.collection.sumologic.com\n    URI  /receiver/v1/http/{sumo}\n",
                   "fluent-bit.conf")
@@ -46,11 +40,11 @@ def test_log_intake_urls_and_query_keys_are_found() -> None:
 
 
 def test_a_flag_sdks_context_key_is_an_id_and_raygun4js_key_is_public() -> None:
-    assert not_shown(f"const client = initialize('{random_chars(_R, 24, _HEX)}', {{ kind: 'user', key: '{_uuid()}' }});\n",
+    assert not_shown(f"const client = initialize('{random_chars(_R, 24, _HEX)}', {{ kind: 'user', key: '{random_uuid(_R)}' }});\n",
                      "src/flags.ts")
     assert not_shown(f"rg4js('apiKey', '{random_chars(_R, 22, _ALNUM)}');\n", "src/raygun.js")
     # the context's own key only: a UUID under a key's name beside it is read as a key
-    require_shown(f"const opts = {{ kind: 'upload', apiKey: '{_uuid()}' }};\n", "src/upload.ts")
+    require_shown(f"const opts = {{ kind: 'upload', apiKey: '{random_uuid(_R)}' }};\n", "src/upload.ts")
 
 
 # --- Chinese, Japanese and Korean ecosystems (set 249) -------------------------------------------------------------
@@ -93,18 +87,11 @@ def test_public_in_a_lower_case_name_says_public_and_a_public_prefix_does_not() 
     assert not check(value, f"PUBLIC_ALGOLIA_API_KEY={value}", "PUBLIC_ALGOLIA_API_KEY", "dotenv")
 
 
-def _jwt(claims: dict) -> str:
-    def seg(obj: dict) -> str:
-        return base64.urlsafe_b64encode(json.dumps(obj).encode()).decode().rstrip("=")
-    signature = base64.urlsafe_b64encode(bytes(_R.randrange(256) for _ in range(32))).decode().rstrip("=")
-    return f"{seg({'alg': 'HS256', 'typ': 'JWT'})}.{seg(claims)}.{signature}"
-
-
 def test_a_hosted_supabase_anon_key_is_public_under_a_neutral_name() -> None:
     ref = random_chars(_R, 20, string.ascii_lowercase)
-    anon = _jwt({"iss": "supabase", "ref": ref, "role": "anon", "iat": 1700000000, "exp": 2015576000})
+    anon = hs256_jwt(_R, {"iss": "supabase", "ref": ref, "role": "anon", "iat": 1700000000, "exp": 2015576000})
     assert not_shown(f'<script>\n  const SUPABASE_KEY = "{anon}";\n</script>\n', "public/index.html")
-    service = _jwt({"iss": "supabase", "ref": ref, "role": "service_role", "iat": 1700000000, "exp": 2015576000})
+    service = hs256_jwt(_R, {"iss": "supabase", "ref": ref, "role": "service_role", "iat": 1700000000, "exp": 2015576000})
     require_shown(f'<script>\n  const SUPABASE_KEY = "{service}";\n</script>\n', "public/index.html")
 
 
@@ -216,7 +203,7 @@ def test_unquoted_ak_sk_pairs_tuples_over_lines_and_hostless_loggly_paths() -> N
     tuple_ = (f'es = Elasticsearch(\n    CLOUD_ID,\n    api_key=(\n        "{random_chars(_R, 20, _ALNUM)}",\n'
               f'        "{random_chars(_R, 22, _ALNUM)}",\n    ),\n)\n')
     require_shown(tuple_, "indexer/backfill.py")
-    require_shown(f"[OUTPUT]\n    Name  http\n    Host  logs-01.loggly.com\n    URI   /inputs/{_uuid()}/tag/fluentbit/\n",
+    require_shown(f"[OUTPUT]\n    Name  http\n    Host  logs-01.loggly.com\n    URI   /inputs/{random_uuid(_R)}/tag/fluentbit/\n",
                   "config/fluent-bit.conf")
 
 
@@ -231,7 +218,7 @@ def test_a_wifi_key_holding_a_typed_passphrase_is_shown() -> None:
 
 
 def test_monitoring_configs_keys() -> None:
-    require_shown(f"[stream]\n    enabled = yes\n    api key = {_uuid()}\n", "netdata/stream.conf")
+    require_shown(f"[stream]\n    enabled = yes\n    api key = {random_uuid(_R)}\n", "netdata/stream.conf")
     require_shown("define command {\n    command_name check_pgsql\n    command_line $USER1$/check_pgsql -H $HOSTADDRESS$ "
                   f"-l nagios -p '{typed_password(_R)}' -d postgres\n}}\n", "nagios/objects/commands.cfg")
     assert not_shown("    command_line $USER1$/check_tcp -H $HOSTADDRESS$ -p 5432\n", "nagios/objects/commands.cfg")

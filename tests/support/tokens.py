@@ -6,6 +6,8 @@ them; nothing here is copied from any labelled set.
 
 from __future__ import annotations
 
+import base64
+import json
 import random
 import string
 import zlib
@@ -65,3 +67,17 @@ def typed_password(rng: random.Random) -> str:
         v = random_chars(rng, 12) + rng.choice("!#*") + random_chars(rng, 2, string.digits)
         if any(c.isupper() for c in v) and any(c.islower() for c in v) and any(c.isdigit() for c in v[:12]):
             return v
+
+
+def random_uuid(rng: random.Random) -> str:
+    """Thirty-two random hex digits in a UUID's groups."""
+    h = random_chars(rng, 32, "0123456789abcdef")
+    return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
+
+
+def hs256_jwt(rng: random.Random, claims: dict) -> str:
+    """A JWT with these claims and a random 32-byte signature where HS256's would be."""
+    def seg(obj: dict) -> str:
+        return base64.urlsafe_b64encode(json.dumps(obj).encode()).decode().rstrip("=")
+    signature = base64.urlsafe_b64encode(bytes(rng.randrange(256) for _ in range(32))).decode().rstrip("=")
+    return f"{seg({'alg': 'HS256', 'typ': 'JWT'})}.{seg(claims)}.{signature}"
