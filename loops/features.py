@@ -265,6 +265,9 @@ def is_declaration_file(path: str) -> bool:
     return _name_of(path).endswith((".d.ts", ".d.mts", ".d.cts"))
 
 
+_UNC_PATH = re.compile(r"//[A-Za-z0-9][\w.-]*/\S")
+
+
 def in_comment(line: str, col: int, language: str, open_block: bool = False) -> bool:
     """Cheap test: does column `col` of `line` sit inside a comment of `language`?
 
@@ -279,8 +282,10 @@ def in_comment(line: str, col: int, language: str, open_block: bool = False) -> 
     if block and block[0] == "/*" and (stripped == "*" or stripped.startswith(("* ", "*\t"))):
         return True
     if language not in LINE_COMMENT and language not in BLOCK_COMMENT:
-        # Unknown or comment-less formats: only a whole line starting like a comment counts.
-        return language not in ("json",) and stripped.startswith(("#", "//"))
+        # Unknown or comment-less formats: only a whole line starting like a comment counts (not a UNC path or a
+        # CIFS share, //nas/backup in fstab: // and a host name right after it)
+        return language not in ("json",) and (stripped.startswith("#") or (
+            stripped.startswith("//") and _UNC_PATH.match(stripped) is None))
     markers = LINE_COMMENT.get(language, ())
     if language in LINE_START_ONLY:
         return stripped.startswith(markers)

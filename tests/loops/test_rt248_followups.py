@@ -238,3 +238,18 @@ def test_r_vectors_wpa_keys_and_defined_openweathermap_appids() -> None:
     assert not_shown('site_names <- c(prod = "Northfield", dev = "Southcross")\n', "R/sites.R")
     require_shown(f'network:\n  ssid: Lab-5G\n  wpa_key: "{typed_password(_R)}"\n', "provision/network.yaml")
     require_shown(f'#define OWM_APPID "{random_chars(_R, 32, _HEX)}"\n', "firmware/weather.h")
+
+
+# --- CI/CD platforms (set 263), sysadmin scripts (set 264) ---------------------------------------------------------
+
+def test_a_cifs_share_in_fstab_is_no_comment_and_a_powershell_variable_is_no_query_value() -> None:
+    line = f"//nas.lan/backup /mnt/backup cifs username=backup,password={typed_password(_R)},uid=1000 0 0\n"
+    require_shown(line, "etc/fstab")
+    from secretloop.loops.features import in_comment
+    assert in_comment("// a note", 5, "unknown") and not in_comment(line, 60, "unknown")
+    assert not_shown('$body = "grant_type=password&password=$p;identitytype=3"\n', "scripts/Get-Token.ps1")
+
+
+def test_an_azure_devops_pat_given_to_vss_basic_credential_is_found() -> None:
+    pat = random_chars(_R, 52, string.ascii_lowercase + "234567")
+    assert outcomes(f'var creds = new VssBasicCredential(string.Empty, "{pat}");\n', "src/Sync/Program.cs") == ["confirmed"]
