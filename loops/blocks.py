@@ -122,7 +122,7 @@ _BRACKET_HEADER = re.compile(
     rb"(?:\r?\n[ \t]*)?"  # C# and Java put the { on a line of its own
     # a [ right after a word, a bracket or a > belongs to a type or an index (string[] = [, x[0]); Rust's = &[ opens
     rb"(?:(?P<open>\{|(?<![\w\])>?&])\[|(?<==[ \t])&\[|(?<==)&\[)|(?:dict|array|mapOf|hashMapOf|mutableMapOf|Map|List|Seq|Set|listOf|setOf"
-    rb"|arrayOf|Map\.of|List\.of|Set\.of|list|c)[ \t]*(?P<call>\())"  # not a call's own ( (R's list(…), c(…))
+    rb"|arrayOf|Map\.of|List\.of|Set\.of|(?<![\w.$])(?:list|c))[ \t]*(?P<call>\())"  # not a call's own ( (R's list(…), c(…))
 )
 _CLASS_HEADER = re.compile(rb"[ \t]*(?:class|module)[ \t]+(?P<name>[A-Za-z_]\w{0,63})[^\n:{]*:?[ \t]*(?:#[^\n]*)?\r?$")
 _YAML_HEADER = re.compile(rb"[ \t]*(?:-[ \t]+)?[\"']?(?P<name>[A-Za-z_][\w.-]{0,63})[\"']?[ \t]*:[ \t]*(?:#[^\n]*)?\r?$")
