@@ -121,8 +121,9 @@ _BRACKET_HEADER = re.compile(
     rb"|%)?"  # Elixir's %{
     rb"(?:\r?\n[ \t]*)?"  # C# and Java put the { on a line of its own
     # a [ right after a word, a bracket or a > belongs to a type or an index (string[] = [, x[0]); Rust's = &[ opens
-    rb"(?:(?P<open>\{|(?<![\w\])>?&])\[|(?<==[ \t])&\[|(?<==)&\[)|(?:dict|array|mapOf|hashMapOf|mutableMapOf|Map|List|Seq|Set|listOf|setOf"
-    rb"|arrayOf|Map\.of|List\.of|Set\.of|(?<![\w.$])(?:list|c))[ \t]*(?P<call>\())"  # not a call's own ( (R's list(…), c(…))
+    rb"(?:(?P<open>\{|(?<![\w\])>?&])\[|(?<==[ \t])&\[|(?<==)&\[)|(?:(?<![\w$])(?:dict|array|mapOf|hashMapOf|mutableMapOf|Map|List"
+    rb"|Seq|Set|listOf|setOf|arrayOf|Map\.of|List\.of|Set\.of)|(?<![\w.$])(?:list|c))[ \t]*(?P<call>\())"  # not a call's own ( (R's list(…), c(…));
+    # a whole word each: tokenMap( is a call, not a block named token
 )
 _CLASS_HEADER = re.compile(rb"[ \t]*(?:class|module)[ \t]+(?P<name>[A-Za-z_]\w{0,63})[^\n:{]*:?[ \t]*(?:#[^\n]*)?\r?$")
 _YAML_HEADER = re.compile(rb"[ \t]*(?:-[ \t]+)?[\"']?(?P<name>[A-Za-z_][\w.-]{0,63})[\"']?[ \t]*:[ \t]*(?:#[^\n]*)?\r?$")

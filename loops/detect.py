@@ -489,8 +489,10 @@ class Detector:
         """
         if len(raw) < 2:
             return raw
-        ranked = sorted(raw, key=lambda r: (*(-p for p in r.compiled.priority), -_CHECKSUM_RANK[r.checksum_valid],
-                                            -(r.end - r.start), r.compiled.index, r.start))
+        yields = _cells_around_a_format(raw)
+        ranked = sorted(raw, key=lambda r: (id(r) in yields, *(-p for p in r.compiled.priority),
+                                            -_CHECKSUM_RANK[r.checksum_valid], -(r.end - r.start), r.compiled.index,
+                                            r.start))
         starts: list[int] = []  # kept spans never overlap, so sorting by start sorts by end too
         kept: list[_RawMatch] = []
         for candidate in ranked:
@@ -518,6 +520,18 @@ class Detector:
                 key_name = text[to_char[r.key_start] : to_char[r.key_end]].strip("\"'` \t") or None
             out.append(Match(r.compiled.rule.id, to_char[r.start], to_char[r.end], key_name, r.checksum_valid))
         return out
+
+
+def _cells_around_a_format(raw: list[_RawMatch]) -> set[int]:
+    """The whole-cell matches of table rules (a Secret's stringData value, a password column's cell) that hold a
+    format rule's match inside them: `DATABASE_URL: postgres://app:…@db/app` is read by the connection string's
+    rule, whose span is the password alone, so the cell yields to it (and lends it its column's name)."""
+    cells = [r for r in raw if r.compiled.rule.layout == "table"]
+    if not cells:
+        return set()
+    inner = [r for r in raw if r.compiled.rule.layout != "table" and r.compiled.rule.specific]
+    return {id(c) for c in cells
+            if any(c.start <= i.start and i.end <= c.end and i.end - i.start < c.end - c.start for i in inner)}
 
 
 def _last_part_gate(rules) -> re.Pattern:

@@ -30,7 +30,7 @@ from .run import DECISIVE_FILTERS, FILTER_REASONS, FILTERS_BY_NAME, run_filters
 from .stand_ins_in_examples import stand_in_text
 from .text_shapes import shannon_entropy
 from .word_shapes import english_like, wordlike
-from .words import key_words, names_credential, split_words
+from .words import WIFI_WORDS, key_words, names_credential, split_words
 
 # Two helpers the tests call by the names they had in the single filters.py
 from .code_structure import _literal_start
@@ -45,6 +45,7 @@ __all__ = [
     "Filter",
     "RuleFormats",
     "Surroundings",
+    "WIFI_WORDS",
     "english_like",
     "key_words",
     "names_credential",

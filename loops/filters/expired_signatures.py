@@ -84,4 +84,3 @@ def is_expired_signature(value: str, line: str, key_name: str | None, language: 
     else:
         return False
     return expiry is not None and expiry < datetime.now(timezone.utc)
-

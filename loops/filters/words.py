@@ -167,9 +167,10 @@ def _context_words(value: str, line: str, key_name: str | None) -> list[str]:
 
 # Words of a key name that say a person chose the value (a password, a PIN): people type words
 # there, so words are no sign of a stand-in. Keys and tokens are generated, never typed.
-# (and a Wi-Fi network's key: wlan_key, WIFI_KEY, psk hold the passphrase people type)
+# (and a Wi-Fi network's key: wlan_key, WIFI_KEY, wpa_key, psk hold the passphrase people type)
+WIFI_WORDS = frozenset({"wifi", "wlan", "wpa", "wpa2", "wireless", "wep"})
 _CHOSEN_WORDS = frozenset({"password", "passwd", "pwd", "pass", "passphrase", "passcode", "pin", "pw", "psw",
-                           "wlan", "wifi", "wireless", "psk"})
+                           "psk"}) | WIFI_WORDS
 # (a secret, like a password, may be chosen by a person: secret='nmxios' is kept)
 _GENERATED_WORDS = frozenset({"key", "keys", "token", "tokens", "apikey", "auth", "credential", "credentials",
                               "bearer", "jwt", "session", "cookie"})

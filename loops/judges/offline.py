@@ -19,7 +19,7 @@ import functools
 import math
 import re
 
-from ..filters import key_words
+from ..filters import WIFI_WORDS, key_words
 from ..languages import CONFIG_LANGUAGES
 from ..rules.catalogue import NON_SPECIFIC_CATEGORIES, load_catalogue
 from . import offline_model
@@ -77,7 +77,7 @@ def _key_class_of(key_name: str | None) -> dict[str, float]:
     # pre-shared key, which is the passphrase people type: WIFI_PSK)
     password = float(any(w in ("pass", "pw", "psk") or any(p in w for p in _PASSWORD_WORDS) for w in words)
                      # a Wi-Fi network's key (WLAN_KEY, wifi_key, wpa_key) is its passphrase too
-                     or (len(words) >= 2 and words[-1] == "key" and words[-2] in _WIFI_WORDS))
+                     or (len(words) >= 2 and words[-1] == "key" and words[-2] in WIFI_WORDS))
     apikey = has(_APIKEY_WORDS) or float("api" in words and "key" in words)
     credential = max(has(_SECRET_WORDS), has(_TOKEN_WORDS), apikey, float(any(w.startswith("auth") for w in words)))
     return {
@@ -91,7 +91,6 @@ def _key_class_of(key_name: str | None) -> dict[str, float]:
     }
 
 
-_WIFI_WORDS = frozenset({"wifi", "wlan", "wpa", "wpa2", "wireless", "wep"})
 _CREDENTIAL_PARTS = ("pass", "pwd", "secret", "token", "key", "auth", "cred")
 # Last words that say which of several values a credential's name holds (where, which version, whose, which
 # encoding), not what a message says: SMTP_PASSWORD_PROD, ADMIN_PASSWORD_DEFAULT, JWT_SECRET_OLD.

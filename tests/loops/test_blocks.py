@@ -179,6 +179,8 @@ def test_yaml_aliases_tags_and_block_scalars_are_no_values() -> None:
     'class ForeignKey(Field):\n    description = "alpha"\n',
     'def create_token(user, secret="alpha"):\n    pass\n',  # a call's or a definition's parentheses
     'setToken("alpha")\n',
+    'tokenMap(prod="alpha", dev="beta")\n',  # a call whose name ends in Map/List is no Map(…) under "token"
+    'secretList(prod="alpha", dev="beta")\n',
     "endpoint = credentials['alpha'] || credentials[\"beta\"]\n",  # an index, not a list
     'PUBLIC_KEYS = ["alpha", "beta"]\n',  # what may be published
     '{ token : ["alpha", "beta"], regex : "x" }\n',  # a list under a singular name lists kinds of token

@@ -1,0 +1,75 @@
+"""Follow-ups of red-team sets 266 onwards (security tooling and threat-intel APIs, Go and Rust services,
+infrastructure as code). Values are drawn at run time; failures name the file and the statuses, never the value."""
+
+from __future__ import annotations
+
+import base64
+import random
+import string
+
+from tests.loops.test_fp_corpus_classes import SCANNER, not_shown, outcomes, require_shown
+from tests.support.tokens import random_chars, typed_password
+
+_R = random.Random(266)
+_ALNUM = string.ascii_letters + string.digits
+_HEX = "0123456789abcdef"
+
+
+# --- security tooling, threat intel, SIEM and SOAR (set 266) --------------------------------------------------------
+
+def test_security_vendor_keys_by_position_header_and_webhook_are_found() -> None:
+    access, secret = random_chars(_R, 64, _HEX), random_chars(_R, 64, _HEX)
+    require_shown(f"curl -H \"X-ApiKeys: accessKey={access};secretKey={secret}\" https://cloud.tenable.com/scans\n", "tio.sh")
+    require_shown(f"tio = TenableIO('{access}', '{secret}')\n", "tio.py")
+    require_shown(f"otx = OTXv2(\"{random_chars(_R, 64, _HEX)}\")\n", "otx_pull.py")
+    require_shown(f"sumo = SumoLogic('su{random_chars(_R, 12, _ALNUM)}', '{random_chars(_R, 64, _ALNUM)}', "
+                  "'https://api.us2.sumologic.com/api')\n", "sumo.py")
+    require_shown(f"webhook_url = https://acme-soc.tines.com/webhook/{random_chars(_R, 32, _HEX)}/"
+                  f"{random_chars(_R, 32, _HEX)}\n", "siem.conf")
+    assert not_shown("curl -H \"X-ApiKeys: accessKey=$TIO_ACCESS_KEY;secretKey=$TIO_SECRET_KEY\" https://cloud.tenable.com\n",
+                     "tio.sh")
+
+
+def test_a_log_analytics_workspace_key_is_a_secret_and_its_id_is_not() -> None:
+    key = base64.b64encode(bytes(_R.randrange(256) for _ in range(64))).decode()
+    require_shown(f'{{\n  "workspaceId": "{random_chars(_R, 8, _HEX)}-1a2b-4c3d-9e8f-{random_chars(_R, 12, _HEX)}",\n'
+                  f'  "workspaceKey": "{key}"\n}}\n', "integration.json")
+
+
+def test_a_key_in_an_api_requests_query_is_found_and_googles_are_left_to_their_rule() -> None:
+    require_shown(f'curl "https://api.weatherapi.com/v1/forecast.json?key={random_chars(_R, 32, _HEX)}&q=Oslo"\n',
+                  "forecast.sh")
+    # a web page's Maps script: the Google key rules decide (a browser key), not the bare key= rule
+    google = "AIza" + random_chars(_R, 35, _ALNUM)
+    found = SCANNER.scan_text(f'<script src="https://maps.googleapis.com/maps/api/js?key={google}&callback=init"></script>\n',
+                              0, "theme.liquid")
+    assert "api-url-query-key" not in {c.rule_id for c in found}
+    assert not_shown("https://docs.google.com/spreadsheet/ccc?key=0Ah4bXcZ2kLm9xQv7WnT3rY8pS&usp=sharing\n", "README.md")
+    assert not_shown("curl \"https://api.weatherapi.com/v1/forecast.json?key=${WEATHER_KEY}&q=Oslo\"\n", "forecast.sh")
+
+
+# --- Go and Rust services (set 267) ---------------------------------------------------------------------------------
+
+def test_go_plainauth_and_rust_build_script_secrets_are_found() -> None:
+    require_shown(f'\tauth := smtp.PlainAuth("", from, "{typed_password(_R)}", "smtp.mailgun.org")\n', "mail/smtp.go")
+    require_shown(f'    println!("cargo:rustc-env=TELEMETRY_INGEST_KEY=ing_{random_chars(_R, 32, _ALNUM)}");\n', "build.rs")
+    assert not_shown('\tauth := smtp.PlainAuth("", from, os.Getenv("SMTP_PASSWORD"), host)\n', "mail/smtp.go")
+    assert not_shown('    println!("cargo:rustc-env=GIT_HASH={}", hash);\n', "build.rs")
+
+
+def test_a_secrets_connection_url_is_read_by_the_connection_strings_rule() -> None:
+    # the Secret's cell is the whole URL; the connection string's rule reads its password alone, so the cell yields
+    text = ("apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\ntype: Opaque\nstringData:\n"
+            f'  DATABASE_URL: "postgres://inventory:{random_chars(_R, 14, _ALNUM)}-{_R.randrange(1000, 9999)}'
+            '@db.internal:5432/inventory"\n')
+    found = SCANNER.scan_text(text, 0, "deploy/secret.yaml")
+    assert [c.rule_id for c in found] == ["postgres-uri"]
+    require_shown(text, "deploy/secret.yaml")
+
+
+# --- infrastructure as code (set 268) -------------------------------------------------------------------------------
+
+def test_a_value_in_angle_brackets_that_says_which_store_holds_it_is_a_stand_in() -> None:
+    assert outcomes('vpn_psk = "<from-vault:kv/network/vpn#psk>"\n', "envs/staging/terraform.tfvars") in ([], ["dismissed"])
+    assert not_shown('db_password = "<ssm:/prod/db/password>"\n', "terraform.tfvars")
+    require_shown(f'vpn_psk = "{typed_password(_R)}"\n', "envs/staging/terraform.tfvars")
