@@ -73,8 +73,9 @@ def is_env_reference(value: str, line: str, key_name: str | None, language: str 
         # Yesod settings: _env:PGPASS, or _env:PGPASS:default where the default is used when the
         # variable is unset: a default made of words is a development stand-in, a random one a password
         # (English letter pairs, not the vowel share alone: random lower-case letters often pass that)
+        # (and a default of four letters or fewer is a name too short to be a password: _env:PGPASS:blog)
         default = yesod.group(1) or ""
-        return not default or english_like(default)
+        return not default or english_like(default) or (default.isalpha() and len(default) <= 4)
     return _env_name_in_accessor(v, line)
 
 

@@ -144,6 +144,8 @@ def is_placeholder(value: str, line: str, key_name: str | None, language: str | 
         return True
     if "<" in value and _cut_angle_placeholder(value, line):
         return True
+    if _finished_by_angle_placeholder(value, line):
+        return True
     if _encoded_blob(value):
         return False  # `todo` or `your` after a / or + of a long base64 key is chance, not a phrase
     if _CAMEL_MARKER.search(value):
@@ -176,6 +178,16 @@ def _cut_angle_placeholder(value: str, line: str) -> bool:
         return False
     m = _ANGLE_PLACEHOLDER.match(line, at + opens)
     return m is not None and m.end() > at + len(value)
+
+
+def _finished_by_angle_placeholder(value: str, line: str) -> bool:
+    """A value a rule read up to the angle-bracketed stand-in that finishes it (eyJ….eyJ….<signature>,
+    sk_live_<key>): its last part is still to be filled in, so the whole is a template."""
+    if not value or value[-1] not in "._-:/":
+        return False
+    at = line.find(value)
+    m = _ANGLE_PLACEHOLDER.match(line, at + len(value)) if at >= 0 else None
+    return m is not None and name_of_words(m.group(0)[1:-1])
 
 
 def _angle_placeholder(value: str) -> bool:

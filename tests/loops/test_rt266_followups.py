@@ -8,7 +8,7 @@ import random
 import string
 
 from tests.loops.test_fp_corpus_classes import SCANNER, not_shown, outcomes, require_shown
-from tests.support.tokens import random_chars, typed_password
+from tests.support.tokens import random_chars, random_uuid, typed_password
 
 _R = random.Random(266)
 _ALNUM = string.ascii_letters + string.digits
@@ -73,3 +73,40 @@ def test_a_value_in_angle_brackets_that_says_which_store_holds_it_is_a_stand_in(
     assert outcomes('vpn_psk = "<from-vault:kv/network/vpn#psk>"\n', "envs/staging/terraform.tfvars") in ([], ["dismissed"])
     assert not_shown('db_password = "<ssm:/prod/db/password>"\n', "terraform.tfvars")
     require_shown(f'vpn_psk = "{typed_password(_R)}"\n', "envs/staging/terraform.tfvars")
+
+
+# --- functional languages (set 270) ---------------------------------------------------------------------------------
+
+def test_lisp_pairs_clojure_properties_and_elixir_config_triples_are_found() -> None:
+    require_shown(f'#hash((db-host . "db.internal")\n      (db-password . "{typed_password(_R)}"))\n', "config.rktd")
+    require_shown(f'(System/setProperty "aws.secretKey" "{random_chars(_R, 40, _ALNUM)}")\n', "dev/user.clj")
+    require_shown(f'config :shop, :hex_organization_key, "{random_chars(_R, 32, _HEX)}"\n', "config/staging.exs")
+    require_shown(f'    environment:\n      RELEASE_COOKIE: "{random_chars(_R, 20, string.ascii_uppercase)}"\n',
+                  "docker-compose.yml")
+    assert not_shown('  (db-password . ,(getenv "DB_PASSWORD"))\n', "config.rktd")
+    assert not_shown('config :shop, :hex_organization_key, System.fetch_env!("HEX_ORG_KEY")\n', "config/prod.exs")
+
+
+def test_a_nix_switch_and_a_yesod_default_of_one_short_word_are_no_credentials() -> None:
+    assert not_shown('      basicAuth = true;\n      basicAuthUser = "grafana";\n', "modules/grafana.nix")
+    assert not_shown('  password: "_env:YESOD_PGPASS:blog"\n', "config/settings.yml")
+    # a random default is the password the app falls back to
+    require_shown(f'  password: "_env:YESOD_PGPASS:{random_chars(_R, 16, _ALNUM)}"\n', "config/settings.yml")
+
+
+# --- media and content APIs (set 271) -------------------------------------------------------------------------------
+
+def test_riot_imgur_pixabay_and_genius_keys_are_found() -> None:
+    require_shown(f"watcher = LolWatcher('RGAPI-{random_uuid(_R)}')\n", "riot.py")
+    require_shown(f"client = ImgurClient('{random_chars(_R, 15, _HEX)}', '{random_chars(_R, 40, _HEX)}')\n", "imgur.py")
+    require_shown(f"PIXABAY_KEY = '{_R.randrange(10**7, 10**8)}-{random_chars(_R, 25, _HEX)}'\n", "pixabay.py")
+    require_shown(f"genius = lyricsgenius.Genius('{random_chars(_R, 64, _ALNUM + '_-')}')\n", "genius.py")
+    assert not_shown("client = ImgurClient(client_id, client_secret)\n", "imgur.py")
+
+
+def test_a_token_finished_by_an_angle_bracket_stand_in_is_a_template() -> None:
+    header = base64.urlsafe_b64encode(b'{"alg":"HS256"}').decode().rstrip("=")
+    payload = base64.urlsafe_b64encode(b'{"sub":"1234"}').decode().rstrip("=")
+    assert not_shown(f"Authorization: Bearer {header}.{payload}.<signature>\n", "docs/fitbit.md")
+    # the same header and payload with a signature is a token
+    require_shown(f"Authorization: Bearer {header}.{payload}.{random_chars(_R, 43, _ALNUM)}\n", "scripts/call.sh")
