@@ -102,6 +102,7 @@ _TEST_FILE = re.compile(  # matched against the lower-cased name
     r"|(?:^|[_\-.])test[_\-]?(?:data|vectors?|fixtures?|keys?)(?:[_\-.][^/]*)?\.[a-z0-9]+$"
     # a framework's configuration for its test runs: Spring's test profile, ASP.NET's Test environment, .env.test
     r"|^application-tests?\.(?:properties|ya?ml)$|^appsettings\.tests?\.json$|^\.env\.test(?:ing)?(?:\.local)?$"
+    r"|^phpunit\.xml(?:\.dist)?$"  # PHPUnit's <php><env …/></php>: the variables its test runs see
 )
 # JUnit-style class names, matched case-sensitively: AppTest.java, but not Contest.java.
 _TEST_CLASS_FILE = re.compile(r"(?:^|[a-z0-9])(?:Tests?|Spec|IT)\.(?:java|kt|scala|groovy|cs|swift|php|cpp|cc|hs)$")

@@ -523,8 +523,10 @@ def is_jwt_with_stand_in_claims(value: str, line: str, key_name: str | None, lan
 
 
 def _edited_jwt_io_claims(claims: object) -> bool:
-    """jwt.io's example payload with its name or claims edited: its subject 1234567890 issued at 1516239022."""
-    return isinstance(claims, dict) and claims.get("sub") == "1234567890" and claims.get("iat") == 1516239022
+    """jwt.io's example payload with its name or claims edited: its subject 1234567890, or its issue time 1516239022
+    (2018-01-18 01:30:22 UTC, which no token issued since carries) with no expiry."""
+    return isinstance(claims, dict) and (claims.get("sub") == "1234567890" or "exp" not in claims) \
+        and claims.get("iat") == 1516239022
 
 
 _EXAMPLE_CUE = re.compile(r"(?i)\b(?:example|e\.g\.|for instance|sample|looks like|such as)\b")

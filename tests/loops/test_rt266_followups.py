@@ -7,6 +7,7 @@ import base64
 import random
 import string
 
+from secretloop.loops.filters import shannon_entropy
 from tests.loops.test_fp_corpus_classes import SCANNER, not_shown, outcomes, require_shown
 from tests.support.tokens import random_chars, random_uuid, typed_password
 
@@ -110,3 +111,37 @@ def test_a_token_finished_by_an_angle_bracket_stand_in_is_a_template() -> None:
     assert not_shown(f"Authorization: Bearer {header}.{payload}.<signature>\n", "docs/fitbit.md")
     # the same header and payload with a signature is a token
     require_shown(f"Authorization: Bearer {header}.{payload}.{random_chars(_R, 43, _ALNUM)}\n", "scripts/call.sh")
+
+
+# --- the probe of this stop's first changes (set 272), forms and support SaaS (set 273), PHP and Ruby apps (set 274) --
+
+def test_plainauth_with_a_call_and_a_raw_string_and_a_build_scripts_format_argument() -> None:
+    require_shown(f"\ta := smtp.PlainAuth(identity(), user, `{typed_password(_R)}`, host)\n", "mail.go")
+    require_shown(f'    println!("cargo:rustc-env=SENTRY_AUTH_TOKEN={{}}", "{random_chars(_R, 40, _ALNUM)}");\n', "build.rs")
+    require_shown(f'#define WPA_KEY "{typed_password(_R)}"\n', "firmware/secrets.h")
+    assert not_shown('#define WPA_KEY_LEN 63\n', "firmware/secrets.h")
+
+
+def test_a_uuid_sent_as_a_bearer_token_is_a_token() -> None:
+    # a UUID's hex and hyphens measure about 3.3-3.6 bits a character: the floor must let the lower ones in
+    uuid = next(u for u in (random_uuid(_R) for _ in range(1000)) if shannon_entropy(u) < 3.45)
+    require_shown(f'curl -H "Authorization: Bearer {uuid}" https://api.acme.io/v1/me\n', "call.sh")
+
+
+def test_ruby_fetch_fallbacks_and_envoyer_hooks_are_found() -> None:
+    require_shown(f'  setting :isbndb_key, default: ENV.fetch("ISBNDB_KEY", "{random_chars(_R, 32, _HEX)}")\n',
+                  "config/settings.rb")
+    require_shown(f"curl -s https://envoyer.io/deploy/{random_chars(_R, 40, _ALNUM)}\n", "forge-deploy.sh")
+    assert not_shown('  setting :isbndb_key, default: ENV.fetch("ISBNDB_KEY", nil)\n', "config/settings.rb")
+
+
+def test_phpunits_environment_is_a_test_place_and_an_edited_jwt_io_example_is_a_stand_in() -> None:
+    from secretloop.loops.features import is_test_path
+    assert is_test_path("phpunit.xml") and is_test_path("app/phpunit.xml.dist")
+    assert not is_test_path("config/app.xml")
+    header = base64.urlsafe_b64encode(b'{"alg":"HS256","typ":"JWT"}').decode().rstrip("=")
+    payload = base64.urlsafe_b64encode(b'{"sub":"1","name":"Test User","iat":1516239022}').decode().rstrip("=")
+    token = f"{header}.{payload}.{random_chars(_R, 43, _ALNUM)}"
+    assert not_shown(f"        $token = '{token}';\n", "tests/Feature/AuthTest.php")
+    # in the app's own code the same token is shown: a person sees it
+    require_shown(f"        $token = '{token}';\n", "app/Http/Client.php")
