@@ -722,10 +722,23 @@ _HEREDOC_LOOKBACK = 20_000  # characters: a heredoc longer than this is a file o
 _SHELL_LIKE = frozenset({"shell", "bash", "dockerfile", "makefile"})
 
 
+# PowerShell's here-strings open at a line's end: @' … '@ takes its body as written, @" … "@ expands it.
+_PS_HERE_STRING_OPENER = re.compile(r"""(?m)@(["'])[ \t]*\r?$""")
+_PS_LITERAL_HERE_STRING_CLOSER = re.compile(r"(?m)^'@")
+
+
 def in_literal_heredoc(text: str, line_start: int, language: str | None = None) -> bool:
     """Whether the line at line_start is inside a heredoc or nowdoc that takes its body as written: its opener is
     the nearest above, its delimiter is quoted, and its closing line comes after this one."""
     lo = max(0, line_start - _HEREDOC_LOOKBACK)
+    if language == "powershell":
+        opener = None
+        for opener in _PS_HERE_STRING_OPENER.finditer(text, lo, line_start):
+            pass
+        if opener is None or opener.group(1) != "'":
+            return False
+        closing = _PS_LITERAL_HERE_STRING_CLOSER.search(text, opener.end())
+        return closing is not None and closing.start() >= line_start
     last = None
     for last in _HEREDOC_OPENER.finditer(text, lo, line_start):
         pass

@@ -587,7 +587,7 @@ def is_interpolated_variables(value: str, line: str, key_name: str | None, langu
 
 
 # A variable interpolated into a literal where the language interpolates double-quoted strings (shell and heredocs,
-# Perl, PHP, Kotlin, Groovy, Dart): "jwt-$JWT_SUFFIX", "key-$keyId-$region", "m-$(hostname)". Part of the value is
+# Perl, PHP, Kotlin, Groovy, Dart, PowerShell): "jwt-$JWT_SUFFIX", "key-$keyId-$region", "m-$(hostname)". Part of the value is
 # computed when the code runs, so the literal is a template, not the credential. Single quotes interpolate nothing
 # in shell, Perl and PHP ('Pa$sw0rd' is a literal), nor does Python or JavaScript.
 # A command's output or an expression ($(openssl rand -hex 8), ${env.X}) anywhere; a variable named as code names
@@ -597,9 +597,10 @@ _INTERPOLATION = re.compile(r"\$\([^()\n]{1,80}\)|\$\{[^{}\n]{1,80}\}"
                             r"|(?:^|(?<=[-_./:@= ]))\$(?:[A-Z][A-Z0-9_]*[A-Z0-9](?![a-z])|_?[a-z]+(?:[A-Z][a-z]+)*(?![A-Za-z0-9])"
                             r"|_?[a-z]+(?:_[a-z0-9]+)+(?![A-Za-z0-9]))"
                             r"|(?<=[A-Za-z])\$(?:[A-Z]{2,}(?:_[A-Z0-9]+)+|[a-z]{2,}(?:[A-Z][a-z]+)+)(?![A-Za-z0-9])")
-_TEMPLATE_LANGUAGES = frozenset({"shell", "bash", "dockerfile", "makefile", "perl", "php", "kotlin", "groovy", "dart"})
+_TEMPLATE_LANGUAGES = frozenset({"shell", "bash", "dockerfile", "makefile", "perl", "php", "kotlin", "groovy", "dart",
+                                 "powershell"})  # PowerShell's "…" and @"…"@ expand $var and $(…)
 # Where single quotes take a string as written (Groovy's 'x' is a plain String, its "x" a GString)
-_SINGLE_QUOTE_LITERAL = frozenset({"shell", "bash", "dockerfile", "makefile", "perl", "php", "groovy"})
+_SINGLE_QUOTE_LITERAL = frozenset({"shell", "bash", "dockerfile", "makefile", "perl", "php", "groovy", "powershell"})
 
 
 @_filter("interpolated_template", "a double-quoted value with a variable interpolated into it (\"jwt-$JWT_SUFFIX\", "

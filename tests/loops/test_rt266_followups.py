@@ -145,3 +145,27 @@ def test_phpunits_environment_is_a_test_place_and_an_edited_jwt_io_example_is_a_
     assert not_shown(f"        $token = '{token}';\n", "tests/Feature/AuthTest.php")
     # in the app's own code the same token is shown: a person sees it
     require_shown(f"        $token = '{token}';\n", "app/Http/Client.php")
+
+
+# --- Windows administration (set 276), IoT and smart-home platforms (set 277) --------------------------------------
+
+def test_powershell_expands_double_quoted_strings_and_takes_single_quoted_ones_as_written() -> None:
+    assert not_shown('$rdp = @"\nfull address:s:$Computer\npassword 51:b:$blob\n"@\n', "tools/New-RdpFile.ps1")
+    assert not_shown('$cred = "svc-deploy:$password"\n', "deploy.ps1")
+    # '…' and @'…'@ are literals: a dollar sign there is a character of the password
+    require_shown(f"$password = 'Vq{random_chars(_R, 10, _ALNUM)}$sw0rd'\n", "deploy.ps1")
+    require_shown(f"$body = @'\nDomainAdminPassword=Vq{random_chars(_R, 10, _ALNUM)}$sw0rd\n'@\n", "deploy.ps1")
+
+
+def test_device_tokens_given_to_iot_sdks_and_modems_are_found() -> None:
+    require_shown(f'  Blynk.begin("{random_chars(_R, 32, _ALNUM)}", ssid, pass);\n', "sketch.ino")
+    require_shown(f'  ArduinoCloud.setSecretDeviceKey("{random_chars(_R, 20, string.ascii_uppercase + string.digits)}");\n',
+                  "thingProperties.h")
+    lower = string.ascii_lowercase + string.digits
+    require_shown(f'openapi = TuyaOpenAPI("https://openapi.tuyaeu.com", "{random_chars(_R, 20, lower)}", '
+                  f'"{random_chars(_R, 32, lower)}")\n', "tuya_cloud.py")
+    require_shown(f"balena.auth.login_with_token('{random_chars(_R, 32, _ALNUM)}')\n", "fleet.py")
+    require_shown(f"echo 'AT+APPKEY={random_chars(_R, 32, _HEX.upper())}' > /dev/ttyUSB0\n", "at_join.sh")
+    require_shown(f"uart:~$ settings set golioth/psk {random_chars(_R, 24, _ALNUM)}\n", "provision.sh")
+    assert not_shown("echo 'AT+APPEUI=70B3D57ED0012345' > /dev/ttyUSB0\n", "at_join.sh")
+    assert not_shown("settings set golioth/psk-id dev-01@acme-fleet\n", "provision.sh")
