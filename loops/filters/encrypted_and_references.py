@@ -498,7 +498,7 @@ _WORKFLOW_EXPRESSION = re.compile(r"@\{?(?:parameters|appsetting|variables)\((?:
 
 
 @_filter("secret_manager_reference", "a reference to a secret kept in a secret manager (@Microsoft.KeyVault(…), "
-         "projects/…/secrets/…/versions/…, a Logic Apps @parameters('…'), Spinnaker's encrypted:s3!b:…!f:…, TeamCity's credentialsJSON:<uuid>, Home Assistant's !secret name, a Vault Agent injector's secret path, systemd's LoadCredential=id:/path, gcloud's --set-secrets=ENV=name:latest): it names where the secret is, it is not the secret", generic_only=True)
+         "projects/…/secrets/…/versions/…, a Logic Apps @parameters('…'), Spinnaker's encrypted:s3!b:…!f:…, TeamCity's credentialsJSON:<uuid>, Home Assistant's !secret name, a Vault Agent injector's secret path, systemd's LoadCredential=id:/path, gcloud's --set-secrets=ENV=name:latest, Airbyte's airbyte_workspace_<uuid>_secret_<uuid>_v1): it names where the secret is, it is not the secret", generic_only=True)
 def is_secret_manager_reference(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     if (key_name or "").lower().startswith(("loadcredential", "importcredential")) and _SYSTEMD_CREDENTIAL_SOURCE.match(v):
@@ -509,7 +509,26 @@ def is_secret_manager_reference(value: str, line: str, key_name: str | None, lan
         return True  # @parameters('BudgetApiPassword'): which parameter the workflow reads
     if ":" in v and "=" in v and _GCLOUD_SECRET_MAPPING.match(v):
         return True  # gcloud run/functions deploy --set-secrets=ENV=secret-name:latest,…: which Secret Manager entry
+    if "-" in v and _name_around_ids(v):
+        return True  # Airbyte's airbyte_workspace_<uuid>_secret_<uuid>_v1: a secret store's key, built of words and ids
     return bool(_SECRET_REFERENCE.match(v)) or ("!secret" in line and _yaml_secret_name(v, line))
+
+
+_LOWER_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+_ID_NAME_PIECE = re.compile(r"^[a-z]+[0-9]{0,3}$")
+
+
+def _name_around_ids(v: str) -> bool:
+    """A key of lower-case words around UUIDs (airbyte_workspace_<uuid>_secret_<uuid>_v1): the ids say which record,
+    the words what it is; two or more words of four letters or more, nothing random besides the UUIDs."""
+    if not 40 <= len(v) <= 300 or not v.islower():
+        return False
+    rest, ids = _LOWER_UUID.subn("_", v)
+    pieces = [p for p in re.split(r"[_.-]+", rest) if p]
+    if not ids or not pieces or not all(_ID_NAME_PIECE.match(p) for p in pieces):
+        return False
+    words = [p for p in pieces if len(p) >= 4]
+    return len(words) >= 2 and name_of_words("_".join(words))
 
 
 # gcloud's --set-secrets / --update-secrets list: ENV_VAR=secret-name:version (or /mount/path=…), comma-separated

@@ -76,8 +76,10 @@ def _key_class_of(key_name: str | None) -> dict[str, float]:
     # (a whole word "pw" too: REPORTING_DB_PW, but not the letters inside another word; and "psk", a Wi-Fi network's
     # pre-shared key, which is the passphrase people type: WIFI_PSK)
     password = float(any(w in ("pass", "pw", "psk") or any(p in w for p in _PASSWORD_WORDS) for w in words)
-                     # a Wi-Fi network's key (WLAN_KEY, wifi_key, wpa_key) is its passphrase too
-                     or (len(words) >= 2 and words[-1] == "key" and words[-2] in WIFI_WORDS))
+                     # a Wi-Fi network's key (WLAN_KEY, wifi_key, wpa_key) is its passphrase too, as is a
+                     # pre-shared key (wpa2-pre-shared-key, IPsec's PreSharedKey): what people type on both ends
+                     or (len(words) >= 2 and words[-1] == "key" and words[-2] in WIFI_WORDS)
+                     or "presharedkey" in joined)
     apikey = has(_APIKEY_WORDS) or float("api" in words and "key" in words)
     credential = max(has(_SECRET_WORDS), has(_TOKEN_WORDS), apikey, float(any(w.startswith("auth") for w in words)))
     return {

@@ -169,3 +169,34 @@ def test_device_tokens_given_to_iot_sdks_and_modems_are_found() -> None:
     require_shown(f"uart:~$ settings set golioth/psk {random_chars(_R, 24, _ALNUM)}\n", "provision.sh")
     assert not_shown("echo 'AT+APPEUI=70B3D57ED0012345' > /dev/ttyUSB0\n", "at_join.sh")
     assert not_shown("settings set golioth/psk-id dev-01@acme-fleet\n", "provision.sh")
+
+
+# --- DNS providers and ACME clients (set 279), data engineering (set 280) ------------------------------------------
+
+def test_acme_sh_keys_porkbun_pairs_and_cpanel_tokens_are_found() -> None:
+    require_shown(f"export GD_Key=\"{random_chars(_R, 34, _ALNUM)}\"\n", "account.conf")
+    require_shown(f"dns_porkbun_key = pk1_{random_chars(_R, 64, _HEX)}\n", "porkbun.ini")
+    require_shown(f"PORKBUN_SECRET_API_KEY=\"sk1_{random_chars(_R, 64, _HEX)}\"\n", "lego.env")
+    upper = string.ascii_uppercase + string.digits
+    require_shown(f'curl -H "Authorization: whm root:{random_chars(_R, 32, upper)}" https://host.example.net:2087/json-api/\n',
+                  "renew.sh")
+    assert not_shown('curl -H "Authorization: cpanel $CPANEL_USER:$CPANEL_TOKEN" https://host:2083/execute/\n', "renew.sh")
+
+
+def test_a_password_in_quotes_after_a_commands_user_option_is_found() -> None:
+    require_shown(f"snowsql -a acme-eu -u etl_loader -p '{typed_password(_R)}' -f load.sql\n", "load.sh")
+    require_shown(f'sqlcmd -S db01 -U sa -P "{typed_password(_R)}" -i seed.sql\n', "seed.bat")
+    assert not_shown("psql -h db -U app -p 5432 app\n", "load.sh")
+    assert not_shown('sqlcmd -S db01 -U sa -P "$SA_PASSWORD" -i seed.sql\n', "seed.bat")
+
+
+def test_a_secret_stores_key_built_of_words_and_uuids_is_a_reference() -> None:
+    key = f"airbyte_workspace_{random_uuid(_R)}_secret_{random_uuid(_R)}_v1"
+    assert not_shown(f'  "client_secret": "{key}",\n', "exports/connection_export.json")
+    # a token with a UUID inside a random run is not one
+    require_shown(f'  "client_secret": "cs_{random_chars(_R, 24, _ALNUM)}_{random_uuid(_R)}",\n', "exports/connection.json")
+
+
+def test_a_pre_shared_key_is_a_typed_passphrase() -> None:
+    require_shown("/interface wireless security-profiles\nadd authentication-types=wpa2-psk mode=dynamic-keys "
+                  f"name=corp-psk wpa2-pre-shared-key=RavenWalnut*{_R.randrange(1000, 9999)}\n", "exports/ccr-hq-01.rsc")
