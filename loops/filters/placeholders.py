@@ -186,8 +186,17 @@ def _finished_by_angle_placeholder(value: str, line: str) -> bool:
     if not value or value[-1] not in "._-:/":
         return False
     at = line.find(value)
-    m = _ANGLE_PLACEHOLDER.match(line, at + len(value)) if at >= 0 else None
-    return m is not None and name_of_words(m.group(0)[1:-1])
+    if at < 0:
+        return False
+    m = _ANGLE_PLACEHOLDER.match(line, at + len(value))
+    if m is not None:
+        return name_of_words(m.group(0)[1:-1])
+    m = _ESCAPED_ANGLE_PLACEHOLDER.match(line, at + len(value))
+    return m is not None and name_of_words(m.group("name"))
+
+
+# the same stand-in escaped for HTML or XML (eyJ….eyJ….&lt;signature&gt; in a page or a Javadoc)
+_ESCAPED_ANGLE_PLACEHOLDER = re.compile(r"&lt;(?P<name>[A-Za-z][A-Za-z0-9 _.\-]{0,48})&gt;")
 
 
 def _angle_placeholder(value: str) -> bool:

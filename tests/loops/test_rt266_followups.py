@@ -200,3 +200,40 @@ def test_a_secret_stores_key_built_of_words_and_uuids_is_a_reference() -> None:
 def test_a_pre_shared_key_is_a_typed_passphrase() -> None:
     require_shown("/interface wireless security-profiles\nadd authentication-types=wpa2-psk mode=dynamic-keys "
                   f"name=corp-psk wpa2-pre-shared-key=RavenWalnut*{_R.randrange(1000, 9999)}\n", "exports/ccr-hq-01.rsc")
+
+
+# --- the second probe (set 278), native mobile apps (set 281), less common configuration formats (set 282),
+# --- regional payment gateways (set 283) -----------------------------------------------------------------------------
+
+def test_powershell_single_quoted_passwords_keep_their_dollar_signs() -> None:
+    password = f"Vq{random_chars(_R, 8, _ALNUM)}$b{_R.randrange(1000, 9999)}"
+    require_shown(f"$sec = ConvertTo-SecureString '{password}' -AsPlainText -Force\n", "Provision-ServiceAccount.ps1")
+    require_shown(f"$sec = ConvertTo-SecureString -AsPlainText -Force '{password}'\n", "Provision-ServiceAccount.ps1")
+    assert not_shown('$pw = ConvertTo-SecureString "svc-$env:COMPUTERNAME-$suffix" -AsPlainText -Force\n', "Provision.ps1")
+
+
+def test_more_shapes_of_this_stops_rules() -> None:
+    require_shown(f'    println!("cargo::rustc-env=RELEASE_SIGNING_KEY={random_chars(_R, 40, _ALNUM)}");\n', "build.rs")
+    require_shown(f'\ta := smtp.PlainAuth(identity(cfg), user, "{typed_password(_R)}", host)\n', "mail.go")
+    require_shown(f'    (.setProperty props "mail.smtp.password" "{typed_password(_R)}")\n', "src/mail.clj")
+    require_shown(f'    setting :isbndb_api_key, default: "{random_chars(_R, 32, _ALNUM)}"\n', "config/settings.rb")
+    require_shown(f'  <Setting value="{typed_password(_R)}" name="Database password" />\n', "legacy/plugin-settings.xml")
+    header = base64.urlsafe_b64encode(b'{"alg":"HS256"}').decode().rstrip("=")
+    payload = base64.urlsafe_b64encode(b'{"sub":"42"}').decode().rstrip("=")
+    assert not_shown(f"<pre>Authorization: Bearer {header}.{payload}.&lt;signature&gt;</pre>\n", "docs/api.html")
+
+
+def test_build_scripts_keystores_and_keychain_passwords_are_found() -> None:
+    blob = base64.b64encode(bytes([0x30, 0x82, 0x0A, 0x1C]) + bytes(_R.randrange(256) for _ in range(240))).decode()
+    require_shown(f'echo "{blob}" | base64 -d > app/release.jks\n', ".github/scripts/sign.sh")
+    require_shown(f"security unlock-keychain -p '{typed_password(_R)}' build.keychain\n", "fastlane/ci.sh")
+    assert not_shown('echo "$RELEASE_KEYSTORE_B64" | base64 -d > app/release.jks\n', ".github/scripts/sign.sh")
+    assert not_shown('security import dist.p12 -k build.keychain -P "$P12_PASSWORD" -T /usr/bin/codesign\n', "ci.sh")
+
+
+def test_envoy_inline_secrets_and_payment_gateways_salt_and_working_keys_are_found() -> None:
+    require_shown(f'  generic_secret:\n    secret:\n      inline_string: "{random_chars(_R, 32, _ALNUM)}"\n', "envoy.yaml")
+    assert not_shown('  direct_response:\n    body:\n      inline_string: "service unavailable, try again later"\n',
+                     "envoy.yaml")
+    require_shown(f'PHONEPE_SALT_KEY = "{random_chars(_R, 32, _HEX)}"\n', "payments/phonepe.py")
+    require_shown(f"$workingKey = '{random_chars(_R, 32, _HEX.upper())}';\n", "ccavenue/request.php")
