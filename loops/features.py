@@ -80,6 +80,7 @@ _TEST_DIRS = frozenset({
     "t",  # Perl's convention, kept by some Python projects (celery's t/unit/)
     "bench", "benches", "benchmarks",  # benchmarks run on made-up inputs, as tests do (Rust's benches/)
     "molecule",  # Ansible roles' test scenarios (molecule/default/converge.yml)
+    "fuzz", "fuzzing", "fuzzers", "corpus", "corpora",  # a fuzzer's seed inputs: made-up or mutated data
     # C projects' suites: autotest's testsuite/, regression tests (PostgreSQL's src/test/regress, OpenSSH's
     # regress/), unit-test folders named for the framework (cunit/, unittests/)
     "testsuite", "testsuites", "regress", "regression", "regressions", "unittest", "unittests", "cunit",
@@ -103,14 +104,18 @@ _TEST_FILE = re.compile(  # matched against the lower-cased name
     # a framework's configuration for its test runs: Spring's test profile, ASP.NET's Test environment, .env.test
     r"|^application-tests?\.(?:properties|ya?ml)$|^appsettings\.tests?\.json$|^\.env\.test(?:ing)?(?:\.local)?$"
     r"|^phpunit\.xml(?:\.dist)?$"  # PHPUnit's <php><env …/></php>: the variables its test runs see
+    r"|^\.?kitchen(?:\.[\w-]+)?\.ya?ml$"  # Test Kitchen's suites (.kitchen.yml, kitchen.dokken.yml), as molecule/
 )
 # JUnit-style class names, matched case-sensitively: AppTest.java, but not Contest.java.
 _TEST_CLASS_FILE = re.compile(r"(?:^|[a-z0-9])(?:Tests?|Spec|IT)\.(?:java|kt|scala|groovy|cs|swift|php|cpp|cc|hs)$")
 
 
 def _is_test_dir(name: str) -> bool:
-    # A folder named for tests among other words: integration-tests, cross_agent_tests, test-ca.
-    return name in _TEST_DIRS or any(w in ("test", "tests") for w in _DIR_WORD_SEPARATORS.split(name))
+    # A folder named for tests among other words: integration-tests, cross_agent_tests, test-ca, fuzzing-corpus.
+    return name in _TEST_DIRS or any(w in _TEST_DIR_WORDS for w in _DIR_WORD_SEPARATORS.split(name))
+
+
+_TEST_DIR_WORDS = frozenset({"test", "tests", "fuzz", "fuzzing"})  # fuzzing-corpus/, http-fuzz/
 
 
 _DIR_WORD_SEPARATORS = re.compile(r"[-_.]")

@@ -227,14 +227,18 @@ _COMMON_PASSWORDS = ("password", "123456", "12345678", "123456789", "qwerty", "a
                      "monkey", "dragon", "foobar", "example")
 _COMMON_PASSWORD_DIGESTS = frozenset(
     hashlib.new(algorithm, word.encode()).hexdigest()
-    for word in _COMMON_PASSWORDS for algorithm in ("md5", "sha1", "sha256", "sha512"))
+    for word in (*_COMMON_PASSWORDS, "") for algorithm in ("md5", "sha1", "sha256", "sha512")) | frozenset({
+        # Windows' LM and NT hashes of an empty password, which a dump or a pass-the-hash example shows for every
+        # account without one (the NT hash is MD4, which hashlib may lack)
+        "aad3b435b51404eeaad3b435b51404ee", "31d6cfe0d16ae931b73c59d7e0c089c0"})
 
 
 @_filter("digest_of_a_common_password", "the MD5, SHA-1 or SHA-256 digest of a password everyone knows (password, "
-         "123456, test): what a tutorial or a fixture shows, not a secret", generic_only=True)
+         "123456, test) or of an empty one (Windows' LM:NT pair for no password): what a tutorial or a fixture shows, "
+         "not a secret", generic_only=True)
 def is_digest_of_a_common_password(value: str, line: str, key_name: str | None, language: str | None) -> bool:
-    v = value.strip()
-    return len(v) in (32, 40, 64, 128) and v.lower() in _COMMON_PASSWORD_DIGESTS
+    parts = value.strip().lower().split(":")
+    return len(parts) <= 2 and all(len(p) in (32, 40, 64, 128) and p in _COMMON_PASSWORD_DIGESTS for p in parts)
 
 
 # An OpenPGP key ID or fingerprint (8, 16 or 40 hex digits, maybe 0x…) under git's `signingkey` or a name

@@ -39,7 +39,8 @@ _FILE_EXTENSIONS = frozenset({
 })
 # CamelCase: SecretKey.txt; a key algorithm's name in a key file's (~/.ssh/id_ed25519, secp256k1.pem)
 _WORDY_PIECE = re.compile(r"^(?:[a-z]+|[A-Z]+|(?:[A-Z][a-z]+){1,4})[0-9]{0,4}$|^[0-9]+$"
-                          r"|^(?i:ed25519|ed448|x25519|x448|secp256[kr]1|prime256v1|rsa[0-9]{4})$")
+                          r"|^(?i:ed25519|ed448|x25519|x448|secp256[kr]1|prime256v1|rsa[0-9]{4})$"
+                          r"|^(?i:[a-z][0-9]{1,2}[a-z]{1,2})$")  # a numeronym: k8s, r10k, i18n, a11y
 
 
 _SEGMENT_SEPARATORS = re.compile(r"[._\- ]+")

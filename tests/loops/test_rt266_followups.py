@@ -237,3 +237,32 @@ def test_envoy_inline_secrets_and_payment_gateways_salt_and_working_keys_are_fou
                      "envoy.yaml")
     require_shown(f'PHONEPE_SALT_KEY = "{random_chars(_R, 32, _HEX)}"\n', "payments/phonepe.py")
     require_shown(f"$workingKey = '{random_chars(_R, 32, _HEX.upper())}';\n", "ccavenue/request.php")
+
+
+# --- chat bots (set 284), security research (set 285), configuration management (set 286), LLM tooling (set 287) ----
+
+def test_telegram_api_hashes_and_session_strings_in_more_places() -> None:
+    require_shown(f"API_HASH={random_chars(_R, 32, _HEX)}\nBOT_TOKEN=${{BOT_TOKEN}}\n", "tg-userbot/.env")
+    require_shown(f'API_HASH = os.getenv("API_HASH", "{random_chars(_R, 32, _HEX)}")\n', "tg-userbot/config.py")
+    session = "1" + base64.urlsafe_b64encode(bytes(_R.randrange(256) for _ in range(263))).decode()
+    require_shown(f"session = '{session}'\nclient = TelegramClient(StringSession(session), api_id, api_hash)\n",
+                  "forwarder.py")
+    assert not_shown("file_hash = 'd41d8cd98f00b204e9800998ecf8427e'\n", "forwarder.py")
+
+
+def test_the_empty_passwords_hashes_are_no_secret() -> None:
+    assert not_shown("set SMBPass aad3b435b51404eeaad3b435b51404ee:31d6cfe0d16ae931b73c59d7e0c089c0\n", "msf/smb_spray.rc")
+    require_shown(f"set SMBPass aad3b435b51404eeaad3b435b51404ee:{random_chars(_R, 32, _HEX)}\n", "msf/smb_spray.rc")
+
+
+def test_fuzz_corpora_and_test_kitchen_are_tests_places_and_numeronyms_are_words() -> None:
+    from secretloop.loops.features import is_test_path
+    assert is_test_path("fuzzing-corpus/http-auth/seeds.txt") and is_test_path("fuzz/corpus/jwt/seed-1")
+    assert is_test_path(".kitchen.yml") and is_test_path("kitchen.dokken.yml")
+    assert not is_test_path("src/corpus.py") and not is_test_path("kitchenware/app.yml")
+    assert not_shown("r10k_deploy_key: '/root/.ssh/r10k_deploy'\n", "hieradata/common.yaml")
+
+
+def test_fal_and_turbopuffer_keys_are_found() -> None:
+    require_shown(f"FAL_KEY={random_uuid(_R)}:{random_chars(_R, 32, _HEX)}\n", ".env")
+    require_shown(f'const tpufKey = "tpuf_{random_chars(_R, 32, _ALNUM)}";\n', "client.ts")
