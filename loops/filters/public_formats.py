@@ -429,6 +429,24 @@ def _is_pusher_app_key(value: str, line: str, key_name: str | None) -> bool:
     return words == ["key"] and _PUSHER_BROADCASTER.search(line) is not None
 
 
+# A line that opens a block: JSON's "pusher": {, HOCON's pusher {, YAML's pusher:
+_BLOCK_OPENER = re.compile(r"[{:][ \t]*$")
+
+
+@_filter("pusher_key_in_pusher_block", "a Pusher app key (20 hex) as the key of a block named for Pusher "
+         "(\"pusher\": {\"key\": …}, HOCON's pusher { key = … }): the key browsers subscribe with; the block's "
+         "secret stays a secret", generic_only=True, surroundings=True, needs_key_name=True)
+def is_pusher_key_in_pusher_block(value: str, line: str, key_name: str | None, language: str | None,
+                                  around: Surroundings) -> bool:
+    if key_words(key_name) != ["key"] or not _PUSHER_APP_KEY.match(value.strip()):
+        return False
+    # the nearest line above that opens a block names the block the key is in
+    for other in reversed(around.lines[:around.lines_before]):
+        if _BLOCK_OPENER.search(other.rstrip()):
+            return "pusher" in other.lower()
+    return False
+
+
 def _names_provider(provider: str, line: str, key_name: str | None) -> bool:
     return provider in "".join(key_words(key_name)) or provider in line.lower()
 

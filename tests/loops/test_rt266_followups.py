@@ -266,3 +266,23 @@ def test_fuzz_corpora_and_test_kitchen_are_tests_places_and_numeronyms_are_words
 def test_fal_and_turbopuffer_keys_are_found() -> None:
     require_shown(f"FAL_KEY={random_uuid(_R)}:{random_chars(_R, 32, _HEX)}\n", ".env")
     require_shown(f'const tpufKey = "tpuf_{random_chars(_R, 32, _ALNUM)}";\n', "client.ts")
+
+
+# --- a CredData-style mix (set 289) ---------------------------------------------------------------------------------
+
+def test_a_pusher_key_in_a_block_named_for_pusher_is_public_and_its_secret_is_not() -> None:
+    key, secret = random_chars(_R, 20, _HEX), random_chars(_R, 20, _HEX)
+    text = (f'{{\n  "pusher": {{\n    "appId": "1234567",\n    "key": "{key}",\n    "secret": "{secret}",\n'
+            '    "cluster": "eu"\n  }\n}\n')
+    lines = [c.start_line for c in SCANNER.scan_text(text, 0, "config/default.json")]
+    by_line = dict(zip(lines, outcomes(text, "config/default.json")))
+    assert by_line.get(4) == "dismissed" and by_line.get(5) in ("confirmed", "pending"), by_line
+    # the same key in a block named for something else is weighed as a key
+    require_shown(f'{{\n  "billing": {{\n    "key": "{random_chars(_R, 32, _ALNUM)}"\n  }}\n}}\n', "config/default.json")
+
+
+def test_a_generated_value_in_a_code_variable_named_for_a_key_is_found() -> None:
+    require_shown(f'var telemetryKey = "{random_chars(_R, 32, _ALNUM)}"\n', "internal/api/client.go")
+    require_shown(f"const assemblyAiKey = '{random_chars(_R, 32, _ALNUM)}';\n", "src/transcribe.ts")
+    assert not_shown('var sortKey = "created_at"\n', "internal/api/client.go")
+    assert not_shown("const cacheKey = `user-${id}`;\n", "src/cache.ts")
