@@ -286,3 +286,13 @@ def test_a_generated_value_in_a_code_variable_named_for_a_key_is_found() -> None
     require_shown(f"const assemblyAiKey = '{random_chars(_R, 32, _ALNUM)}';\n", "src/transcribe.ts")
     assert not_shown('var sortKey = "created_at"\n', "internal/api/client.go")
     assert not_shown("const cacheKey = `user-${id}`;\n", "src/cache.ts")
+
+
+# --- the third probe (set 288) --------------------------------------------------------------------------------------
+
+def test_envoy_inline_bytes_and_a_webauthn_passkey_id() -> None:
+    secret = base64.b64encode(bytes(_R.randrange(256) for _ in range(32))).decode()
+    require_shown(f"      generic_secret:\n        secret:\n          inline_bytes: \"{secret}\"\n", "envoy/bootstrap.yaml")
+    # a WebAuthn passkey's credential id is public: no rule reads `passkey` as a secret's name
+    credential_id = base64.urlsafe_b64encode(bytes(_R.randrange(256) for _ in range(32))).decode().rstrip("=")
+    assert not_shown(f'const passkeyCredentialId = "{credential_id}";\n', "src/auth/passkeys.ts")
