@@ -7,6 +7,7 @@ import base64
 import random
 import string
 
+from secretloop.loops.features import is_test_path
 from secretloop.loops.filters import shannon_entropy
 from tests.loops.test_fp_corpus_classes import SCANNER, not_shown, outcomes, require_shown
 from tests.support.tokens import random_chars, random_uuid, typed_password
@@ -136,7 +137,6 @@ def test_ruby_fetch_fallbacks_and_envoyer_hooks_are_found() -> None:
 
 
 def test_phpunits_environment_is_a_test_place_and_an_edited_jwt_io_example_is_a_stand_in() -> None:
-    from secretloop.loops.features import is_test_path
     assert is_test_path("phpunit.xml") and is_test_path("app/phpunit.xml.dist")
     assert not is_test_path("config/app.xml")
     header = base64.urlsafe_b64encode(b'{"alg":"HS256","typ":"JWT"}').decode().rstrip("=")
@@ -256,7 +256,6 @@ def test_the_empty_passwords_hashes_are_no_secret() -> None:
 
 
 def test_fuzz_corpora_and_test_kitchen_are_tests_places_and_numeronyms_are_words() -> None:
-    from secretloop.loops.features import is_test_path
     assert is_test_path("fuzzing-corpus/http-auth/seeds.txt") and is_test_path("fuzz/corpus/jwt/seed-1")
     assert is_test_path(".kitchen.yml") and is_test_path("kitchen.dokken.yml")
     assert not is_test_path("src/corpus.py") and not is_test_path("kitchenware/app.yml")
