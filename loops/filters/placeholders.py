@@ -225,7 +225,9 @@ def _chance_in_random_run(value: str, start: int, end: int) -> bool:
         if run.start() <= start and end <= run.end():
             text = run.group()
             classes = char_classes(text)
-            return len(text) >= _MIN_RANDOM_RUN and "1" in classes and classes != "1" and not english_like(text)
+            # the letters around the phrase decide: the phrase's own letters would make any run read a little English
+            around = text[:start - run.start()] + " " + text[end - run.start():]
+            return len(text) >= _MIN_RANDOM_RUN and "1" in classes and classes != "1" and not english_like(around)
     return False
 
 

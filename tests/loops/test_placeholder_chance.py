@@ -7,7 +7,7 @@ stand-in sets it off with separators or writes it alone.
 
 from __future__ import annotations
 
-import secrets
+import random
 import string
 
 import pytest
@@ -17,9 +17,13 @@ from secretloop.loops.filters.placeholders import is_placeholder
 _ALNUM = string.ascii_letters + string.digits
 
 
+# Seeded: about one random run in a few thousand reads as English by chance, and a test must not fail by chance.
+_R = random.Random(20261206)
+
+
 def _random(n: int) -> str:
     while True:
-        v = "".join(secrets.choice(_ALNUM) for _ in range(n))
+        v = "".join(_R.choice(_ALNUM) for _ in range(n))
         if any(c.isdigit() for c in v) and any(c.isupper() for c in v) and any(c.islower() for c in v):
             return v
 
@@ -29,6 +33,12 @@ def _random(n: int) -> str:
 def test_word_inside_a_random_run_is_chance(word: str, prefix: str) -> None:
     # digits on both sides: the word is flanked by the token's own characters
     value = prefix + _random(9) + "7" + word + "3" + _random(9)
+    assert not is_placeholder(value, f"token = '{value}'", "token", None)
+
+
+def test_the_phrase_itself_does_not_make_the_run_read_as_english() -> None:
+    # drawn by an unseeded run of the test above: "yourk" made the whole run read as English by a hair
+    value = "t72e2OFOM7yourk362UdeMQMH"
     assert not is_placeholder(value, f"token = '{value}'", "token", None)
 
 
