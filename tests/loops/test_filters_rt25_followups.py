@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import base64
 import random
-import secrets
 import string
 
 from tests.loops.test_fp_corpus_classes import hidden, require_shown
@@ -17,11 +16,11 @@ _R = random.Random(25_1204)
 
 
 def test_an_ntp_key_files_sha1_key_is_a_key() -> None:
-    require_shown(f"2 SHA1 {secrets.token_hex(20)}\n", "etc/ntp.keys")
+    require_shown(f"2 SHA1 {_R.randbytes(20).hex()}\n", "etc/ntp.keys")
 
 
 def test_tomcats_salted_iterated_digest_is_a_hash() -> None:
-    digest = f"{secrets.token_hex(16)}$20000${secrets.token_hex(32)}"
+    digest = f"{_R.randbytes(16).hex()}$20000${_R.randbytes(32).hex()}"
     assert hidden(f'<user username="admin" password="{digest}" roles="manager-gui"/>\n', "conf/tomcat-users.xml")
 
 
