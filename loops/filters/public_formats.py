@@ -253,6 +253,7 @@ _ALNUM_CLIENT_KEY = re.compile(r"^[A-Za-z0-9]{20,32}$")
 # so the provider's name must be on the line or in the value's name (or, for Statsig, a name that says client).
 _STATSIG_CLIENT_KEY = re.compile(r"^client-[A-Za-z0-9]{20,64}$")
 _ADYEN_CLIENT_KEY = re.compile(r"^(?:test|live)_[A-Z0-9]{32}$")
+_PAYTABS_CLIENT_KEY = re.compile(r"^C[A-Z0-9]{9}-[A-Z0-9]{10}-[A-Z0-9]{10}$")  # server keys open with S
 # (32 lower-case hex, as also Algolia's API keys and Shopify's Storefront tokens: the name or the lines around tell)
 _HEX32 = re.compile(r"^[0-9a-f]{32}$")
 # Mailchimp's mobile SDK key has the Marketing API key's shape (32 hex, -us and the data centre); its docs have apps
@@ -390,6 +391,8 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
         return True
     if _ADYEN_CLIENT_KEY.match(v):  # Adyen's Web Drop-in takes its client key in the browser; its API keys differ,
         return "client" in key_words(key_name)  # but a made-up test_/live_ value under an API key's name stays shown
+    if _PAYTABS_CLIENT_KEY.match(v):  # PayTabs' client key goes to paylib.js in the checkout page
+        return "client" in key_words(key_name) or "paylib" in line or _names_provider("paytabs", line, key_name)
     if _PLAID_CLIENT_TOKEN.match(v):
         return True
     if _SALESFORCE_CONSUMER_KEY.match(v):

@@ -101,6 +101,16 @@ LEAKS = [
     ("home/ops/.rediscli_history", f"PING\nAUTH default {PW}\nKEYS session:*\n", "redis-cli-history-auth"),
     # a CLI's key kept alone in a dot-file of the home folder (vast.ai's ~/.vast_api_key)
     ("home/ops/.vast_api_key", f"{HEX}\n", "single-secret-file"),
+    # stunnel's PSKsecrets: an identity and its key (16 characters or more) a line
+    ("etc/stunnel/psk.txt", f"redis-replica:{KEY}\n", "stunnel-psk-file-line"),
+    # Chef's shared key for encrypted data bags: the whole file
+    ("chef-repo/.chef/encrypted_data_bag_secret", random_chars(_R, 344, _ALNUM + "+/") + "\n",
+     "chef-encrypted-data-bag-secret-file"),
+    # Rundeck's rundeck.tokens.file: user, token, roles
+    ("rundeck/server/config/tokens.properties", f"# user: token,roles\nci-bot: {KEY}, deploy\n", "rundeck-tokens-properties"),
+    # Mastodon.py's log_in(to_file=…): the access token, then the instance
+    ("bot/quotebot_usercred.secret", random_chars(_R, 43, _ALNUM + "_-") + "\nhttps://social.example\n",
+     "mastodon-usercred-file"),
 ]
 
 
@@ -133,6 +143,9 @@ SAFE = [
     ("etc/zabbix/zabbix_agentd.psk", "<output of: openssl rand -hex 32>\n"),
     (".github/workflows/deploy.yml", "    env: { DEPLOY_TOKEN: ${{ secrets.DEPLOY_TOKEN }}, PASSWORD: changeme }\n"),
     ("home/ops/.rediscli_history", "AUTH <password>\nAUTH $REDIS_PASSWORD\n"),
+    ("etc/stunnel/psk.txt", "# identity:key\nclient1:<generate with openssl rand -base64 24>\n"),
+    ("rundeck/server/config/tokens.properties", "# user: token,roles\nadmin: ${ADMIN_TOKEN}, admin\n"),
+    ("bot/quotebot_usercred.secret", "https://social.example\n"),
 ]
 
 
