@@ -60,7 +60,10 @@ EXTENSIONS: dict[str, str] = {
     "php": "php", "phtml": "php",
     "cs": "csharp", "csx": "csharp",
     "fs": "fsharp", "fsx": "fsharp",
-    "vb": "vb", "bas": "vb",
+    "vb": "vb", "bas": "vb", "vbs": "vb", "vba": "vb", "cls": "vb", "frm": "vb",  # VBA modules as Office exports them
+    "au3": "autoit", "ahk": "autohotkey", "ah2": "autohotkey",
+    "pas": "pascal", "dpr": "pascal", "lpr": "pascal", "pp": "pascal", "dfm": "pascal",
+    "nsi": "nsis", "nsh": "nsis", "iss": "inno",
     "c": "c", "h": "c",
     "cc": "cpp", "cpp": "cpp", "cxx": "cpp", "hpp": "cpp", "hh": "cpp", "hxx": "cpp", "ino": "cpp",  # Arduino sketches
     "m": "objective-c", "mm": "objective-c",
@@ -118,6 +121,7 @@ LINE_COMMENT: dict[str, tuple[str, ...]] = {
     "erlang": ("%",), "latex": ("%",),
     "clojure": (";",),
     "vb": ("'",),
+    "autoit": (";",), "autohotkey": (";",), "nsis": (";", "#"), "inno": (";",), "pascal": ("//",),
     "batch": ("REM ", "rem ", "::"),
     "jcl": ("//*",),
 }
@@ -133,6 +137,8 @@ BLOCK_COMMENT: dict[str, tuple[str, str]] = {
     "lua": ("--[[", "]]"),
     "haskell": ("{-", "-}"),
     "powershell": ("<#", "#>"),
+    "pascal": ("{", "}"),
+    "nsis": ("/*", "*/"),
 }
 
 # Languages where "#" starts a comment only at the start of a line or after whitespace
@@ -140,7 +146,7 @@ BLOCK_COMMENT: dict[str, tuple[str, str]] = {
 HASH_NEEDS_SPACE: frozenset[str] = frozenset({"yaml", "shell", "dotenv", "netrc", "powershell"})
 
 # Languages whose comments are whole lines: `password=abc;def` in an INI file is a value.
-LINE_START_ONLY: frozenset[str] = frozenset({"ini", "properties", "dockerfile", "htpasswd", "batch", "jcl"})
+LINE_START_ONLY: frozenset[str] = frozenset({"ini", "properties", "dockerfile", "htpasswd", "batch", "jcl", "inno"})
 
 # Config languages: an unquoted value there is a literal, not a reference to a variable.
 CONFIG_LANGUAGES: frozenset[str] = frozenset(

@@ -335,6 +335,9 @@ def is_public_by_key_name(value: str, line: str, key_name: str | None, language:
     words = _without_exposure_prefix(key_words(key_name), _env_style(key_name))
     if any(w in ("private", "secret", "priv", "admin") for w in words):
         return False
+    # Segment's "Public API" is its management API: SEGMENT_PUBLIC_API_TOKEN is a full credential
+    if words[-1:] == ["token"] and any(w == "public" and nxt == "api" for w, nxt in zip(words, words[1:])):
+        return False
     if any(w in _PUBLIC_WORDS for w in words) or "sitekey" in "".join(words):
         return True
     # A JavaScript key is the one a provider issues for its browser SDK, bound to the site's domains (Kakao's JS key,

@@ -182,6 +182,8 @@ _REVENUECAT_CONFIGURE = re.compile(r"\bPurchases[ \t]*\.[ \t]*(?:configure|setup
 # logs) are "pub" + 32 hex (API keys are bare hex); PostHog's project API keys are phc_ (personal keys phx_);
 # Intercom's mobile SDK keys name their platform (ios_sdk-, android_sdk-; its access tokens have no prefix).
 _CLIENT_SDK_PUBLIC = re.compile(r"^pub[0-9a-f]{32}$|^phc_[A-Za-z0-9]{32,64}$|^(?:ios|android)_sdk-[0-9a-f]{40}$"
+                                # LaunchDarkly's mobile key, built into the app (its server SDK keys are sdk-<uuid>)
+                                r"|^mob-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
                                 # payment widgets' client keys, made for the checkout page: Toss Payments' test_ck_ /
                                 # live_ck_ (its secret keys are _sk_), Midtrans' Mid-client- (its server key is Mid-server-)
                                 r"|^(?:test|live)_(?:ck|gck)_[A-Za-z0-9]{16,64}$|^(?:SB-)?Mid-client-[A-Za-z0-9_-]{8,64}$"
@@ -239,7 +241,7 @@ _GOOGLE_OAUTH_CLIENT_ID = re.compile(r"^[0-9]{6,20}-[a-z0-9]{32}\.apps\.googleus
 # Paddle.Initialize or Paddle.Setup, Authorize.Net's Accept.js public client key beside its API login id (the
 # transaction key is the secret). Only with the call or the Accept.js markup on the line.
 _PAGE_CLIENT_TOKEN = re.compile(r"^(?:(?:live|test)_[A-Za-z0-9]{20,40}|[A-Za-z0-9]{40,100})$")
-_PAGE_CLIENT_CONTEXT = re.compile(r"\bPaddle\.(?:Initialize|Setup)\s*\(|\bdata-clientKey=.*\bdata-apiLoginID=|"
+_PAGE_CLIENT_CONTEXT = re.compile(r"\bPaddle\.(?:Initialize|Setup)\s*\(|\binitializePaddle\s*\(|\bdata-clientKey=.*\bdata-apiLoginID=|"
                                   r"\bdata-apiLoginID=.*\bdata-clientKey=|\bauthData\.clientKey\b")
 # GrowthBook's SDK client key (sdk-…, what `new GrowthBook({clientKey})` fetches features with in the browser); its
 # secret API keys are secret_…. LaunchDarkly's server SDK keys are sdk- and a UUID, which this shape leaves out.
@@ -364,6 +366,8 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
         # ... when its name agrees: an anon key filed under SERVICE_ROLE_KEY says two things, and a
         # person settles which (the local stack's documented default key is often filed so).
         claims = _jwt_claims(v)
+        if isinstance(claims, dict) and {"cid", "cors", "eat"} <= claims.keys():
+            return True  # a BigCommerce storefront token: made for the browser, bound to the origins in cors
         if not isinstance(claims, dict) or claims.get("role") != "anon":
             return False
         names = key_words(key_name)
@@ -479,7 +483,10 @@ _FIREBASE_CONFIG_FIELDS = re.compile(
     # google-services.json (Android) writes them in snake case, the key as "api_key": [{"current_key": "AIza…"}]
     # restricted to the app's package and signing certificate
     r'|"(?:mobilesdk_app_id|project_number|firebase_url|storage_bucket|project_id|oauth_client|client_type'
-    r'|android_client_info|certificate_hash|appinvite_service|other_platform_oauth_client|configuration_version)"')
+    r'|android_client_info|certificate_hash|appinvite_service|other_platform_oauth_client|configuration_version)"'
+    # the string resources the google-services Gradle plugin writes into res/values (strings.xml, values.xml)
+    r'|name="(?:google_app_id|gcm_defaultSenderId|google_storage_bucket|firebase_database_url|default_web_client_id'
+    r'|google_api_key|google_crash_reporting_api_key|project_id)"')
 _GOOGLE_API_KEY = re.compile(r"^AIza[0-9A-Za-z_\-]{35}$")
 
 
@@ -526,6 +533,7 @@ _MAPS_WORDS = frozenset({"maps", "map", "geo", "places", "geocoding", "geocoder"
 _APP_LANGUAGES = frozenset({"xml", "properties", "dotenv", "json", "yaml", "dart", "swift", "objective-c", "kotlin",
                             "groovy", "plist"})
 _SERVER_WORDS = frozenset({"server", "backend", "service", "services", "webservice", "internal", "admin"})
+_BROWSER_WORDS = frozenset({"browser", "js", "javascript", "frontend", "client", "web"})
 
 
 @_filter("maps_sdk_client_key", "a Google Maps or Places SDK key (maps in its name, the Android manifest's geo.API_KEY, "
@@ -541,6 +549,8 @@ def is_maps_sdk_client_key(value: str, line: str, key_name: str | None, language
         return False  # GOOGLE_PLACES_SERVER_KEY: a web-service key kept on a server
     if _MAPS_SDK_PLACE.search(line) is not None or any(_MAPS_SDK_PLACE.search(text) for text in around.lines):
         return True
+    if not _MAPS_WORDS.isdisjoint(words) and not _BROWSER_WORDS.isdisjoint(words):
+        return True  # GOOGLE_MAPS_BROWSER_KEY, mapsJsKey: the name says it is the page's
     # a maps name alone says client only in an app's own files: server code calls the Maps web services with one too
     return language in _APP_LANGUAGES and not _MAPS_WORDS.isdisjoint(words)
 

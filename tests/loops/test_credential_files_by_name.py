@@ -111,6 +111,8 @@ LEAKS = [
     # Mastodon.py's log_in(to_file=…): the access token, then the instance
     ("bot/quotebot_usercred.secret", random_chars(_R, 43, _ALNUM + "_-") + "\nhttps://social.example\n",
      "mastodon-usercred-file"),
+    # an AutoHotkey hotstring that types a password
+    ("tools/hotkeys.ahk", f"#SingleInstance Force\n::]pw::{PW}\n", "autohotkey-typed-password"),
 ]
 
 
@@ -146,6 +148,7 @@ SAFE = [
     ("etc/stunnel/psk.txt", "# identity:key\nclient1:<generate with openssl rand -base64 24>\n"),
     ("rundeck/server/config/tokens.properties", "# user: token,roles\nadmin: ${ADMIN_TOKEN}, admin\n"),
     ("bot/quotebot_usercred.secret", "https://social.example\n"),
+    ("tools/hotkeys.ahk", "::]sig::Kind regards\nSendRaw %password%\n"),
 ]
 
 

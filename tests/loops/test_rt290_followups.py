@@ -1,0 +1,122 @@
+"""Follow-ups of red-team sets 290 onwards (marketing and CRM platforms, Windows desktop scripting and Office
+automation, front ends dense with public keys). Values are drawn at run time; failures name the file and the
+statuses, never the value (PYTEST_DONT_REWRITE: plain asserts, so a failure shows no argument)."""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+import string
+
+from secretloop.loops.features import language_for
+from tests.loops.test_fp_corpus_classes import not_shown, outcomes, require_shown
+from tests.support.tokens import random_chars, random_uuid, typed_password
+
+_R = random.Random(290)
+_ALNUM = string.ascii_letters + string.digits
+_HEX = "0123456789abcdef"
+_B64URL = _ALNUM + "-_"
+
+
+def _b64url(obj: dict) -> str:
+    return base64.urlsafe_b64encode(json.dumps(obj).encode()).decode().rstrip("=")
+
+
+# --- marketing, CRM and customer-data platforms (set 290) ----------------------------------------------------------
+
+def test_segments_public_api_token_is_a_secret_whatever_its_name_says() -> None:
+    token = "sgp_" + random_chars(_R, 64, _ALNUM)
+    require_shown(f"SEGMENT_PUBLIC_API_TOKEN={token}\n", ".env")
+    require_shown(f"PUBLIC_API_TOKEN = '{random_chars(_R, 40, _ALNUM)}'\n", "scripts/backfill.py")
+    # a name that says public about a key still does
+    assert not_shown(f"STRIPE_PUBLIC_KEY = '{random_chars(_R, 32, _ALNUM)}'\n", "settings.py")
+
+
+def test_keys_passed_by_position_to_crm_clients_are_found() -> None:
+    require_shown(f"$cio = Customerio::APIClient.new('{random_chars(_R, 32, _HEX)}', region: Customerio::Regions::EU)\n",
+                  "lib/cio_client.rb")
+    require_shown(f"<?php\n$ac = new ActiveCampaign('https://acme.api-us1.com',\n    '{random_chars(_R, 72, _HEX)}');\n",
+                  "ac.php")
+    require_shown(f'resource "aws_ssm_parameter" "klaviyo" {{\n  value = "pk_{random_chars(_R, 34, _HEX)}"\n}}\n',
+                  "terraform/klaviyo.tf")
+
+
+def test_browser_tokens_of_checkout_and_storefront_sdks_are_not_shown() -> None:
+    assert not_shown("import { initializePaddle } from '@paddle/paddle-js';\n"
+                     f"initializePaddle({{ environment: 'production', token: 'live_{random_chars(_R, 27, _HEX)}' }});\n",
+                     "src/paddle.js")
+    head = _b64url({"alg": "RS256", "typ": "JWT"})
+    storefront = f"{head}.{_b64url({'cid': 1, 'cors': ['https://shop.example'], 'eat': 1893456000})}." \
+                 + random_chars(_R, 43, _B64URL)
+    assert not_shown(f"const STOREFRONT_TOKEN = '{storefront}';\n", "storefront.js")
+    # another JWT under the same name is still weighed as a secret
+    admin = f"{head}.{_b64url({'sub': 'api', 'scope': 'admin', 'exp': 1893456000})}." + random_chars(_R, 43, _B64URL)
+    require_shown(f"const API_TOKEN = '{admin}';\n", "server/api.js")
+
+
+def test_paytabs_server_keys_are_found_and_client_keys_are_not() -> None:
+    def key(first: str) -> str:
+        return first + "-".join(random_chars(_R, n, string.ascii_uppercase + string.digits) for n in (9, 10, 10))
+    require_shown(f"payment.paytabs.server.key={key('S')}\n", "application.properties")
+    assert not_shown(f"paylib.inlineForm({{ key: '{key('C')}', form: myform }});\n", "paytabs.js")
+
+
+# --- Windows desktop scripting and Office automation (set 291) -----------------------------------------------------
+
+def test_office_and_windows_script_files_are_read_as_their_languages() -> None:
+    assert language_for("src/classes/clsConnection.cls") == "vb"
+    assert language_for("scripts/logon.vbs") == "vb"
+    assert language_for("deploy.au3") == "autoit"
+    assert language_for("hotkeys.ahk") == "autohotkey"
+    assert language_for("src/Main.pas") == "pascal"
+    assert language_for("setup/installer.nsi") == "nsis"
+    # a VBA property setter's parameter is a reference, not a password
+    assert not_shown("Public Property Let Password(ByVal value As String)\n    mPassword = value\nEnd Property\n",
+                     "src/classes/clsConnection.cls")
+
+
+def test_passwords_in_installers_and_scheduled_tasks_are_found() -> None:
+    require_shown(f'!define ZIP_PASSWORD "{typed_password(_R)}"\n', "setup/installer.nsi")
+    require_shown(f"  nsExec::ExecToLog '\"$PLUGINSDIR\\7za.exe\" x \"$INSTDIR\\geo.7z\" -p{random_chars(_R, 12, _ALNUM)} "
+                  "-o\"$INSTDIR\" -y'\n", "setup/installer.nsi")
+    require_shown(f'"C:\\Program Files (x86)\\Inno Setup 6\\ISCC.exe" /DSignPassword={typed_password(_R)} app.iss\n',
+                  "sign.cmd")
+    require_shown(f"      <Arguments>-NoProfile -File C:\\jobs\\upload.ps1 -ApiKey {random_chars(_R, 32, _HEX)} "
+                  "-Endpoint https://reports.example.net</Arguments>\n", "tasks/ReportUpload.xml")
+    require_shown(f"      <Arguments>copy D:\\sql b2:offsite --b2-account {random_chars(_R, 25, _HEX)} "
+                  f"--b2-key K00{random_chars(_R, 28, _ALNUM)} --transfers 4</Arguments>\n", "tasks/NightlyBackup.xml")
+    assert not_shown('"C:\\Program Files (x86)\\Inno Setup 6\\ISCC.exe" /DSignPassword=%SIGN_PASSWORD% app.iss\n',
+                     "sign.cmd")
+    assert not_shown("!define PRODUCT_NAME \"Field App\"\n", "setup/installer.nsi")
+
+
+def test_login_calls_of_windows_scripting_languages_are_found() -> None:
+    require_shown(f'    RunAs("Administrator", $sHost, "{typed_password(_R)}", 0, "schtasks /run /s " & $sHost)\n',
+                  "deploy.au3")
+    require_shown(f'    http.SetCredentials "CORP\\svc_proxy", "{typed_password(_R)}", 1\n', "ThisOutlookSession.cls")
+    require_shown(f"#SingleInstance Force\n::]pw::{typed_password(_R)}\n", "hotkeys.ahk")
+    assert not_shown("    RunAs($sUser, $sHost, $sPassword, 0, \"notepad.exe\")\n", "deploy.au3")
+    assert not_shown("    http.SetCredentials strUser, strPassword, 1\n", "ThisOutlookSession.cls")
+
+
+# --- front ends and mobile clients dense with public keys (set 292) ------------------------------------------------
+
+def test_a_vapid_private_key_given_to_web_push_is_found() -> None:
+    public, private = random_chars(_R, 87, _B64URL), random_chars(_R, 43, _B64URL)
+    require_shown(f'webpush.setVapidDetails(\n  "mailto:ops@example.org",\n  "{public}",\n  "{private}"\n);\n',
+                  "server/send-push.js")
+
+
+def test_client_side_keys_of_mobile_sdks_go_to_a_person_or_are_not_shown() -> None:
+    assert not_shown(f'        buildConfigField("String", "LD_MOBILE_KEY", "\\"mob-{random_uuid(_R)}\\"")\n',
+                     "app/build.gradle.kts")
+    # the google-services plugin's string resources: a Firebase app's key, left to a person with advice
+    google = "AIzaSy" + random_chars(_R, 33, _B64URL)
+    text = ('<resources>\n    <string name="google_app_id" translatable="false">1:1234567890:android:'
+            f'{random_chars(_R, 16, _HEX)}</string>\n'
+            f'    <string name="google_api_key" translatable="false">{google}</string>\n</resources>\n')
+    assert "confirmed" not in outcomes(text, "android/app/src/main/res/values/strings.xml")
+    maps = "AIzaSy" + random_chars(_R, 33, _B64URL)
+    assert "confirmed" not in outcomes(f'export const GOOGLE_MAPS_BROWSER_KEY = "{maps}";\n', "src/config.js")
+    require_shown(f'GOOGLE_MAPS_SERVER_KEY = "{maps}"\n', "backend/geo.py")
