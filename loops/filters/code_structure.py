@@ -595,6 +595,8 @@ _CONCATENATED_NAME = re.compile(r"^\.\s*[A-Za-z_][A-Za-z0-9_\\\\]*$")
 # An operand of a strict or loose comparison: isObject = state.tokens.curr.value === "Object". A rule that reads
 # `name = value` takes the comparison for an assignment; the name is tested against the literal, it is given nothing.
 _COMPARED_BEFORE = re.compile(r"(?:===?|!==?)[ \t]*[\"'`]?$")
+# What a UI control or a wrapper holds its content in: the name before it says what the content is.
+_CONTROL_PROPERTIES = frozenset({"text", "value", "val", "content", "data", "string", "caption"})
 
 
 @_filter("compared_operand", "a literal compared with a name (x.value === \"Object\", token !== 'none'): a test of "
@@ -607,7 +609,11 @@ def is_compared_operand(value: str, line: str, key_name: str | None, language: s
         return False
     # a credential compared with a word is a password checked in code (password === "letmein"): that one stays;
     # a member of a parser's token (state.tokens.curr.value) is not a credential
-    if names_credential(key_words(re.split(r"[.\[\]>-]+", key_name.strip(".[]"))[-1])):
+    # (a form control's property names nothing: txtPassword.Text == "…" tests the password box)
+    parts = [p for p in re.split(r"[.\[\]>-]+", key_name.strip(".[]")) if p]
+    while len(parts) > 1 and parts[-1].lower() in _CONTROL_PROPERTIES:
+        parts.pop()
+    if parts and names_credential(key_words(parts[-1])):
         return False
     at = line.find(v)
     while at > 0:
