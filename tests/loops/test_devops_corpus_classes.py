@@ -1,7 +1,8 @@
 """False alarms found by scanning sdists of DevOps and auth libraries (config lookups, auth mechanism
 names, OpenAPI type maps, URNs, requirement pins, package metadata): one test per class, on synthetic
 lines of that shape written here, and a realistic credential in the same place that must still be
-shown. Every value is made up here (random characters or typed words)."""
+shown. Every value is made up here (random characters or typed words).
+(PYTEST_DONT_REWRITE: plain asserts, so a failure shows no drawn value.)"""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """Follow-ups to a sweep of 40 front-end npm packages with their bundles (monaco-editor, echarts, ace,
 mixpanel-browser, graphql-playground, …; 26,602 files): Monarch token classes, CSS colour functions,
 PostCSS token kinds, GraphQL field types, and a zsh completion spec. Each class has a synthetic line
-written here and, in the same place, a credential that must still be shown. Values are random (seeded)."""
+written here and, in the same place, a credential that must still be shown. Values are random (seeded).
+(PYTEST_DONT_REWRITE: plain asserts, so a failure shows no drawn value.)"""
 
 from __future__ import annotations
 

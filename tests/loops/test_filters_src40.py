@@ -3,7 +3,8 @@ TLS and crypto libraries, Java commons; 169 packages): known-answer test data (M
 OpenSSL's evp test stanzas), TLS cipher suite names, tables of renamed constants and of JCA algorithms, a DLL's
 export ordinals, make rules, automake's test driver, name/value attribute pairs and PostgreSQL's _null_. Each
 class has a synthetic line written here and, beside it, a close case that must still be shown or not matched.
-Values that look like secrets are made at run time."""
+Values that look like secrets are made at run time.
+(PYTEST_DONT_REWRITE: plain asserts, so a failure shows no drawn value.)"""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """Keys of smaller providers under an upper-case `<NAME>_KEY` constant or environment variable (OWM_KEY,
 PARTNER_KEY), found by `named-key-constant` and `env-lookup-default-secret`; and the look-alikes under
 such names that must stay quiet (an Idempotency-Key, a VAPID public key, a GPG fingerprint, a lookup key).
-Values are drawn at run time; failures name the file and the statuses, never the value."""
+Values are drawn at run time; failures name the file and the statuses, never the value.
+(PYTEST_DONT_REWRITE: plain asserts, so a failure shows no drawn value.)"""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """The development wallets tools publish (Hardhat's and Anvil's default accounts, Ganache's deterministic
 mode) are derived here from their documented phrases, and the filter must know exactly those; a key drawn
-at random, or the next account after the published ones, stays a credential. Values are never printed."""
+at random, or the next account after the published ones, stays a credential. Values are never printed.
+(PYTEST_DONT_REWRITE: plain asserts, so a failure shows no drawn value.)"""
 
 from __future__ import annotations
 

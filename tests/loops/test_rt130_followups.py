@@ -1,6 +1,7 @@
 """Follow-ups of red-team sets 130-134 (student projects, encoded and escaped credentials, web3 repositories, recorded
 HTTP traffic, gitleaks-style look-alikes): shapes they showed missed or misread. Values are drawn at run time;
-failures name the file and the statuses, never the value."""
+failures name the file and the statuses, never the value.
+(PYTEST_DONT_REWRITE: plain asserts, so a failure shows no drawn value.)"""
 
 from __future__ import annotations
 

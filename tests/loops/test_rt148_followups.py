@@ -1,6 +1,7 @@
 """Follow-ups of red-team sets 148-152 (a CredData-style mix, gitleaks-style provider cases, embedded/IoT and game
 repositories, data engineering, legacy Java and .NET): shapes they showed missed or misread. Values are drawn at
-run time; failures name the file and the statuses, never the value."""
+run time; failures name the file and the statuses, never the value.
+(PYTEST_DONT_REWRITE: plain asserts, so a failure shows no drawn value.)"""
 
 from __future__ import annotations
 

@@ -3,7 +3,8 @@ data science, CI/CD pipelines, chat bots, PHP frameworks, Go/Rust/Elixir/Scala s
 languages and shells, two probes of these changes, payment providers, HTTP recordings, Windows administration, chat
 and wiki exports, cloud providers, Ruby applications, security-tool repositories, a probe of the whole scanner,
 network device configurations, SaaS providers): shapes they showed missed or misread. Values are drawn at run time;
-failures name the file and the statuses, never the value."""
+failures name the file and the statuses, never the value.
+(PYTEST_DONT_REWRITE: plain asserts, so a failure shows no drawn value.)"""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """Follow-ups of red-team sets 199 onwards (developer platforms and secret managers, Python applications, LLM and MCP
 applications) and of older sets' misses (network devices, uncommon languages, Ruby applications): shapes they showed
-missed or misread. Values are drawn at run time; failures name the file and the statuses, never the value."""
+missed or misread. Values are drawn at run time; failures name the file and the statuses, never the value.
+(PYTEST_DONT_REWRITE: plain asserts, so a failure shows no drawn value.)"""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """Follow-ups of red-team sets 212 onwards (communication platforms, modern .NET, generated and vendored files) and of
 shapes older sets left open (Okta's SSWS token alone, user:password@host without a scheme). Values are drawn at run
-time; failures name the file and the statuses, never the value."""
+time; failures name the file and the statuses, never the value.
+(PYTEST_DONT_REWRITE: plain asserts, so a failure shows no drawn value.)"""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """Follow-ups of red-team sets 233 onwards (payments and exchanges, generic cases, IoT, games and mobile apps) and of
 shapes older sets left open (Robot Framework tables, Telegram user sessions, Org file properties). Values are drawn
-at run time; failures name the file and the statuses, never the value."""
+at run time; failures name the file and the statuses, never the value.
+(PYTEST_DONT_REWRITE: plain asserts, so a failure shows no drawn value.)"""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """Follow-ups of red-team sets 248 onwards (observability and feature flags, the Chinese, Japanese and Korean
-ecosystems, data platforms). Values are drawn at run time; failures name the file and the statuses, never the value."""
+ecosystems, data platforms). Values are drawn at run time; failures name the file and the statuses, never the value.
+(PYTEST_DONT_REWRITE: plain asserts, so a failure shows no drawn value.)"""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """Follow-ups of red-team sets 266 onwards (security tooling and threat-intel APIs, Go and Rust services,
-infrastructure as code). Values are drawn at run time; failures name the file and the statuses, never the value."""
+infrastructure as code). Values are drawn at run time; failures name the file and the statuses, never the value.
+(PYTEST_DONT_REWRITE: plain asserts, so a failure shows no drawn value.)"""
 
 from __future__ import annotations
 

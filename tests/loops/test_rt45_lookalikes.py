@@ -1,7 +1,8 @@
 """Look-alikes of this stop's widened rules (red-team set 45): lookup keys with a hex tail, prefixed ids and paths
 under *_KEY names, public key encodings, a table of small numbers in a keypair-named file, a secrets/ file that
 holds a user name, 'with pwd', adjectives and codes named in other languages; and a JVM package named example is
-no documentation folder. Failures name the file and the statuses, never a value."""
+no documentation folder. Failures name the file and the statuses, never a value.
+(PYTEST_DONT_REWRITE: plain asserts, so a failure shows no drawn value.)"""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """Follow-ups of red-team sets 53 (observability, analytics and feature flags) and 55 (a false-alarm probe): keys
 their providers make to ship in pages and apps stay quiet, their server-side keys stay shown; Unleash tokens of the
 length Unleash makes are found; values Google publishes in its tools and docs are no leak. Values are drawn at run
-time (the published ones excepted, which are public); failures name the file and the statuses, never the value."""
+time (the published ones excepted, which are public); failures name the file and the statuses, never the value.
+(PYTEST_DONT_REWRITE: plain asserts, so a failure shows no drawn value.)"""
 
 from __future__ import annotations
 

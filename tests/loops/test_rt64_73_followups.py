@@ -1,6 +1,7 @@
 """Follow-ups of red-team sets 64-73 and the look-alike probe 68: values their publishers print, hashes and
 ciphertext in a credential's place, test profiles, and the lines the new rules must keep reading. Values are drawn
-at run time; failures name the file and the statuses, never the value."""
+at run time; failures name the file and the statuses, never the value.
+(PYTEST_DONT_REWRITE: plain asserts, so a failure shows no drawn value.)"""
 
 from __future__ import annotations
 

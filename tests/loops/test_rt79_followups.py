@@ -1,5 +1,6 @@
 """Follow-ups of this stop's red-team sets (79 on): values their publishers print and the shapes the sets
-showed missed or misread. Values are drawn at run time; failures name the file and the statuses, never the value."""
+showed missed or misread. Values are drawn at run time; failures name the file and the statuses, never the value.
+(PYTEST_DONT_REWRITE: plain asserts, so a failure shows no drawn value.)"""
 
 from __future__ import annotations
 

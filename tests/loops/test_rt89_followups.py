@@ -1,5 +1,6 @@
 """Follow-ups of red-team sets 89-92 (positional credentials, mobile apps, docs, Kubernetes): shapes they showed
-missed or misread. Values are drawn at run time; failures name the file and the statuses, never the value."""
+missed or misread. Values are drawn at run time; failures name the file and the statuses, never the value.
+(PYTEST_DONT_REWRITE: plain asserts, so a failure shows no drawn value.)"""
 
 from __future__ import annotations
 
