@@ -169,3 +169,19 @@ def test_a_password_compared_with_a_form_controls_text_is_found() -> None:
         assert found and all("compared_operand" not in c.features.filter_hits for c in found), word
     # a parser's token compared with a kind is still a test of the name
     assert not_shown('    if (state.tokens.curr.value === "Object") {\n', "lib/parser.js")
+
+
+# --- older sets' leftovers (sets 159-240) ---------------------------------------------------------------------------
+
+def test_provider_keys_left_from_earlier_sets_are_found() -> None:
+    banner = "_|WARNING:-DO-NOT-SHARE-THIS.--Sharing-this-will-allow-someone-to-log-into-your-Roblox-account.|_"
+    require_shown(f"ROBLOSECURITY={banner}{random_chars(_R, 200, '0123456789ABCDEF')}\n", ".env")
+    require_shown(f'client = SearchClient.create("{random_chars(_R, 10, string.ascii_uppercase + string.digits)}", '
+                  f'"{random_chars(_R, 32, _HEX)}")\n', "indexer.py")
+    require_shown(f'IFTTT_KEY = "{random_chars(_R, 22, _B64URL)}"\n', "bridge/notify.py")
+    require_shown(f"$wgAkismetKey = '{random_chars(_R, 12, _HEX)}';\n", "LocalSettings.php")
+    require_shown(f'    coinmarketcap: "{random_uuid(_R)}",\n', "hardhat.config.js")
+    require_shown(f'MM_HOOK = "https://chat.example.io/hooks/{random_chars(_R, 26, string.ascii_lowercase + string.digits)}"\n',
+                  "notify.py")
+    assert not_shown('client = SearchClient.create(os.environ["ALGOLIA_APP_ID"], os.environ["ALGOLIA_ADMIN_KEY"])\n',
+                     "indexer.py")
