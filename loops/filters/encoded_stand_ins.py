@@ -418,7 +418,7 @@ _JOSE_SEGMENT = re.compile(r"^eyJ[A-Za-z0-9_-]{8,400}={0,2}$")
 @_filter("jose_header_alone", "a JWT's header segment on its own (eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9 is "
          "{\"alg\":\"HS256\",\"typ\":\"JWT\"}): it names the algorithm, not a key or a claim", generic_only=True)
 def is_jose_header_alone(value: str, line: str, key_name: str | None, language: str | None) -> bool:
-    v = value.strip()
+    v = value.strip().removesuffix(".")  # ('eyJhbGciOiJub25lIn0.' + payload: the header with its separator)
     if _JOSE_SEGMENT.match(v) is None:
         return False
     try:

@@ -80,6 +80,9 @@ _DESCRIBING_WORDS = frozenset({
     "command", "cmd",
     # who a pre-shared key belongs to: psk_identity, bridge_identity
     "identity",
+    # who issues and who accepts a token, and in whose directory: Auth__Authority (an identity provider's URL),
+    # JWT_ISSUER, token_audience, auth_tenant, auth_realm
+    "authority", "issuer", "audience", "tenant", "realm",
 })
 # Words that name a way of authenticating, not a credential, but may come before a describing word (auth_mode,
 # authorization_policy): the pair describes.
@@ -407,6 +410,10 @@ def is_key_id_beside_its_secret(value: str, line: str, key_name: str | None, lan
     words = key_words(key_name)
     if words[:1] == ["x"]:
         return False  # an X- header sent with every request (X-Client-Key beside X-SecretKey): a credential, not an id
+    if words[-1:] == ["ak"] and len(words) > 1:
+        # OVH's (and acme.sh's) abbreviations: OVH_AK, the application key, is the id half of OVH_AS, its secret
+        stem = words[:-1]
+        return any(key_words(name) == [*stem, "as"] for text in (line, *around.lines) for name in _ASSIGNED_NAME.findall(text))
     # (an API key's name says no more than key: exchanges' and many APIs' key halves are labelled as leaks, so only
     # an app's, a client's, an integration's or an SDK's key is read as the id)
     if len(words) < 2 or words[-1] != "key" or words[-2] not in _ID_KEY_ROLES or _NOT_AN_ID_WORDS & set(words[:-1]):

@@ -460,6 +460,35 @@ def is_pusher_key_in_pusher_block(value: str, line: str, key_name: str | None, l
     return False
 
 
+# A browser widget's options object, opened on a line above the value: the page's checkout, upload or assembly
+# client takes its public key or client-side token there (initializePaddle({ token }), Cloudinary's
+# createUploadWidget({ apiKey }), Uppy's Transloadit plugin { params: { auth: { key } } }).
+_WIDGET_OPENERS = (
+    (re.compile(r"\binitializePaddle\s*\(|\bPaddle\.(?:Initialize|Setup)\s*\("), _PAGE_CLIENT_TOKEN, ("token",)),
+    (re.compile(r"\b(?:create|open)UploadWidget\s*\("), _CLOUDINARY_API_KEY, ("key", "apikey")),
+    (re.compile(r"\bTransloadit\b"), _HEX32, ("key",)),
+)
+_WIDGET_REACH = 8  # lines above: an options object of a few members, nested a level or two
+
+
+@_filter("client_key_in_a_widget_config", "a public key or client-side token in a browser widget's options opened "
+         "above it (initializePaddle({ token }), createUploadWidget({ apiKey }), Uppy's Transloadit { auth: { key } }): "
+         "made for the page", generic_only=True, surroundings=True, needs_key_name=True)
+def is_client_key_in_a_widget_config(value: str, line: str, key_name: str | None, language: str | None,
+                                     around: Surroundings) -> bool:
+    words = key_words(key_name)
+    if not words or {"secret", "private", "admin", "server", "password"} & set(words):
+        return False
+    v = value.strip()
+    above = around.lines[max(0, around.lines_before - _WIDGET_REACH):around.lines_before]
+    for opener, shape, names in _WIDGET_OPENERS:
+        if words[-1] in names and shape.match(v) and any(opener.search(text) for text in (line, *above)):
+            # (the server's Transloadit client takes { authKey, authSecret } too: the key is the same public half
+            # the page uses, the secret beside it stays shown)
+            return True
+    return False
+
+
 def _names_provider(provider: str, line: str, key_name: str | None) -> bool:
     return provider in "".join(key_words(key_name)) or provider in line.lower()
 

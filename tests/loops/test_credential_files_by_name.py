@@ -111,6 +111,9 @@ LEAKS = [
     # Mastodon.py's log_in(to_file=…): the access token, then the instance
     ("bot/quotebot_usercred.secret", random_chars(_R, 43, _ALNUM + "_-") + "\nhttps://social.example\n",
      "mastodon-usercred-file"),
+    # Mastodon.py's create_app(to_file=…): the client id, the client secret, the instance
+    ("bot/bot_clientcred.secret", random_chars(_R, 43, _ALNUM + "_-") + "\n" + random_chars(_R, 43, _ALNUM + "_-")
+     + "\nhttps://social.example\n", "mastodon-clientcred-file"),
     # an AutoHotkey hotstring that types a password
     ("tools/hotkeys.ahk", f"#SingleInstance Force\n::]pw::{PW}\n", "autohotkey-typed-password"),
 ]

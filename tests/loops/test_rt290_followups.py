@@ -185,3 +185,55 @@ def test_provider_keys_left_from_earlier_sets_are_found() -> None:
                   "notify.py")
     assert not_shown('client = SearchClient.create(os.environ["ALGOLIA_APP_ID"], os.environ["ALGOLIA_ADMIN_KEY"])\n',
                      "indexer.py")
+
+
+# --- the probe of this stop's changes (set 295), HTTP clients (296), enterprise microservices (297) ----------------
+
+def test_widget_options_over_lines_keep_their_public_keys_unshown() -> None:
+    assert not_shown("export async function setupPaddle() {\n  const paddle = await initializePaddle({\n"
+                     f"    environment: 'production',\n    token: 'live_{random_chars(_R, 27, _HEX)}',\n  }});\n}}\n",
+                     "src/paddle.js")
+    assert not_shown("const widget = cloudinary.createUploadWidget({\n  cloudName: 'media-prod',\n"
+                     f"  apiKey: '{random_chars(_R, 15, string.digits)}',\n  uploadPreset: 'ugc_unsigned',\n}});\n",
+                     "web/upload_widget.js")
+    assert not_shown("const uppy = new Uppy().use(Transloadit, {\n  assemblyOptions: {\n    params: {\n"
+                     f"      auth: {{ key: '{random_chars(_R, 32, _HEX)}' }},\n    }},\n  }},\n}});\n", "web/uppy.js")
+    # a secret in the same options is still one
+    require_shown("const transloadit = new Transloadit({\n  authKey: 'x',\n"
+                  f"  authSecret: '{random_chars(_R, 40, _HEX)}',\n}});\n", "server/transloadit.js")
+
+
+def test_ovh_application_key_is_the_id_half_of_its_secret() -> None:
+    text = (f"OVH_ENDPOINT=ovh-eu\nOVH_AK={random_chars(_R, 16, _ALNUM)}\nOVH_AS={random_chars(_R, 32, _ALNUM)}\n"
+            f"OVH_CK={random_chars(_R, 32, _ALNUM)}\n")
+    statuses = outcomes(text, ".env")
+    assert statuses.count("dismissed") == 1 and len(statuses) == 3, statuses
+
+
+def test_arguments_over_lines_and_quoted_store_variables_are_read() -> None:
+    require_shown(f'var lookup = NewLookup(\n\t"https://api.geo-lookup.example.net/v2",\n\t"{random_chars(_R, 40, _B64URL)}",\n)\n',
+                  "internal/geo/geo.go")
+    require_shown(f"const client = new Vimeo(\n  '{random_chars(_R, 40, _HEX)}',\n  '{random_chars(_R, 128, _ALNUM + '+/')}',\n"
+                  f"  '{random_chars(_R, 32, _HEX)}'\n);\n", "src/vimeo_upload.js")
+    require_shown(f"HDBUS=/usr/sap/hdbclient/hdbuserstore\n\"${{HDBUS}}\" SET MONITOR hana01:30013 MON_USER '{typed_password(_R)}'\n",
+                  "scripts/setup_userstore.sh")
+    require_shown(random_chars(_R, 43, _B64URL) + "\n" + random_chars(_R, 43, _B64URL) + "\nhttps://mastodon.social\n",
+                  "masto-bot/bot_clientcred.secret")
+
+
+def test_http_client_credentials_in_php_and_dotnet_are_found() -> None:
+    word = _R.choice(["Tundra", "Harbor", "Quartz"])
+    require_shown(f"$res = $client->request('GET', $url, ['auth' => ['ops', '{word}${random_chars(_R, 6, string.ascii_lowercase)}"
+                  f"{random_chars(_R, 4, string.digits)}']]);\n", "call.php")
+    require_shown(f'var raw = Encoding.UTF8.GetBytes("svc-export:{typed_password(_R)}");\n'
+                  'client.DefaultRequestHeaders.Authorization = new AuthenticationHeaderValue("Basic", Convert.ToBase64String(raw));\n',
+                  "ApiClient.cs")
+    # an unsecured JWT's header, built into a token at run time, holds no key
+    assert not_shown("const token = 'eyJhbGciOiJub25lIn0.' + Buffer.from(JSON.stringify({ sub: 'test' }))"
+                     ".toString('base64url') + '.';\n", "client.test.ts")
+
+
+def test_a_key_written_into_a_secrets_url_is_found_and_an_authority_url_is_not() -> None:
+    key = base64.b64encode(bytes(_R.randrange(256) for _ in range(32))).decode()
+    require_shown(f'          "secret_url": "base64key://{key}"\n', "krakend/krakend.json")
+    assert not_shown(f"  Auth__Authority: https://login.microsoftonline.com/{random_uuid(_R)}/v2.0\n", "deploy/k8s/configmap.yaml")
