@@ -114,6 +114,11 @@ LEAKS = [
     # Mastodon.py's create_app(to_file=…): the client id, the client secret, the instance
     ("bot/bot_clientcred.secret", random_chars(_R, 43, _ALNUM + "_-") + "\n" + random_chars(_R, 43, _ALNUM + "_-")
      + "\nhttps://social.example\n", "mastodon-clientcred-file"),
+    # Terraform state: a random_password's result among its attributes
+    ("infra/envs/prod/terraform.tfstate", '{\n  "resources": [\n    {\n      "mode": "managed",\n'
+     '      "type": "random_password",\n      "name": "db",\n      "instances": [\n        {\n          "attributes": {\n'
+     f'            "id": "none",\n            "length": 24,\n            "result": "{KEY}",\n            "special": true\n'
+     '          }\n        }\n      ]\n    }\n  ]\n}\n', "terraform-state-random-password"),
     # an AutoHotkey hotstring that types a password
     ("tools/hotkeys.ahk", f"#SingleInstance Force\n::]pw::{PW}\n", "autohotkey-typed-password"),
 ]
@@ -152,6 +157,8 @@ SAFE = [
     ("rundeck/server/config/tokens.properties", "# user: token,roles\nadmin: ${ADMIN_TOKEN}, admin\n"),
     ("bot/quotebot_usercred.secret", "https://social.example\n"),
     ("tools/hotkeys.ahk", "::]sig::Kind regards\nSendRaw %password%\n"),
+    ("infra/terraform.tfstate", '      "type": "random_string",\n      "instances": [\n        {\n'
+     '          "attributes": {\n            "result": "k3x9q2",\n'),
 ]
 
 
