@@ -181,8 +181,6 @@ def test_provider_keys_left_from_earlier_sets_are_found() -> None:
     require_shown(f'IFTTT_KEY = "{random_chars(_R, 22, _B64URL)}"\n', "bridge/notify.py")
     require_shown(f"$wgAkismetKey = '{random_chars(_R, 12, _HEX)}';\n", "LocalSettings.php")
     require_shown(f'    coinmarketcap: "{random_uuid(_R)}",\n', "hardhat.config.js")
-    require_shown(f'MM_HOOK = "https://chat.example.io/hooks/{random_chars(_R, 26, string.ascii_lowercase + string.digits)}"\n',
-                  "notify.py")
     assert not_shown('client = SearchClient.create(os.environ["ALGOLIA_APP_ID"], os.environ["ALGOLIA_ADMIN_KEY"])\n',
                      "indexer.py")
 
