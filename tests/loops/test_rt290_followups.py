@@ -235,3 +235,34 @@ def test_a_key_written_into_a_secrets_url_is_found_and_an_authority_url_is_not()
     key = base64.b64encode(bytes(_R.randrange(256) for _ in range(32))).decode()
     require_shown(f'          "secret_url": "base64key://{key}"\n', "krakend/krakend.json")
     assert not_shown(f"  Auth__Authority: https://login.microsoftonline.com/{random_uuid(_R)}/v2.0\n", "deploy/k8s/configmap.yaml")
+
+
+# --- social and creator platforms (298), cloud automation scripts (299), a CredData-style mix (300) ----------------
+
+def test_creator_platform_tokens_by_position_and_in_urls_are_found() -> None:
+    require_shown(f"const client = patreon.patreon('{random_chars(_R, 43, _B64URL)}');\n", "patreon.js")
+    require_shown(f"from patreon import API\napi = API('{random_chars(_R, 43, _B64URL)}')\n", "patreon.py")
+    require_shown(f"client = pytumblr.TumblrRestClient(ck, cs, '{random_chars(_R, 50, _ALNUM)}', "
+                  f"'{random_chars(_R, 50, _ALNUM)}')\n", "tumblr.py")
+    require_shown(f'r = requests.get("https://disqus.com/api/3.0/threads/list.json?api_secret={random_chars(_R, 64, _ALNUM)}'
+                  '&forum=blog")\n', "disqus.py")
+    require_shown(f"[stream]\nkey=sk_us-west-2_{random_chars(_R, 12, _ALNUM)}_{random_chars(_R, 30, _ALNUM)}\n", "kick.ini")
+    # a salt whose characters include the other quote and a parenthesis
+    salt = "".join(_R.choice(_ALNUM + "!#$%&*+,-./:;<=>?@[]^_`{|}~\"()") for _ in range(64))
+    require_shown(f"<?php\ndefine('AUTH_KEY',         '{salt}');\n", "wp-config.php")
+
+
+def test_tokens_piped_into_cloud_clis_and_presigned_oci_urls_are_found() -> None:
+    require_shown(f'echo "{random_chars(_R, 64, _ALNUM)}" | hcloud context create acme-ci\n', "hetzner/setup.sh")
+    require_shown(f'PAR_URL = "https://objectstorage.eu-frankfurt-1.oraclecloud.com/p/{random_chars(_R, 64, _B64URL)}'
+                  '/n/acmens/b/exports/o/"\n', "list_instances.py")
+    assert not_shown('echo "$HCLOUD_TOKEN" | hcloud context create acme-ci\n', "hetzner/setup.sh")
+
+
+def test_credentials_by_position_in_settings_constructors_are_found() -> None:
+    require_shown(f'        return new SftpSettings("sftp.bank-partner.com", 22, "acme_orders", "{typed_password(_R)}");\n',
+                  "config/PaymentClientConfig.java")
+    require_shown(f'        return new PaymentClient("merchant-4471", "{random_chars(_R, 32, _ALNUM)}", PaymentClient.Env.LIVE);\n',
+                  "config/PaymentClientConfig.java")
+    assert not_shown('        return new SftpSettings("sftp.bank-partner.com", 22, "acme_orders", password);\n',
+                     "config/PaymentClientConfig.java")
