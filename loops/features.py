@@ -194,6 +194,9 @@ def is_docs_path(path: str) -> bool:
     pieces = name.split(".")
     if any(piece in _EXAMPLE_COLLECTIONS for piece in pieces[1:-1]):
         return True
+    # a component's Storybook stories (LoginForm.stories.tsx, button.story.js): examples of it in use
+    if len(pieces) > 2 and pieces[-2] in ("stories", "story"):
+        return True
     # ... or whose own name says so (examples-1.json, samples_v2.yaml): plural, so not a template
     # (example.env, sample.conf), which is copied and filled in.
     if len(pieces) > 1 and re.split(r"[_\-]", pieces[0], maxsplit=1)[0] in _EXAMPLE_COLLECTIONS:

@@ -402,6 +402,24 @@ def _pair_stem(words: list[str]) -> list[str]:
     return [w for w in words if w not in _PAIR_ROLE_WORDS]
 
 
+# A name that says its passwords are the ones to refuse: a strength meter's COMMON_PASSWORDS, a validator's
+# BANNED_PASSWORDS, WEAK_PASSWORD in a test of the policy. The values are the world's most guessed words.
+_REFUSED_PASSWORD_WORDS = frozenset({
+    "common", "weak", "banned", "leaked", "breached", "pwned", "compromised", "blacklist", "blacklisted", "blocklist",
+    "blocklisted", "denylist", "denied", "forbidden", "disallowed", "popular", "top", "worst", "dictionary", "bad",
+    "rejected", "insecure",
+})
+_PASSWORD_NOUNS = frozenset({"password", "passwords", "passwd", "passwds", "pwd", "pwds", "pw", "passphrase", "passphrases"})
+
+
+@_filter("refused_password_list", "a name that says its passwords are ones to refuse (COMMON_PASSWORDS, "
+         "BANNED_PASSWORDS, WEAK_PASSWORD): a strength check's dictionary, not a credential", generic_only=True,
+         needs_key_name=True)
+def is_refused_password_list(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    words = key_words(key_name)
+    return bool(_PASSWORD_NOUNS & set(words)) and bool(_REFUSED_PASSWORD_WORDS & set(words))
+
+
 @_filter("key_id_beside_its_secret", "the id half of an id and secret pair: an app's, a client's or an SDK's key "
          "filed beside its secret under the same name (DROPBOX_APP_KEY beside DROPBOX_APP_SECRET, app_key beside "
          "app_secret), sent in the clear as the client id", generic_only=True, needs_key_name=True, surroundings=True)

@@ -289,10 +289,10 @@ def is_fragment(value: str, line: str, key_name: str | None, language: str | Non
     return len(v) < 20 and _FORMAT_PREFIX.match(v) is not None
 
 
-# A format's prefix as documentation writes it: short single-case parts joined and ended by a separator
-# (ghp_, sk-live-, amzn.mws., SG., ya29.). A typed password that happens to end in one (Xk9#mQ2v-) has
-# mixed case or symbols.
-_FORMAT_PREFIX = re.compile(r"^(?:[a-z0-9]{1,12}|[A-Z0-9]{1,12})(?:[-_.:](?:[a-z0-9]{1,12}|[A-Z0-9]{1,12}))*[-_.:]$")
+# A format's prefix as documentation writes it: short parts of one case throughout, joined and ended by a
+# separator (ghp_, sk-live-, amzn.mws., SG., ya29.). A typed password that happens to end in one (Xk9#mQ2v-,
+# ZDUQ_wgpk4688.) has mixed case or symbols.
+_FORMAT_PREFIX = re.compile(r"^(?:[a-z0-9]{1,12}(?:[-_.:][a-z0-9]{1,12})*|[A-Z0-9]{1,12}(?:[-_.:][A-Z0-9]{1,12})*)[-_.:]$")
 
 
 @_filter("negated_key_word", "the value says there is none of what the name holds (AUTH: noauth, password: nopass)",
@@ -328,6 +328,8 @@ _SPELLED_OUT = {"pass": "password", "pwd": "password", "pw": "password", "passwd
 _ENGINE_DEFAULT_PASSWORDS = frozenset({
     "postgres", "postgresql", "mysql", "mariadb", "mongo", "mongodb", "redis", "rabbitmq", "guest", "neo4j",
     "cassandra", "elastic", "elasticsearch", "couchdb", "clickhouse", "minioadmin", "keycloak", "influxdb",
+    "masterkey",  # Firebird's SYSDBA password as every install ships it
+    "manager",  # ActiveMQ's admin and system users (and Oracle's old SYSTEM/manager)
 })
 
 

@@ -330,6 +330,20 @@ def _is_storefront_token(key_name: str | None) -> bool:
     return "storefront" in words and words[-1] in ("token", "key") and not _NOT_SEARCH_WORDS & set(words)
 
 
+def _is_nats_signed_configuration(value: str, claims: dict) -> bool:
+    """A NATS operator's or account's JWT (alg ed25519-nkey): signed configuration a server or resolver publishes.
+    A user's JWT goes with its seed into a .creds file and logs in, so it stays shown."""
+    nats = claims.get("nats")
+    if not isinstance(nats, dict) or nats.get("type") not in ("operator", "account"):
+        return False
+    head = value.split(".", 1)[0]
+    try:
+        header = json.loads(base64.urlsafe_b64decode(head + "=" * (-len(head) % 4)))
+    except (ValueError, UnicodeDecodeError):
+        return False
+    return isinstance(header, dict) and header.get("alg") == "ed25519-nkey"
+
+
 def _jwt_role(value: str) -> object:
     """The `role` claim of a JWT's payload (None when it has none or is no JWT)."""
     claims = _jwt_claims(value)
@@ -370,6 +384,8 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
         claims = _jwt_claims(v)
         if isinstance(claims, dict) and {"cid", "cors", "eat"} <= claims.keys():
             return True  # a BigCommerce storefront token: made for the browser, bound to the origins in cors
+        if isinstance(claims, dict) and _is_nats_signed_configuration(v, claims):
+            return True
         if not isinstance(claims, dict) or claims.get("role") != "anon":
             return False
         names = key_words(key_name)

@@ -119,6 +119,8 @@ LEAKS = [
      '      "type": "random_password",\n      "name": "db",\n      "instances": [\n        {\n          "attributes": {\n'
      f'            "id": "none",\n            "length": 24,\n            "result": "{KEY}",\n            "special": true\n'
      '          }\n        }\n      ]\n    }\n  ]\n}\n', "terraform-state-random-password"),
+    # a message broker's JAAS properties login: user=password
+    ("activemq/conf/users.properties", f"# user=password\nadmin={PW}\n", "broker-users-properties-password"),
     # an AutoHotkey hotstring that types a password
     ("tools/hotkeys.ahk", f"#SingleInstance Force\n::]pw::{PW}\n", "autohotkey-typed-password"),
 ]
@@ -157,6 +159,7 @@ SAFE = [
     ("rundeck/server/config/tokens.properties", "# user: token,roles\nadmin: ${ADMIN_TOKEN}, admin\n"),
     ("bot/quotebot_usercred.secret", "https://social.example\n"),
     ("tools/hotkeys.ahk", "::]sig::Kind regards\nSendRaw %password%\n"),
+    ("artemis/etc/artemis-users.properties", "# user=password\nadmin=ENC(1024:5A4F3E2D1C0B9A8F:6B5A4F3E2D1C0B9A8F7E6D5C4B3A2F1E)\n"),
     ("infra/terraform.tfstate", '      "type": "random_string",\n      "instances": [\n        {\n'
      '          "attributes": {\n            "result": "k3x9q2",\n'),
 ]

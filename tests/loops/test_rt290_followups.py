@@ -266,3 +266,65 @@ def test_credentials_by_position_in_settings_constructors_are_found() -> None:
                   "config/PaymentClientConfig.java")
     assert not_shown('        return new SftpSettings("sftp.bank-partner.com", 22, "acme_orders", password);\n',
                      "config/PaymentClientConfig.java")
+
+
+# --- the second probe (301), databases and brokers (302), localization and UI components (303) --------------------
+
+def test_positional_credentials_over_lines_are_found() -> None:
+    require_shown(f'SearchClient client = DefaultSearchClient.create(\n    "{random_chars(_R, 10, string.ascii_uppercase)}",\n'
+                  f'    "{random_chars(_R, 32, _HEX)}"\n);\n', "AlgoliaConfig.java")
+    require_shown(f'val ds = DbSettings(\n    "db.pay.internal",\n    5432,\n    "payments",\n    "{typed_password(_R)}"\n)\n',
+                  "DbConfig.kt")
+    require_shown(f"tl = Transloadit(\n    '{random_chars(_R, 32, _HEX)}',\n    '{random_chars(_R, 40, _HEX)}',\n)\n",
+                  "server/transloadit.py")
+    require_shown(f'client := influxdb2.NewClient("https://influx.internal:8086", "{random_chars(_R, 86, _ALNUM + "+/")}==")\n',
+                  "config.go")
+    # an SMTP helper's third argument is the HELO domain, not a user
+    assert "host-port-user-password-arguments" not in {
+        c.rule_id for c in SCANNER.scan_text("Net::SMTP.start('smtp.example.com', 587, 'example.com', 'alerts', pw, :login)\n",
+                                             0, "mail.rb")}
+
+
+def test_terraform_state_and_flow_style_cookies_are_found() -> None:
+    state = ('{\n  "resources": [\n    {\n      "mode": "managed",\n      "type": "random_password",\n      "name": "redis",\n'
+             '      "provider": "provider[\\"registry.terraform.io/hashicorp/random\\"]",\n      "instances": [\n        {\n'
+             f'          "attributes": {{\n            "length": 24,\n            "result": "{typed_password(_R)}"\n'
+             '          }\n        }\n      ]\n    }\n  ]\n}\n')
+    require_shown(state, "envs/prod/terraform.tfstate")
+    require_shown(f'        env:\n          - {{ name: RELEASE_COOKIE, value: "{random_chars(_R, 40, _ALNUM)}" }}\n', "k8s/worker.yaml")
+
+
+def test_broker_and_database_credentials_are_found() -> None:
+    pw = typed_password(_R)
+    require_shown(f"kafka-configs.sh --bootstrap-server localhost:9092 --alter --add-config 'SCRAM-SHA-512=[password={pw}]' "
+                  "--entity-type users --entity-name alice\n", "setup.sh")
+    require_shown(f"zkCli.sh -server zk1:2181 addauth digest admin:{typed_password(_R)}\n", "zk-acl.sh")
+    require_shown(f"etcdctl --user root:{typed_password(_R)} role list\n", "etcd.sh")
+    require_shown(f"echo '{typed_password(_R)}' | saslpasswd2 -a memcached -c -p cacheuser\n", "setup.sh")
+    require_shown(f"conn.execute(\"PRAGMA key = '{typed_password(_R)}'\")\n", "db.py")
+    require_shown(f"ACTIVEMQ_BROKER_URL=failover:(ssl://b-1.mq.us-east-1.amazonaws.com:61617)?jms.userName=app"
+                  f"&jms.password={random_chars(_R, 21, _B64URL)}\n", ".env")
+    require_shown(f"admin={typed_password(_R)}\n", "conf/users.properties")
+    require_shown(f"[admins]\nadmin = {typed_password(_R)}\n", "etc/local.ini")
+
+
+def test_a_typed_password_ending_in_a_separator_is_no_format_prefix() -> None:
+    pw = random_chars(_R, 4, string.ascii_uppercase) + "_" + random_chars(_R, 6, string.ascii_lowercase) \
+        + random_chars(_R, 4, string.digits) + "."
+    require_shown(f"COUCHDB_URL=https://admin:{pw}@couch.internal:6984\n", ".env")
+    assert not_shown('const PREFIX = "sk-live-";\n', "src/tokens.js")
+
+
+def test_refused_password_lists_shipped_defaults_and_signed_nats_configuration_are_not_shown() -> None:
+    assert not_shown("export const COMMON_PASSWORDS: readonly string[] = [\n  '123456', 'password', 'qwerty', 'letmein',\n"
+                     "  'dragon', 'trustno1', 'passw0rd', 'p@ssw0rd', 'superman', 'qazwsx',\n];\n", "src/dictionary.ts")
+    assert not_shown("# SYSDBA default from the Firebird quick-start guide; dev VM only\nISC_PASSWORD=masterkey\n", "firebird.conf")
+    head = _b64url({"typ": "JWT", "alg": "ed25519-nkey"})
+    operator = _b64url({"jti": random_chars(_R, 52, string.ascii_uppercase), "iat": 1700000000,
+                        "iss": "O" + random_chars(_R, 55, string.ascii_uppercase), "name": "acme",
+                        "nats": {"type": "operator", "version": 2}})
+    assert not_shown(f"operator: {head}.{operator}.{random_chars(_R, 86, _B64URL)}\n", "nats-server.conf")
+    user = _b64url({"jti": random_chars(_R, 52, string.ascii_uppercase), "iat": 1700000000,
+                    "iss": "A" + random_chars(_R, 55, string.ascii_uppercase), "name": "svc",
+                    "nats": {"type": "user", "version": 2}})
+    require_shown(f"user_jwt: {head}.{user}.{random_chars(_R, 86, _B64URL)}\n", "svc.conf")
