@@ -152,5 +152,6 @@ LINE_START_ONLY: frozenset[str] = frozenset({"ini", "properties", "dockerfile", 
 CONFIG_LANGUAGES: frozenset[str] = frozenset(
     {"yaml", "json", "jsonc", "toml", "ini", "properties", "dotenv", "xml", "netrc", "htpasswd",
      "text", "markdown", "restructuredtext", "asciidoc", "html", "pem", "makefile", "dockerfile",
-     "shell", "batch", "powershell", "cmake", "css", "jcl"}
+     "shell", "batch", "powershell", "cmake", "css", "jcl",
+     "inno"}  # Inno Setup's sections are INI-like: an unquoted value is a literal (its [Code] is Pascal)
 )

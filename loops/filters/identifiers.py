@@ -28,6 +28,7 @@ _UUID = re.compile(r"^(?:urn:uuid:)?\{?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]
 _IDENTIFIER_WORDS = frozenset({"id", "ids", "uuid", "guid", "uid", "identifier", "ref", "reference"})
 
 
+_BASIC_USER_OPTION_BEFORE = re.compile(r"(?:^|[ \t])(?:-u|--user)[ \t]*[=]?[\"']?$")
 _AUTHORIZATION_SCHEME_BEFORE = re.compile(r"(?i)\bauthorization\b[\"']?[ \t]*[:=,][ \t]*[\"']?[A-Za-z][\w-]*[ \t]+$")
 
 
@@ -42,6 +43,8 @@ def is_uuid_identifier(value: str, line: str, key_name: str | None, language: st
     end = at + len(value.strip())
     if at > 0 and line[at - 1] == ":" and line[end:end + 1] == "@" and "://" in line[:at]:
         return False  # a URL's password slot (https://heroku:<uuid>@git.heroku.com): no id goes there
+    if at > 0 and line[end:end + 1] == ":" and _BASIC_USER_OPTION_BEFORE.search(line, 0, at):
+        return False  # curl -u <uuid>: — an API key sent as Basic auth's user (Companies House, Stripe's sk_ too)
     words = _context_words(value.strip(), line, key_name)
     if key_words(key_name or "")[:1] in (["guid"], ["uuid"]):
         return True  # the name says first what it holds: an installer's GuidKpasswd is the kpasswd component's GUID

@@ -328,3 +328,23 @@ def test_refused_password_lists_shipped_defaults_and_signed_nats_configuration_a
                     "iss": "A" + random_chars(_R, 55, string.ascii_uppercase), "name": "svc",
                     "nats": {"type": "user", "version": 2}})
     require_shown(f"user_jwt: {head}.{user}.{random_chars(_R, 86, _B64URL)}\n", "svc.conf")
+
+
+# --- open data, health and education APIs (304), desktop and CLI tools (305) ---------------------------------------
+
+def test_education_and_open_data_keys_by_position_are_found() -> None:
+    require_shown(f'from KalturaClient import *\nks = client.session.start("{random_chars(_R, 32, _HEX)}", "admin@school.edu", '
+                  "KalturaSessionType.ADMIN, 1234567)\n", "kaltura_session.py")
+    require_shown(f'from census import Census\nc = Census("{random_chars(_R, 40, _HEX)}", year=2020)\n', "census_pull.py")
+    require_shown(f"oauth = OAuth::Consumer.new(\n  '{random_chars(_R, 41, _HEX)}',\n  '{random_chars(_R, 32, _HEX)}',\n"
+                  "  site: 'https://api.schoology.com')\n", "schoology.rb")
+    require_shown(f"api:\n  registrationkey: {random_chars(_R, 32, _HEX)}\n", "settings.yaml")
+    # a UUID as curl's Basic user is an API key, not an identifier
+    require_shown(f"curl -u {random_uuid(_R)}: https://api.company-information.service.gov.uk/company/00000006\n", "ch_client.sh")
+
+
+def test_installer_script_values_and_protocol_lines_are_read_as_literals() -> None:
+    require_shown(f'SignTool=signtool sign /f "$qC:\\certs\\app.pfx$q" /p {random_chars(_R, 13, string.ascii_letters)} '
+                  "/t http://timestamp.example.com $f\n", "installer/setup.iss")
+    require_shown(f'    dprintf(sock, "PASS {typed_password(_R)}\\r\\n");\n', "src/irc.c")
+    assert not_shown('    dprintf(sock, "PASS %s\\r\\n", pass);\n', "src/irc.c")
