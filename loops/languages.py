@@ -62,7 +62,7 @@ EXTENSIONS: dict[str, str] = {
     "fs": "fsharp", "fsx": "fsharp",
     "vb": "vb", "bas": "vb", "vbs": "vb", "vba": "vb", "cls": "vb", "frm": "vb",  # VBA modules as Office exports them
     "au3": "autoit", "ahk": "autohotkey", "ah2": "autohotkey",
-    "pas": "pascal", "dpr": "pascal", "lpr": "pascal", "pp": "pascal", "dfm": "pascal",
+    "pas": "pascal", "dpr": "pascal", "lpr": "pascal", "dfm": "pascal",  # (.pp is Puppet's as much as Free Pascal's)
     "nsi": "nsis", "nsh": "nsis", "iss": "inno",
     "c": "c", "h": "c",
     "cc": "cpp", "cpp": "cpp", "cxx": "cpp", "hpp": "cpp", "hh": "cpp", "hxx": "cpp", "ino": "cpp",  # Arduino sketches

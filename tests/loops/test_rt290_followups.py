@@ -72,6 +72,11 @@ def test_office_and_windows_script_files_are_read_as_their_languages() -> None:
     assert language_for("hotkeys.ahk") == "autohotkey"
     assert language_for("src/Main.pas") == "pascal"
     assert language_for("setup/installer.nsi") == "nsis"
+    # .pp is Puppet's manifest as much as Free Pascal's unit: its { opens a resource, not a comment
+    assert language_for("manifests/init.pp") != "pascal"
+    # (read as Pascal, the password sat inside a comment and went to a person instead)
+    assert outcomes(f"class profile::db {{\n  mysql::db {{ 'app':\n    user     => 'app',\n"
+                    f"    password => '{typed_password(_R)}',\n  }}\n}}\n", "site/profile/manifests/db.pp") == ["confirmed"]
     # a VBA property setter's parameter is a reference, not a password
     assert not_shown("Public Property Let Password(ByVal value As String)\n    mPassword = value\nEnd Property\n",
                      "src/classes/clsConnection.cls")
