@@ -353,3 +353,33 @@ def test_installer_script_values_and_protocol_lines_are_read_as_literals() -> No
                   "/t http://timestamp.example.com $f\n", "installer/setup.iss")
     require_shown(f'    dprintf(sock, "PASS {typed_password(_R)}\\r\\n");\n', "src/irc.c")
     assert not_shown('    dprintf(sock, "PASS %s\\r\\n", pass);\n', "src/irc.c")
+
+
+# --- the third probe (307), VPN and network management (308), .NET Framework and Java EE (309) ---------------------
+
+def test_remote_access_keys_are_found() -> None:
+    require_shown(f"NB_SETUP_KEY={random_uuid(_R).upper()}\n", "netbird.env")
+    require_shown(f"netbird up --setup-key {random_uuid(_R).upper()} --management-url https://api.netbird.io\n", "setup.sh")
+    require_shown(f"tailscale up --login-server=https://headscale.corp.lan --authkey {random_chars(_R, 48, _HEX)} "
+                  "--accept-routes\n", "setup.sh")
+    require_shown(f"curl -sk 'https://fw01.example.net/api/?type=op&cmd=<show><system><info></info></system></show>"
+                  f"&key=LUFRPT{random_chars(_R, 120, _ALNUM + '+/')}=='\n", "setup.sh")
+    require_shown(f"radius server ISE-1\n address ipv4 10.1.2.3 auth-port 1812 acct-port 1813\n key {typed_password(_R)}\n",
+                  "router.cfg")
+    require_shown(f"m.rossi\n{typed_password(_R)}\n", "auth.txt")
+
+
+def test_protocol_lines_with_a_percent_in_the_password_are_found() -> None:
+    require_shown(f'    sock.sendall(b"PASS {random_chars(_R, 6, _ALNUM)}%{random_chars(_R, 6, _ALNUM)}\\r\\n")\n', "ftp_sync.py")
+    assert not_shown('    fmt.Fprintf(conn, "a1 LOGIN %s %s\\r\\n", user, pass)\n', "imap.go")
+
+
+def test_java_ee_descriptors_and_build_files_are_read() -> None:
+    require_shown('    <signjar jar="dist/app.jar" alias="codesign" keystore="${keystore.file}"\n'
+                  f'             storepass="{typed_password(_R)}" keypass="{typed_password(_R)}"/>\n', "build.xml")
+    require_shown(f'    <Environment name="app/encryptionKey" type="java.lang.String" '
+                  f'value="{base64.b64encode(bytes(_R.randrange(256) for _ in range(32))).decode()}" override="false"/>\n',
+                  "conf/context.xml")
+    require_shown(f"        <entry><key>ftp.password</key><value>{typed_password(_R)}</value></entry>\n", "quartz_jobs.xml")
+    require_shown(f"        <sonar.login>{random_chars(_R, 40, _HEX)}</sonar.login>\n", "settings.xml")
+    assert not_shown('    <signjar jar="dist/app.jar" alias="codesign" storepass="${keystore.pass}"/>\n', "build.xml")
