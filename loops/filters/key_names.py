@@ -131,8 +131,9 @@ def is_describing_key_name(value: str, line: str, key_name: str | None, language
                     and (f"{key_name}={value}" in line or "cookie" in line.lower()
                          or key_name.lower() in _SESSION_COOKIE_NAMES))
     # A describing word right in front says the same (patternApiKey, prefixApiKey: a label's message
-    # id); with another word between, the first word is part of a name (LABEL_STUDIO_API_KEY).
-    if 2 <= len(words) <= 3 and words[0] in _LEADING_DESCRIBING_WORDS and names_credential(words[1:]):
+    # id); with another word between, the first word is part of a name (LABEL_STUDIO_API_KEY, LABEL_STUDIO_TOKEN).
+    if 2 <= len(words) <= 3 and words[0] in _LEADING_DESCRIBING_WORDS and names_credential(words[1:]) and all(
+            w == "api" or names_credential([w]) for w in words[1:]):
         return True
     # "from <credential>" with no credential before it: the value names the stored secret it comes
     # from (Drone's `from_secret: docker_password`, value_from_secret); token_from_vault holds one.

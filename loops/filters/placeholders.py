@@ -30,6 +30,8 @@ _PLACEHOLDER_VALUES = frozenset({
     # defaults written into every install's config template, known to all (Icecast's icecast.xml, Lavalink's
     # application.yml): a weak setting to change, not a leaked secret
     "hackme", "youshallnotpass",
+    # an instruction to whoever deploys it, as changeme is
+    "setme", "set-me", "set_me", "change-me", "change_me", "replaceme", "replace-me", "replace_me", "fillme", "fill-me",
 })
 # Metasyntactic words: a value made only of them (bar:baz, foo-bar) stands for any value.
 _METASYNTACTIC = frozenset({"foo", "bar", "baz", "qux", "quux", "corge", "grault", "garply", "waldo", "fred", "plugh",

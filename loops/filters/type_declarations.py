@@ -138,6 +138,9 @@ def is_type_in_annotation(value: str, line: str, key_name: str | None, language:
     v = value.strip()
     if language not in _TYPED_LANGUAGES or not _REFERENCE_OR_GENERIC.match(v) or v.count("<") != v.count(">"):
         return False
+    at = line.find(v)
+    if at > 0 and line[at - 1] in "\"'`":
+        return False  # a quoted literal is a value, whatever it opens with (a C++ password "&Kx9…")
     # every name inside reads as a word (str, u8, String, Value), as types do and random text does not
     pieces = [p for n in _NOT_NAME.split(v) if n for p in _CAMEL.sub("_", n).split("_") if p]
     return all(len(p) <= 3 or wordlike(p) for p in pieces)

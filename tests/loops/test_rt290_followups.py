@@ -383,3 +383,19 @@ def test_java_ee_descriptors_and_build_files_are_read() -> None:
     require_shown(f"        <entry><key>ftp.password</key><value>{typed_password(_R)}</value></entry>\n", "quartz_jobs.xml")
     require_shown(f"        <sonar.login>{random_chars(_R, 40, _HEX)}</sonar.login>\n", "settings.xml")
     assert not_shown('    <signjar jar="dist/app.jar" alias="codesign" storepass="${keystore.pass}"/>\n', "build.xml")
+
+
+# --- unusual syntaxes (311), a CredData-style mix of 2016-2022 (312) -----------------------------------------------
+
+def test_secrets_in_ada_cobol_and_toml_multiline_strings_are_found() -> None:
+    require_shown(f'package Credentials is\n   Db_Password : constant String := "{typed_password(_R)}";\nend Credentials;\n',
+                  "src/credentials.ads")
+    require_shown(f'       01 WS-API-TOKEN  PIC X(40) VALUE "{random_chars(_R, 32, _HEX)}".\n', "src/DBCONN.cbl")
+    require_shown(f'[service]\nendpoint = "https://api.internal"\napi_key = """\n{random_chars(_R, 64, _HEX)}\n"""\n', "config.toml")
+    assert not_shown('package config\nDB_PASSWORD :: "set-me"\n', "config.odin")
+
+
+def test_a_quoted_password_is_no_type_and_a_product_name_is_no_label() -> None:
+    require_shown(f'const char* kDbPassword = "&{random_chars(_R, 13, _ALNUM)}";\n', "src/db.cpp")
+    require_shown(f"LABEL_STUDIO_TOKEN={random_chars(_R, 40, _HEX)}\n", ".env")
+    assert not_shown('    password: &str,\n', "src/config.rs")
