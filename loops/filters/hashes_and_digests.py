@@ -140,6 +140,9 @@ _CURSEFORGE_KEY_NAME = re.compile(r"(?i)curse_?forge|^cf_api_key$")
 def _is_hash_or_digest(v: str, line: str, key_name: str | None) -> bool:
     if _CRYPT_HASH.match(v) and key_name and _CURSEFORGE_KEY_NAME.search(key_name):
         return False
+    # ... or an API key's name, or CurseForge on the line: a stored hash goes under a hash's or password's name
+    if v.startswith("$2a$10$") and (key_words(key_name)[-2:] == ["api", "key"] or "curseforge" in line.lower()):
+        return False
     if (_SRI.match(v) or _PREFIXED_DIGEST.match(v) or _CERTIFICATE_PIN.match(v) or _CRYPT_HASH.match(v)
             or _POSTGRES_HASH.match(v)):
         return True

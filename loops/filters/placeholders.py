@@ -56,6 +56,10 @@ _PLACEHOLDER_PHRASES = (
     # my-token, my_api_key, mysecret: "my" and the credential's own name, nothing else
     re.compile(r"^my[_ .\-]?(?:(?:api|access|app|auth|client|secret|private)[_ .\-]?)?"
                r"(?:key|secret|token|pass|password|pwd|user|username|login)$"),
+    # "your password" in other languages: sua_senha, tu_contraseña, votre_mot_de_passe, twoje_haslo, senin_sifren
+    re.compile(r"(?<![a-z])(?:sua|seu|tua|teu|tu|su|votre|ton|ta|ihr|dein|deine|twoj|twoje|senin|anda|tuo)[_ .\-]"
+               r"(?:senha|contrase(?:n|ñ)a|clave|chave|token|password|passwort|kennwort|mot[_ .\-]?de[_ .\-]?passe"
+               r"|has(?:l|ł)o|(?:s|ş)ifren?|parola|kata[_ .\-]?sandi|sandi|api[_ .\-]?key|cl(?:e|é))(?![a-z])"),
     re.compile(r"[_ \-]here(?![a-z])"),  # insert_key_here
     re.compile(r"(?<![a-z])(?:change|replace|insert|fill|enter|put|paste)[_ \-]?"
                r"(?:me|it|this|in|your|with|the|here)(?![a-z])"),
@@ -87,7 +91,8 @@ _PLACEHOLDER_PHRASES = (
 # A word every match of one of _PLACEHOLDER_PHRASES holds (keep the two together): a value without one
 # matches none of them.
 _PHRASE_WORD = re.compile(r"my|your|here|change|replace|insert|fill|enter|put|paste|dummy|placeholder|not|only|tobe|to[_ -]be|sample|example"
-                          r"|fake|todo|tbd|fixme|leave|generate|create|byte|bit|char|via|from|by|at|in")
+                          r"|fake|todo|tbd|fixme|leave|generate|create|byte|bit|char|via|from|by|at|in"
+                          r"|sua|seu|tua|teu|tu|su|votre|ton|ta|ihr|dein|twoj|senin|anda|tuo")
 
 # A marker word spelled in its own case as one of a token body's CamelCase words (AAExampleToken…,
 # sk_live_SampleKey…): a person's phrase. (Between digits, 7Sample3, it is read as the letters of a random run.)

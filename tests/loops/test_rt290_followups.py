@@ -399,3 +399,19 @@ def test_a_quoted_password_is_no_type_and_a_product_name_is_no_label() -> None:
     require_shown(f'const char* kDbPassword = "&{random_chars(_R, 13, _ALNUM)}";\n', "src/db.cpp")
     require_shown(f"LABEL_STUDIO_TOKEN={random_chars(_R, 40, _HEX)}\n", ".env")
     assert not_shown('    password: &str,\n', "src/config.rs")
+
+
+# --- game platforms (313), developers writing in other languages (314) ---------------------------------------------
+
+def test_game_platform_keys_are_found() -> None:
+    require_shown(f'publisher_key: "{random_chars(_R, 32, "0123456789ABCDEF")}"\n', "steam/config.yml")
+    bcrypt_shaped = "$2a$10$" + random_chars(_R, 53, _ALNUM + "./")
+    require_shown(f"[api]\napiKey = '{bcrypt_shaped}'\n", "config/settings.toml")
+    # the same shape under a hash's name is a hash
+    assert not_shown(f"password_hash: '{bcrypt_shaped}'\n", "fixtures/users.yml")
+
+
+def test_your_password_in_other_languages_is_a_placeholder() -> None:
+    for stand_in in ("sua_senha", "tu_contraseña", "twoje_haslo", "senin_sifren", "votre_mot_de_passe"):
+        assert not_shown(f"DB_PASSWORD={stand_in}\n", ".env"), stand_in
+    require_shown(f"DB_PASSWORD=Sua{random_chars(_R, 8, _ALNUM)}!{random_chars(_R, 3, string.digits)}\n", ".env")
