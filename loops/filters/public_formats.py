@@ -241,7 +241,7 @@ _GOOGLE_OAUTH_CLIENT_ID = re.compile(r"^[0-9]{6,20}-[a-z0-9]{32}\.apps\.googleus
 # Paddle.Initialize or Paddle.Setup, Authorize.Net's Accept.js public client key beside its API login id (the
 # transaction key is the secret). Only with the call or the Accept.js markup on the line.
 _PAGE_CLIENT_TOKEN = re.compile(r"^(?:(?:live|test)_[A-Za-z0-9]{20,40}|[A-Za-z0-9]{40,100})$")
-_PAGE_CLIENT_CONTEXT = re.compile(r"\bPaddle\.(?:Initialize|Setup)\s*\(|\binitializePaddle\s*\(|\bdata-clientKey=.*\bdata-apiLoginID=|"
+_PAGE_CLIENT_CONTEXT = re.compile(r"\bPaddle\.(?:Initialize|Setup)\s*\(|\bdata-clientKey=.*\bdata-apiLoginID=|"
                                   r"\bdata-apiLoginID=.*\bdata-clientKey=|\bauthData\.clientKey\b")
 # GrowthBook's SDK client key (sdk-…, what `new GrowthBook({clientKey})` fetches features with in the browser); its
 # secret API keys are secret_…. LaunchDarkly's server SDK keys are sdk- and a UUID, which this shape leaves out.
@@ -255,8 +255,7 @@ _ALNUM_CLIENT_KEY = re.compile(r"^[A-Za-z0-9]{20,32}$")
 # so the provider's name must be on the line or in the value's name (or, for Statsig, a name that says client).
 _STATSIG_CLIENT_KEY = re.compile(r"^client-[A-Za-z0-9]{20,64}$")
 _ADYEN_CLIENT_KEY = re.compile(r"^(?:test|live)_[A-Z0-9]{32}$")
-_CLOUDINARY_API_KEY = re.compile(r"^[0-9]{15}$")
-_CLOUDINARY_WIDGET = re.compile(r"\bcreateUploadWidget\s*\(|\bopenUploadWidget\s*\(|\bcloudinary\.(?:setCloudName|galleryWidget)\b")
+_CLOUDINARY_API_KEY = re.compile(r"^[0-9]{15}$")  # (its upload widget's apiKey: see client_key_in_a_widget_config)
 _PAYTABS_CLIENT_KEY = re.compile(r"^C[A-Z0-9]{9}-[A-Z0-9]{10}-[A-Z0-9]{10}$")  # server keys open with S
 # (32 lower-case hex, as also Algolia's API keys and Shopify's Storefront tokens: the name or the lines around tell)
 _HEX32 = re.compile(r"^[0-9a-f]{32}$")
@@ -413,10 +412,6 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
         return True
     if _ADYEN_CLIENT_KEY.match(v):  # Adyen's Web Drop-in takes its client key in the browser; its API keys differ,
         return "client" in key_words(key_name)  # but a made-up test_/live_ value under an API key's name stays shown
-    if _CLOUDINARY_API_KEY.match(v) and _CLOUDINARY_WIDGET.search(line):
-        return True  # the upload widget's apiKey: Cloudinary's key id, sent from the page (its secret signs)
-    if _HEX32.match(v) and "transloadit" in line.lower() and not {"secret", "private"} & set(key_words(key_name)):
-        return True  # Transloadit's auth key goes to Uppy in the page; the secret signs the params on a server
     if _PAYTABS_CLIENT_KEY.match(v):  # PayTabs' client key goes to paylib.js in the checkout page
         return "client" in key_words(key_name) or "paylib" in line or _names_provider("paytabs", line, key_name)
     if _PLAID_CLIENT_TOKEN.match(v):
