@@ -80,7 +80,7 @@ _TEST_DIRS = frozenset({
     "t",  # Perl's convention, kept by some Python projects (celery's t/unit/)
     "bench", "benches", "benchmarks",  # benchmarks run on made-up inputs, as tests do (Rust's benches/)
     "molecule",  # Ansible roles' test scenarios (molecule/default/converge.yml)
-    "fuzz", "fuzzing", "fuzzers", "corpus", "corpora",  # a fuzzer's seed inputs: made-up or mutated data
+    "fuzzers", "corpus", "corpora",  # a fuzzer's seed inputs: made-up or mutated data (fuzz/: _TEST_DIR_WORDS)
     # C projects' suites: autotest's testsuite/, regression tests (PostgreSQL's src/test/regress, OpenSSH's
     # regress/), unit-test folders named for the framework (cunit/, unittests/)
     "testsuite", "testsuites", "regress", "regression", "regressions", "unittest", "unittests", "cunit",

@@ -579,7 +579,8 @@ _MAPS_WORDS = frozenset({"maps", "map", "geo", "places", "geocoding", "geocoder"
 _APP_LANGUAGES = frozenset({"xml", "properties", "dotenv", "json", "yaml", "dart", "swift", "objective-c", "kotlin",
                             "groovy", "plist"})
 _SERVER_WORDS = frozenset({"server", "backend", "service", "services", "webservice", "internal", "admin"})
-_BROWSER_WORDS = frozenset({"browser", "js", "javascript", "frontend", "client", "web"})
+# a client key's words without "public" (a name that says public is public_by_key_name's), and a JavaScript key's
+_BROWSER_WORDS = (_CLIENT_KEY_WORDS - {"public"}) | {"js", "javascript"}
 
 
 @_filter("maps_sdk_client_key", "a Google Maps or Places SDK key (maps in its name, the Android manifest's geo.API_KEY, "
