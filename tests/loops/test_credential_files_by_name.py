@@ -123,6 +123,8 @@ LEAKS = [
     ("activemq/conf/users.properties", f"# user=password\nadmin={PW}\n", "broker-users-properties-password"),
     # an AutoHotkey hotstring that types a password
     ("tools/hotkeys.ahk", f"#SingleInstance Force\n::]pw::{PW}\n", "autohotkey-typed-password"),
+    # an htpasswd line whose password was never hashed
+    ("deploy/nginx/.htpasswd", f"grafana:$apr1$Zp8kQ2rV$8nWfL0qXc1vR4tY7uI9oP/\nadmin:{PW}\n", "htpasswd-plaintext-entry"),
 ]
 
 
@@ -162,6 +164,7 @@ SAFE = [
     ("artemis/etc/artemis-users.properties", "# user=password\nadmin=ENC(1024:5A4F3E2D1C0B9A8F:6B5A4F3E2D1C0B9A8F7E6D5C4B3A2F1E)\n"),
     ("infra/terraform.tfstate", '      "type": "random_string",\n      "instances": [\n        {\n'
      '          "attributes": {\n            "result": "k3x9q2",\n'),
+    ("deploy/nginx/.htpasswd", "# user:password\nadmin:$2y$05$Zp8kQ2rVm1N4bX7cT0qWeO5uY8iR3tG6hJ9kL2zX4cV7bN1mQ3wE\n"),
 ]
 
 
