@@ -176,6 +176,9 @@ def _is_hash_or_digest(v: str, line: str, key_name: str | None) -> bool:
         words = _context_words(v, line, key_name)
         if len(v) == 32 and words[-2:] == ["api", "hash"]:
             return False  # Telegram's api_hash: an application's secret, named like a digest
+        named = key_words(key_name)
+        if len(named) >= 2 and named[-1] in ("key", "secret") and any(_names_a_hash(w) for w in named[:-1]):
+            return False  # PayU's md5_key, hmac_sha256_secret: a key for a hash, named after its algorithm
         if any(_names_a_hash(w) for w in words):
             return True
         # ... or the comment right after it says so: != "…"  # sha256 of the stored key

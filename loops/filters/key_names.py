@@ -124,6 +124,8 @@ def is_describing_key_name(value: str, line: str, key_name: str | None, language
     if len(words) >= 2 and words[-1] in _DESCRIBING_WORDS and (names_credential(words[:-1]) or words[-2] in _AUTH_WORDS):
         if _access_key_id(words, value) or names_vault_secret_id(words):
             return False
+        if words[-1] in ("hash", "digest") and not _digest_shaped(value):
+            return False  # Flutterwave's SECRET_HASH: a shared secret the merchant chose, not a digest of one
         # a cookie's session id (ASP.NET_SessionId=…, session_id=… in a Cookie header, new Cookie("JSESSIONID",
         # "…")) is the session itself: whoever sends it is logged in
         # (a framework's own session cookie name says so wherever it is written: a HAR's {"name": "ASP.NET_SessionId"})
@@ -145,6 +147,16 @@ def is_describing_key_name(value: str, line: str, key_name: str | None, language
     # keyVaultToStoreSecrets); a credential head (token_for_github) still holds one.
     at = next((i for i, w in enumerate(words) if w in _PREPOSITIONS), 0)
     return at > 0 and (words[at - 1] in _DESCRIBING_WORDS or words[at - 1] in _CONTAINER_WORDS) and names_credential(words[at + 1:])
+
+
+_WORD_CHARS = re.compile(r"^[A-Za-z0-9_-]+$")
+
+
+def _digest_shaped(value: str) -> bool:
+    """Could be a digest as a program writes one: hex of 32 or more, a $- or {SCHEME}- format, base64 with its padding
+    or punctuation, or 40 characters or more. A shorter run of letters and digits is none."""
+    v = value.strip()
+    return len(v) >= 40 or not _WORD_CHARS.match(v) or (len(v) >= 32 and all(c in "0123456789abcdefABCDEF" for c in v))
 
 
 # nginx's `auth_basic "Restricted";` (and its modules' auth_digest, auth_pam, auth_ldap, auth_radius, auth_jwt)

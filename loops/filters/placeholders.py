@@ -125,6 +125,9 @@ def _caps_name(caps: str) -> bool:
     return len(caps) <= _MAX_CAPS_WORD and english_like(caps)
 
 
+# An instruction written in CamelCase words only, as templates name the value to change (ChangeMeToSomethingRandom,
+# ReplaceThisWithALongSecret): no digits or symbols beyond a short number, so a password such as ChangeMe7#q is none.
+_CAMEL_INSTRUCTION = re.compile(r"^(?:Change|Replace|Set|Fill|Put|Insert)(?:Me|This|It|In)(?:[A-Z][a-z]*)+\d{0,2}$")
 _PLACEHOLDER_SEPARATORS = re.compile(r"[:._\- @/%+;,#&]")
 _ONE_WORD_REPEATED = re.compile(r"([a-z]+)\1+")
 
@@ -157,6 +160,8 @@ def is_placeholder(value: str, line: str, key_name: str | None, language: str | 
         return False  # `todo` or `your` after a / or + of a long base64 key is chance, not a phrase
     if _CAMEL_MARKER.search(value):
         return True  # 123456789:AAExampleTokenDoNotUse_…: a marker word written in a token's body
+    if _CAMEL_INSTRUCTION.match(value.strip()):
+        return True  # ChangeMeToSomethingRandom: the instruction in words run together
     if not _PHRASE_WORD.search(low):
         return False  # no phrase below can match: one scan instead of six
     stripped = value.strip()

@@ -434,9 +434,15 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
         # (the project's API secret goes to Mixpanel's export and query APIs as Basic auth's user name)
         return (_names_provider("mixpanel", line, key_name) and not {"secret", "password", "key"} & names
                 and not any(w in line.lower() for w in ("auth", " -u ", "--user")))
-    if _PAGE_CLIENT_TOKEN.match(v) and _PAGE_CLIENT_CONTEXT.search(line):
+    if _PAGE_CLIENT_TOKEN.match(v) and (_PAGE_CLIENT_CONTEXT.search(line) or _authorize_net_client_key_name(key_name)):
         return True
     return _CLIENT_SDK_PUBLIC.match(v) is not None
+
+
+def _authorize_net_client_key_name(key_name: str | None) -> bool:
+    """AUTHORIZENET_CLIENT_KEY, authNetClientKey: the Accept.js public client key kept in a constant for the page."""
+    words = key_words(key_name)
+    return words[-2:] == ["client", "key"] and any(w.startswith("authorize") or w == "authnet" for w in words)
 
 
 def _is_pusher_app_key(value: str, line: str, key_name: str | None) -> bool:

@@ -8,10 +8,11 @@ import random
 import string
 
 from tests.loops.test_fp_corpus_classes import not_shown, require_shown
-from tests.support.tokens import random_chars, typed_password
+from tests.support.tokens import random_chars, random_uuid, typed_password
 
 _R = random.Random(316)
 _ALNUM = string.ascii_letters + string.digits
+_HEX = "0123456789abcdef"
 
 
 def _mixed(n: int) -> str:
@@ -39,3 +40,51 @@ def test_an_unhashed_htpasswd_line_is_found_and_hashes_are_not() -> None:
     require_shown(f"grafana:$apr1$Zp8kQ2rV$8nWfL0qXc1vR4tY7uI9oP/\nadmin:{typed_password(_R)}\n", "nginx/.htpasswd")
     assert not_shown("admin:$2y$05$Zp8kQ2rVm1N4bX7cT0qWeO5uY8iR3tG6hJ9kL2zX4cV7bN1mQ3wE\nops:rT4QbZ1mkX9sA\n",
                      "nginx/.htpasswd")
+
+
+# --- payments, fintech and crypto exchanges (set 316) --------------------------------------------------------------
+
+def test_a_key_named_after_its_hash_algorithm_is_a_key_not_a_digest() -> None:
+    key = random_chars(_R, 32, _HEX)
+    require_shown(f'PAYU = {{\n    "pos_id": "300746",\n    "md5_key": "{key}",\n}}\n', "payments/payu.py")
+    # the algorithm after the credential's name still names a digest of it
+    assert not_shown(f'ARTIFACT = {{"name": "app.tar.gz", "key_md5": "{key}"}}\n', "release/manifest.py")
+
+
+def test_a_secret_hash_that_is_no_digest_is_the_secret() -> None:
+    require_shown(f"FLW_SECRET_HASH={_mixed(20)}\n", "flutterwave.env")
+    assert not_shown(f"RABBITMQ_PASSWORD_HASH={random_chars(_R, 64, _HEX)}\n", "rabbit.env")
+
+
+def test_hex_private_keys_given_to_web3j_and_go_ethereum_are_found() -> None:
+    require_shown(f'val credentials = Credentials.create("{random_chars(_R, 64, _HEX)}")\n', "wallet/Keystore.kt")
+    require_shown(f'key, err := crypto.HexToECDSA("{random_chars(_R, 64, _HEX)}")\n', "cmd/sign/main.go")
+
+
+def test_authorize_net_public_client_key_in_a_constant_is_not_shown() -> None:
+    assert not_shown(f'const val AUTHORIZENET_CLIENT_KEY = "{_mixed(64)}"\n', "app/PaymentsModule.kt")
+    require_shown(f'const val AUTHORIZENET_TRANSACTION_KEY = "{_mixed(16)}"\n', "app/PaymentsModule.kt")
+
+
+# --- scientific computing and HPC (set 317) ------------------------------------------------------------------------
+
+def test_hpc_command_lines_and_clients_that_take_passwords_are_found() -> None:
+    require_shown(f"lftp -u mirror,'{typed_password(_R)}' sftp://data.example.org\n", "bin/fetch_refs.sh")
+    require_shown(f'echo "{typed_password(_R)}" | iinit\n', "scripts/irods_put.sh")
+    require_shown(f"session = client.createSession('labadmin', '{typed_password(_R)}');\n", "+io/omeroLogin.m")
+    assert not_shown('echo "$IRODS_PASSWORD" | iinit\n', "scripts/irods_put.sh")
+
+
+def test_data_service_tokens_in_code_and_channel_urls_are_found() -> None:
+    require_shown(f'c = cdsapi.Client(url="https://cds.climate.copernicus.eu/api", key="{random_uuid(_R)}")\n',
+                  "scripts/get_era5.py")
+    require_shown(f"channels:\n  - https://conda.anaconda.org/t/ab-{random_uuid(_R)}/acme-lab\n  - conda-forge\n",
+                  "envs/star.yaml")
+    assert not_shown("channels:\n  - https://conda.anaconda.org/t/<TOKEN>/acme-lab\n", "envs/star.yaml")
+
+
+# --- PHP CMS and frameworks (set 318) ------------------------------------------------------------------------------
+
+def test_an_instruction_in_camel_case_is_a_placeholder() -> None:
+    assert not_shown("<?php\n$config['encryption_key'] = 'ChangeMeToSomethingRandom';\n", "application/config/config.php")
+    assert not_shown("<?php\n$config['encryption_key'] = 'ReplaceThisWithALongRandomString';\n", "config.php")
