@@ -38,7 +38,7 @@ from .registry import FILTERS
 ORDER: tuple[str, ...] = (
     "placeholder", "validation_rules", "masked", "repeated_or_sequential", "typed_placeholder", "env_reference", "template_expression",
     "erlang_macro", "templated", "documented_example_key", "code_reference", "bare_word_in_code",
-    "hash_or_digest", "encrypted_value", "openpgp_key_id", "existing_secret_name", "secret_manager_reference",
+    "hash_or_digest", "hashed_password_column", "encrypted_value", "openpgp_key_id", "existing_secret_name", "secret_manager_reference",
     "regex_capture", "regex_fragment", "uuid", "describing_key_name", "refused_password_list", "nginx_auth_basic_realm", "git_signing_key_id", "collection_or_module_as_name", "auth_method_name", "oauth_grant_type",
     "resource_type_as_key", "default_snmp_community", "twilio_key_sid_called_sid",
     "anti_forgery_token", "sequential_run", "fragment", "quoted_in_prose", "key_names_no_credential", "label_denies_credential",
@@ -94,7 +94,7 @@ ORDER: tuple[str, ...] = (
     "maps_sdk_client_key", "listen_only_access_key", "digest_of_a_common_password",
     "public_key_der", "evm_address", "published_development_key", "sealed_secret_ciphertext",
     "vagrant_box_password", "typed_public_key", "model_weights_file",
-    "public_key_encoding", "small_number_table", "published_cipher_example_key", "data_key_name", "published_client_secret", "client_sdk_token", "map_tile_url_key", "access_mode_value", "too_short_for_a_key",
+    "public_key_encoding", "small_number_table", "published_cipher_example_key", "data_key_name", "published_client_secret", "client_sdk_token", "map_tile_url_key", "access_mode_value", "arduino_keyword_class", "too_short_for_a_key",
 )
 
 

@@ -177,14 +177,36 @@ def _is_hash_or_digest(v: str, line: str, key_name: str | None) -> bool:
         if len(v) == 32 and words[-2:] == ["api", "hash"]:
             return False  # Telegram's api_hash: an application's secret, named like a digest
         named = key_words(key_name)
-        if len(named) >= 2 and named[-1] in ("key", "secret") and any(_names_a_hash(w) for w in named[:-1]):
+        if len(named) >= 2 and named[-1] in ("key", "secret") and any(
+                "md5" in w or _SHA_IN_WORD.search(w) for w in named[:-1]):
             return False  # PayU's md5_key, hmac_sha256_secret: a key for a hash, named after its algorithm
+            # (an etag_key or commit_key names what the digest is of, and holds one)
         if any(_names_a_hash(w) for w in words):
             return True
         # ... or the comment right after it says so: != "…"  # sha256 of the stored key
         after = _TRAILING_COMMENT.match(line, at + len(v)) if at >= 0 else None
         return after is not None and any(_names_a_hash(w) for w in split_words(after.group(1))[:4])
     return False
+
+
+# A row of a table: an SQL VALUES tuple, or fields split by commas, tabs, semicolons or bars with no assignment.
+_SQL_ROW = re.compile(r"^[ \t]*(?:INSERT[ \t]|\(|VALUES\b)|\bVALUES[ \t]*\(", re.IGNORECASE)
+# A salt kept as a column of its own: in a header line, an INSERT's column list, or a CREATE TABLE.
+_SALT_COLUMN = re.compile(r"""(?i)(?:^|[\s,;(`"'|])(?:password_?)?salt(?:[\s,;)`"'|]|$)""")
+
+
+@_filter("hashed_password_column", "hex of a digest's length in the password column of a table that keeps a salt "
+         "beside it, or of an SQL dump's row: what the application stored is the hash", needs_key_name=True,
+         surroundings=True)
+def is_hashed_password_column(value: str, line: str, key_name: str | None, language: str | None,
+                              around: Surroundings = Surroundings()) -> bool:
+    v = value.strip()
+    if len(v) not in _HEX_DIGEST_LENGTHS or not _HEX.match(v) or not names_password(key_words(key_name)):
+        return False
+    if _SQL_ROW.search(line):
+        return True  # INSERT INTO users (…, password) VALUES (…, '5f4d…'): an old application's md5(password)
+    row = "=" not in line and sum(line.count(c) for c in ",\t;|") >= 2
+    return row and any(_SALT_COLUMN.search(text) for text in (line, *around.lines) if text is not line)
 
 
 _TRAILING_COMMENT = re.compile(r"""["'`]?[ \t),;]*(?:#|//|--)[ \t]*([^\n]*)""")

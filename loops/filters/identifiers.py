@@ -29,7 +29,7 @@ _IDENTIFIER_WORDS = frozenset({"id", "ids", "uuid", "guid", "uid", "identifier",
 
 
 _BASIC_USER_OPTION_BEFORE = re.compile(r"(?:^|[ \t])(?:-u|--user)[ \t]*[=]?[\"']?$")
-_AUTHORIZATION_SCHEME_BEFORE = re.compile(r"(?i)\bauthorization\b[\"']?[ \t]*[:=,][ \t]*[\"']?[A-Za-z][\w-]*[ \t]+$")
+_AUTHORIZATION_SCHEME_BEFORE = re.compile(r"(?i)\bauthorization\b[\"']?[ \t]*(?:=>|[:=,])[ \t]*[\"']?[A-Za-z][\w-]*[ \t]+$")
 
 
 @_filter("uuid", "a UUID used as an identifier: under an id/uuid name or no credential name (UUIDs used AS keys are kept)",

@@ -298,7 +298,11 @@ def is_masked(value: str, line: str, key_name: str | None, language: str | None)
          generic_only=True)
 def is_fragment(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
-    return len(v) < 20 and _FORMAT_PREFIX.match(v) is not None
+    if len(v) >= 20 or _FORMAT_PREFIX.match(v) is None:
+        return False
+    at = line.find(v)
+    # a URL's password ends at its @: rtsp://cam:n7kq2vx8wt4m_@10.0.0.9 is typed, no format's prefix
+    return not (at >= 0 and line.startswith("@", at + len(v)) and line.rfind("://", 0, at) >= 0)
 
 
 # A format's prefix as documentation writes it: short parts of one case throughout, joined and ended by a

@@ -81,6 +81,17 @@ def is_access_mode_value(value: str, line: str, key_name: str | None, language: 
     return value.strip().rstrip(";,").strip("\"'").lower() in _ACCESS_MODES
 
 
+# An Arduino library's keywords.txt: a name, a tab and the class the IDE highlights it as (setPassword<TAB>KEYWORD2).
+_ARDUINO_KEYWORD_CLASS = re.compile(r"^[ \t]*\w+\t+(?:KEYWORD[1-3]|LITERAL[12]|KEYWORD_TOKENTYPE)[ \t]*\r?$")
+
+
+@_filter("arduino_keyword_class", "an Arduino library's keywords.txt line: a name and its highlighting class "
+         "(KEYWORD2), not a value", generic_only=True, needs_in_line="\t")
+def is_arduino_keyword_class(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return value.strip() in ("KEYWORD1", "KEYWORD2", "KEYWORD3", "LITERAL1", "LITERAL2", "KEYWORD_TOKENTYPE") and (
+        _ARDUINO_KEYWORD_CLASS.match(line) is not None)
+
+
 # SNMP's well-known default communities (RFC 1157's examples, every agent's factory setting): a person should
 # change them, but they are public knowledge, not a leaked secret.
 _DEFAULT_COMMUNITIES = frozenset({"public", "private"})

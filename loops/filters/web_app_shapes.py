@@ -42,10 +42,19 @@ _NAMING_TAILS = frozenset({"PASS", "PASSWORD", "PASSWD", "PWD", "USER", "USERNAM
                            "SECRET", "TOKEN", "DN", "HOST", "EMAIL", "NAME"})
 
 
+# A .NET configuration path: PascalCase sections joined by : (or __ in environment variables), under a name that
+# says it is a key, name, path or section to look up.
+_CONFIGURATION_PATH = re.compile(r"^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*(?:(?::|__)[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*)+$")
+_LOOKUP_NAME = re.compile(r"(?:Key|Name|Path|Section|_KEY|_NAME|_PATH|_SECTION)$")
+
+
 @_filter("constant_name_as_value", "an UPPER_SNAKE name given where a lookup key is expected ($credentialsKey = "
-         "'SSL_CLIENT_S_DN') or ending in a credential word ('password' => 'FTP_PASS'): the name of a server "
-         "variable or constant, not its value", generic_only=True, needs_in_value="_")
+         "'SSL_CLIENT_S_DN', or a configuration path 'Payments:ApiKey') or ending in a credential word "
+         "('password' => 'FTP_PASS'): the name of a server "
+         "variable or constant, not its value", generic_only=True, needs_in_value="_:")
 def is_constant_name_as_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    if _CONFIGURATION_PATH.match(value) and _LOOKUP_NAME.search(key_name or ""):
+        return True  # SecretConfigKey = "Ledger:WebhookSigningKey": where .NET's IConfiguration finds the value
     if "_" not in value or len(value) > 48 or not _UPPER_SNAKE.match(value):
         return False
     if key_name and len(key_name) > 3 and key_name.endswith("Key"):

@@ -4,6 +4,7 @@ shows no argument)."""
 
 from __future__ import annotations
 
+import base64
 import random
 import string
 
@@ -49,6 +50,8 @@ def test_a_key_named_after_its_hash_algorithm_is_a_key_not_a_digest() -> None:
     require_shown(f'PAYU = {{\n    "pos_id": "300746",\n    "md5_key": "{key}",\n}}\n', "payments/payu.py")
     # the algorithm after the credential's name still names a digest of it
     assert not_shown(f'ARTIFACT = {{"name": "app.tar.gz", "key_md5": "{key}"}}\n', "release/manifest.py")
+    # ... and so does what the digest is of, before the key's word
+    assert not_shown(f'{{\n  "region": "eu-west-1",\n  "etag_key": "{key}"\n}}\n', "config/services.json")
 
 
 def test_a_secret_hash_that_is_no_digest_is_the_secret() -> None:
@@ -88,3 +91,54 @@ def test_data_service_tokens_in_code_and_channel_urls_are_found() -> None:
 def test_an_instruction_in_camel_case_is_a_placeholder() -> None:
     assert not_shown("<?php\n$config['encryption_key'] = 'ChangeMeToSomethingRandom';\n", "application/config/config.php")
     assert not_shown("<?php\n$config['encryption_key'] = 'ReplaceThisWithALongRandomString';\n", "config.php")
+
+
+def test_hex_of_a_digests_length_in_a_salted_or_dumped_password_column_is_the_stored_hash() -> None:
+    dump = ("INSERT INTO `oc_user` (`user_id`, `username`, `password`, `salt`) VALUES\n"
+            f"(1, 'admin', '{random_chars(_R, 40, _HEX)}', '{_mixed(9)}');\n"
+            f"INSERT INTO users (id, login, password) VALUES (2, 'bob', '{random_chars(_R, 32, _HEX)}');\n")
+    assert not_shown(dump, "install/opencart.sql")
+    assert not_shown(f"id,email,password,salt\n1,a@b.io,{random_chars(_R, 64, _HEX)},{random_chars(_R, 16, _HEX)}\n",
+                     "exports/users.csv")
+    # a typed password in the same column, and hex in a password manager's export, are passwords
+    require_shown(f"INSERT INTO users (id, login, password) VALUES (3, 'eve', '{typed_password(_R)}');\n", "seed.sql")
+    require_shown(f"name,url,username,password\nbank,https://bank.example,me,{random_chars(_R, 32, _HEX)}\n",
+                  "export.csv")
+
+
+# --- IoT, embedded and home automation (set 319) -------------------------------------------------------------------
+
+def test_device_passwords_in_urls_build_flags_and_provisioning_commands_are_found() -> None:
+    password = random_chars(_R, 11, string.ascii_lowercase + string.digits) + "_"
+    require_shown(f'{{"source": "-rtsp_transport tcp -i rtsp://admin:{password}@192.168.1.40:554/stream1"}}\n',
+                  "homebridge/config.json")
+    require_shown(f"[env:esp32]\nbuild_flags =\n    -DWIFI_SSID='\"HomeNet\"'\n    -DWIFI_PASS='\"{_mixed(14)}\"'\n",
+                  "platformio_override.ini")
+    require_shown(f'wpa_passphrase "HomeNet-5G" "{_mixed(16)}" >> /etc/wpa_supplicant/wpa_supplicant.conf\n', "install.sh")
+    assert not_shown('wpa_passphrase "$SSID" "$PSK" > /tmp/wpa.conf\n', "install.sh")
+    assert not_shown("[env:esp32]\nbuild_flags =\n    -DWIFI_PASS='\"${sysenv.WIFI_PASS}\"'\n", "platformio.ini")
+
+
+def test_an_arduino_librarys_keywords_file_holds_no_values() -> None:
+    assert not_shown("setPassword\tKEYWORD2\nsetAuthToken\tKEYWORD2\nMyLib\tKEYWORD1\n", "lib/CamClient/keywords.txt")
+
+
+# --- observability, logging and alerting (set 320) -----------------------------------------------------------------
+
+def test_observability_keys_under_their_own_names_and_header_syntaxes_are_found() -> None:
+    require_shown(f"HONEYCOMB_WRITEKEY={random_chars(_R, 32, _HEX)}\n", ".env")
+    require_shown(f'output {{ http {{ headers => {{ "Authorization" => "Splunk {random_uuid(_R)}" }} }} }}\n',
+                  "logstash.conf")
+    basic = base64.b64encode(f"482913:glc_{_mixed(60)}".encode()).decode().replace("=", "%3D")
+    require_shown(f"OTEL_EXPORTER_OTLP_HEADERS=Authorization=Basic%20{basic}\n", "otel.env")
+    assert not_shown("OTEL_EXPORTER_OTLP_HEADERS=Authorization=Basic%20${GRAFANA_OTLP_AUTH}\n", "otel.env")
+    require_shown(f'$template LogglyFormat,"<%pri%>1 %timestamp% %HOSTNAME% [{random_uuid(_R)}@41058 tag=\\"web\\"] %msg%\\n"\n',
+                  "rsyslog.d/22-loggly.conf")
+
+
+# --- API client SDKs and tooling (set 321) -------------------------------------------------------------------------
+
+def test_a_configuration_path_under_a_lookup_name_is_no_value() -> None:
+    assert not_shown('    private const string SecretConfigKey = "Ledger:WebhookSigningSecret";\n',
+                     "src/Ledger/Webhooks/SignatureVerifier.cs")
+    require_shown(f'    private const string SigningSecret = "{_mixed(32)}";\n', "src/Ledger/Webhooks/SignatureVerifier.cs")
