@@ -415,6 +415,23 @@ _JOSE_HEADER_FIELDS = frozenset({"alg", "typ", "cty", "kid", "enc", "zip", "crit
 _JOSE_SEGMENT = re.compile(r"^eyJ[A-Za-z0-9_-]{8,400}={0,2}$")
 
 
+# Azure's storage and Service Bus/Event Hubs/IoT Hub keys are 32 or 64 random bytes in base64; bytes that are all
+# typed text (ZmFrZWtleWZha2Vr… is fakekeyfakek…) were written by hand for a test or an emulator's docs. Random bytes
+# are all printable one time in 10^14.
+_AZURE_KEY_BEFORE = re.compile(r"(?i)(?:SharedAccessKey|AccountKey|primaryKey|secondaryKey)[\"']?[ \t]*[=:][ \t]*[\"']?$")
+
+
+@_filter("azure_key_of_typed_text", "an Azure key whose bytes are typed text (base64 of fakekeyfakekey…): written by "
+         "hand for a test, not a key Azure issued", needs_in_value="=")
+def is_azure_key_of_typed_text(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    at = line.find(v)
+    if at <= 0 or len(v) not in (44, 88) or not _AZURE_KEY_BEFORE.search(line, 0, at):
+        return False
+    raw = b64_decode(v)
+    return raw is not None and len(raw) in (32, 64) and all(32 <= b < 127 for b in raw)
+
+
 @_filter("jose_header_alone", "a JWT's header segment on its own (eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9 is "
          "{\"alg\":\"HS256\",\"typ\":\"JWT\"}): it names the algorithm, not a key or a claim", generic_only=True)
 def is_jose_header_alone(value: str, line: str, key_name: str | None, language: str | None) -> bool:

@@ -83,6 +83,8 @@ _DESCRIBING_WORDS = frozenset({
     # who issues and who accepts a token, and in whose directory: Auth__Authority (an identity provider's URL),
     # JWT_ISSUER, token_audience, auth_tenant, auth_realm
     "authority", "issuer", "audience", "tenant", "realm",
+    # how a stored credential is checked: Zend's auth.password.treatment = "SHA1(CONCAT(?, salt))"
+    "treatment",
 })
 # Words that name a way of authenticating, not a credential, but may come before a describing word (auth_mode,
 # authorization_policy): the pair describes.
@@ -153,10 +155,12 @@ _WORD_CHARS = re.compile(r"^[A-Za-z0-9_-]+$")
 
 
 def _digest_shaped(value: str) -> bool:
-    """Could be a digest as a program writes one: hex of 32 or more, a $- or {SCHEME}- format, base64 with its padding
-    or punctuation, or 40 characters or more. A shorter run of letters and digits is none."""
+    """Could be a digest as a program writes one (or is too short to say): hex of 32 or more, a $- or {SCHEME}-
+    format, base64 with its padding or punctuation, 40 characters or more, or under 8. A run of 8 to 39 letters and
+    digits is none."""
     v = value.strip()
-    return len(v) >= 40 or not _WORD_CHARS.match(v) or (len(v) >= 32 and all(c in "0123456789abcdefABCDEF" for c in v))
+    return (len(v) >= 40 or len(v) < 8 or not _WORD_CHARS.match(v)
+            or (len(v) >= 32 and all(c in "0123456789abcdefABCDEF" for c in v)))
 
 
 # nginx's `auth_basic "Restricted";` (and its modules' auth_digest, auth_pam, auth_ldap, auth_radius, auth_jwt)

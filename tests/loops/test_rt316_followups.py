@@ -142,3 +142,29 @@ def test_a_configuration_path_under_a_lookup_name_is_no_value() -> None:
     assert not_shown('    private const string SecretConfigKey = "Ledger:WebhookSigningSecret";\n',
                      "src/Ledger/Webhooks/SignatureVerifier.cs")
     require_shown(f'    private const string SigningSecret = "{_mixed(32)}";\n', "src/Ledger/Webhooks/SignatureVerifier.cs")
+
+
+def test_an_azure_key_whose_bytes_are_typed_text_is_a_test_value() -> None:
+    fake = base64.b64encode(b"fakekey" * 4 + b"fake").decode()
+    line = f"CONN = 'HostName=hub.azure-devices.net;DeviceId=t1;SharedAccessKey={fake}'\n"
+    assert not_shown(line, "tests/test_telemetry.py")
+    real = base64.b64encode(bytes(_R.randrange(256) for _ in range(32))).decode()
+    require_shown(line.replace(fake, real), "tests/test_telemetry.py")
+
+
+# --- a probe of this stop's changes (set 322) and older repositories (set 324) -------------------------------------
+
+def test_probe_322_shapes_are_read() -> None:
+    require_shown(f'  wpa_passphrase "Lab-Net" "{_mixed(10)}&{_mixed(3)}"\nsystemctl restart wpa\n', "provision.sh")
+    require_shown(f"channel_alias: https://conda.anaconda.org/t/xy-{random_uuid(_R)}\n", ".condarc")
+    require_shown(f'ALIPAY = {{\n    "partner": "2088102178934402",\n    "md5_key": "{random_chars(_R, 32, _HEX)}",\n}}\n',
+                  "pay/alipay.py")
+    assert not_shown("SESSION_SECRET = 'PutALongRandomStringHere'\n", "config/settings.py")
+
+
+def test_older_shapes_of_passwords_and_keys_are_read() -> None:
+    require_shown(f'$mdbpw = "{typed_password(_R)}";\n', "admin/db.php")
+    require_shown(f"var mandrill = require('node-mandrill')('{_mixed(22)}');\n", "lib/mailer.js")
+    require_shown(f"*/5 * * * * wget -q -O - 'https://shop.example.org/cron.php?key={_mixed(24)}'\n", "crontab.txt")
+    assert not_shown('Application("SMTPPassField") = "txtPassword"\n', "global.asa")
+    assert not_shown('auth.password.treatment = "SHA1(CONCAT(?, salt))"\n', "application/configs/application.ini")
