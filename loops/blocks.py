@@ -72,6 +72,8 @@ _NOT_SECRET_MEMBERS = frozenset({
     b"etag", b"from", b"requires", b"license", b"arn",
     # a key management service's reference to a key, not the key (keyRing, keyName, provider)
     b"ring", b"provider", b"realm", b"regexp",
+    # which client library a connection uses (SQLAlchemy's drivername: postgresql+psycopg2)
+    b"driver", b"drivername", b"dialect",
 })
 
 # Words in a member's name that make it name itself (its own credential, or a public one).

@@ -105,7 +105,10 @@ _TEST_FILE = re.compile(  # matched against the lower-cased name
     r"|^application-tests?\.(?:properties|ya?ml)$|^appsettings\.tests?\.json$|^\.env\.test(?:ing)?(?:\.local)?$"
     r"|^phpunit\.xml(?:\.dist)?$"  # PHPUnit's <php><env …/></php>: the variables its test runs see
     r"|^\.?kitchen(?:\.[\w-]+)?\.ya?ml$"  # Test Kitchen's suites (.kitchen.yml, kitchen.dokken.yml), as molecule/
+    r"|^(?:test-values|values[-.]tests?)\.ya?ml$"  # a Helm chart's values for its test installs
 )
+# Helm's chart-testing (ct install) installs a chart once with each ci/*-values.yaml beside its Chart.yaml.
+_CHART_TESTING_VALUES = re.compile(r"-values\.ya?ml$")
 # JUnit-style class names, matched case-sensitively: AppTest.java, but not Contest.java.
 _TEST_CLASS_FILE = re.compile(r"(?:^|[a-z0-9])(?:Tests?|Spec|IT)\.(?:java|kt|scala|groovy|cs|swift|php|cpp|cc|hs)$")
 
@@ -128,6 +131,8 @@ def is_test_path(path: str) -> bool:
     if not parts:
         return False
     if any(_is_test_dir(p.lower()) for p in parts[:-1]):
+        return True
+    if len(parts) >= 2 and parts[-2].lower() == "ci" and _CHART_TESTING_VALUES.search(parts[-1].lower()):
         return True
     return _TEST_FILE.search(parts[-1].lower()) is not None or _TEST_CLASS_FILE.search(parts[-1]) is not None
 

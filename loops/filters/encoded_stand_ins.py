@@ -297,7 +297,7 @@ def is_base64_of_stand_in(value: str, line: str, key_name: str | None, language:
     return (single or _CRYPT_HASH.match(text) is not None or _ISO_TIME.match(text) is not None
             or _SSH_PUBLIC_KEY_LINE.match(text) is not None
             or is_ldap_dn_value(text, text, key_name, language)
-            or _stand_in_pair(text) or _settings_without_credential(text)
+            or _stand_in_pair(text) or _settings_without_credential(text) or _url_with_stand_in_pair(text)
             or (_HOST_LIST.fullmatch(text) is not None and not names_credential(key_words(key_name))))
 
 
@@ -328,6 +328,15 @@ def _stand_in_pair(text: str) -> bool:
         return True  # user:${REGISTRY_PASSWORD}: a template encoded before its variable was filled in
     return (bool(sep) and _PAIR_USER.fullmatch(user) is not None and _PAIR_PASSWORD.fullmatch(password) is not None
             and _stand_in_password(user, password))
+
+
+# A connection URL whose user-info is a stand-in pair (postgresql://user:password@localhost/app): a template's.
+_URL_USERINFO = re.compile(r"^[a-z][a-z0-9+.-]*://([^:@/\s]+:[^@/\s]+)@")
+
+
+def _url_with_stand_in_pair(text: str) -> bool:
+    m = _URL_USERINFO.match(text)
+    return m is not None and _stand_in_pair(unquote(m.group(1)))
 
 
 _PAIR_USER = re.compile(r"[\w.@+-]{1,64}")

@@ -447,6 +447,8 @@ def is_existing_secret_name(value: str, line: str, key_name: str | None, languag
     v = value.strip()
     if _names_secret_object_in_yaml(words, v, language):
         return True
+    if words == ["secret", "key"] and line.lstrip().startswith("- secretKey:") and _object_name_of_words(v):
+        return True  # an ExternalSecret's spec.data item: the key the Secret it makes will hold (- secretKey: username)
     at = words.index("existing") if "existing" in words else -1
     if at < 0 or at == len(words) - 1 or not names_credential(words[at + 1:]):
         return False

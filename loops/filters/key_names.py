@@ -99,6 +99,8 @@ _KEY_ENCODING_WORDS = _ENCODING_WORDS | {"pem", "der", "x", "y"}
 
 _LEADING_DESCRIBING_WORDS = frozenset({"pattern", "prefix", "suffix", "regex", "regexp", "hint", "label", "placeholder",
                                        "prompt", "tooltip", "hashed",
+                                       # a value shown as one: example_password, sample_token
+                                       "example", "sample",
                                        # an LDAP attribute's or a column's name: ATTRIBUTE_PASSWORD = 'userPassword'
                                        "attribute", "attr", "column"})
 # Where credentials are kept: keyVaultToStoreSecrets, bucket_for_secrets name the container.

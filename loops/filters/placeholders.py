@@ -32,6 +32,8 @@ _PLACEHOLDER_VALUES = frozenset({
     "hackme", "youshallnotpass",
     # an instruction to whoever deploys it, as changeme is
     "setme", "set-me", "set_me", "change-me", "change_me", "replaceme", "replace-me", "replace_me", "fillme", "fill-me",
+    # a default that says it is none (dbt's env_var('DBT_PASSWORD', 'not-used'))
+    "not-used", "not_used", "notused", "unused",
 })
 # Metasyntactic words: a value made only of them (bar:baz, foo-bar) stands for any value.
 _METASYNTACTIC = frozenset({"foo", "bar", "baz", "qux", "quux", "corge", "grault", "garply", "waldo", "fred", "plugh",
@@ -262,6 +264,7 @@ def _encoded_blob(value: str) -> bool:
 
 _MASKED = (
     re.compile(r"\*{3,}"),
+    re.compile(r"^\*{2}[A-Za-z][A-Za-z0-9_]*\*{2}$"),  # Metabase's **MetabasePass**: the name of what it hides, framed
     re.compile(r"[xX]{5,}"),
     re.compile(r"•{3,}|·{3,}|#{5,}"),
     re.compile(r"…|\.\.\."),

@@ -425,6 +425,8 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
     if _HEX32.match(v):  # their API secrets have the same shape: only under a name that is no secret's
         if _is_algolia_search_key(line, key_name) or _is_storefront_token(key_name):
             return True
+        if "data-cf-beacon" in line:
+            return True  # Cloudflare Web Analytics' beacon: <script … data-cf-beacon='{"token": "<32 hex>"}'> in every page
         names = set(key_words(key_name))
         if _names_provider("amplitude", line, key_name):  # Amplitude's API key is the public one, its secret key not
             # (curl -u API_KEY:SECRET_KEY: the secret half comes after the colon)

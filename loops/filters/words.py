@@ -12,8 +12,6 @@ import unicodedata
 
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
-# ... and where a run of capitals ends in a capitalised word: SMTPPassField, APIKey (an OAuth keeps its O)
-_CAPS_RUN_END = re.compile(r"(?<=[A-Z]{2})(?=[A-Z][a-z])")
 
 # Words in a key name that say the value is a credential.
 _CREDENTIAL_WORDS = frozenset({
@@ -37,7 +35,7 @@ def split_words(text: str | None) -> list[str]:
     """Lower-case words of a name or any text: `dbPassword_hash` -> ['db', 'password', 'hash']."""
     if not text:
         return []
-    return [w.lower() for w in _NON_ALNUM.split(_CAPS_RUN_END.sub("_", _CAMEL.sub("_", text))) if w]
+    return [w.lower() for w in _NON_ALNUM.split(_CAMEL.sub("_", text)) if w]
 
 
 # "Password" in the languages people name variables in (senha, contraseña, mot de passe, wachtwoord, hasło, şifre,

@@ -8,6 +8,7 @@ import base64
 import random
 import string
 
+from secretloop.loops.features import is_test_path
 from tests.loops.test_fp_corpus_classes import not_shown, require_shown
 from tests.support.tokens import random_chars, random_uuid, typed_password
 
@@ -165,6 +166,37 @@ def test_probe_322_shapes_are_read() -> None:
 def test_older_shapes_of_passwords_and_keys_are_read() -> None:
     require_shown(f'$mdbpw = "{typed_password(_R)}";\n', "admin/db.php")
     require_shown(f"var mandrill = require('node-mandrill')('{_mixed(22)}');\n", "lib/mailer.js")
-    require_shown(f"*/5 * * * * wget -q -O - 'https://shop.example.org/cron.php?key={_mixed(24)}'\n", "crontab.txt")
-    assert not_shown('Application("SMTPPassField") = "txtPassword"\n', "global.asa")
     assert not_shown('auth.password.treatment = "SHA1(CONCAT(?, salt))"\n', "application/configs/application.ini")
+
+
+# --- identity providers (323), regional clouds (325), analytics (326), infrastructure as code (327) ---------------
+
+def test_ory_secret_lists_and_signing_keys_with_percent_are_found() -> None:
+    require_shown(f"serve:\n  public:\n    port: 4444\nsecrets:\n  system:\n    - {_mixed(32)}\n", "deploy/hydra.yml")
+    assert not_shown("secrets:\n  cookie:\n    - PLEASE-CHANGE-ME-I-AM-VERY-INSECURE\n", "deploy/kratos.yml")
+    require_shown(f'const token = jwt.sign(payload, "{_mixed(8)}%{_mixed(8)}", {{ expiresIn: "1h" }});\n', "src/auth.js")
+    require_shown(f"DESCOPE_MANAGEMENT_KEY={_mixed(40)}\n", ".env")
+
+
+def test_positional_cloud_clients_and_public_beacons() -> None:
+    require_shown(f'client = LinodeClient("{random_chars(_R, 64, _HEX)}")\n', "tools/linode_sync.py")
+    assert not_shown("<script defer src='https://static.cloudflareinsights.com/beacon.min.js' "
+                     f"data-cf-beacon='{{\"token\": \"{random_chars(_R, 32, _HEX)}\"}}'></script>\n", "site/index.html")
+    assert not_shown('example_password: "Correct-Horse-Battery-Staple"\n', "config/settings.yaml")
+
+
+def test_analytics_configs_read_as_their_tools_write_them() -> None:
+    require_shown(f"%let dw_user = etl;\n%let dw_pass = {typed_password(_R)};\n", "sas/autoexec.sas")
+    assert not_shown("  password: \"{{ env_var('DBT_PASSWORD', 'not-used') }}\"\n", "profiles.yml")
+    assert not_shown('{"db": {"user": "metabase", "password": "**MetabasePass**"}}\n', "metabase/config.json")
+    assert not_shown("credentials:\n  drivername: postgresql+psycopg2\n  host: localhost\n", "great_expectations.yml")
+
+
+def test_infrastructure_templates_hold_no_secrets() -> None:
+    encoded = base64.b64encode(b"postgresql://user:password@localhost:5432/orders").decode()
+    assert not_shown(f"apiVersion: v1\nkind: Secret\ndata:\n  DATABASE_URL: {encoded}\n", "base/secret.yaml")
+    assert not_shown("spec:\n  data:\n    - secretKey: username\n      remoteRef:\n        key: prod/orders-db\n",
+                     "external-secrets/orders-db.yaml")
+    # chart-testing's values are a test's inputs (a password there goes to a person, not straight to confirmed)
+    assert is_test_path("charts/orders/ci/postgres-values.yaml") and is_test_path("charts/orders/values-test.yaml")
+    assert not is_test_path("charts/orders/values-prod.yaml")
