@@ -569,7 +569,11 @@ def k8s_entry_is_public(data: bytes, cell: Cell) -> bool:
             return True  # a TLS Secret's tls.crt, a token Secret's ca.crt: certificates are public
         if decoded and decoded.isprintable():
             text = decoded.encode()
-    if not text or _random_run(text):
+    if not text:
+        return False
+    if _names_an_id(data, cell):
+        return True  # LINE_USER_ID, SLACK_CHANNEL_ID: which user or channel, however random its id looks
+    if _random_run(text):
         return False
     if text.lower() in (b"true", b"false") or _URL_NO_PASSWORD.fullmatch(text):
         return True
@@ -578,6 +582,16 @@ def k8s_entry_is_public(data: bytes, cell: Cell) -> bool:
         # an account's e-mail address: user@domain, nothing more
         return word in _K8S_ACCOUNT_WORDS and text.count(b"@") == 1 and not text.startswith(b"@") and not any(c in text for c in b"/:= \t")
     return word in _K8S_ACCOUNT_WORDS or word in _K8S_PLACE_WORDS
+
+
+_ID_WORDS = (b"id", b"ids", b"uuid", b"guid", b"sid")
+# Parts of a name's words that make an id a credential's (Vault's SECRET_ID, a KEY_ID beside its key's secret half)
+_CREDENTIAL_PARTS = (b"secret", b"token", b"key", b"pass", b"pwd", b"auth", b"cred", b"sig")
+
+
+def _names_an_id(data: bytes, cell: Cell) -> bool:
+    words = [w.lower() for w in _NAME_WORD.findall(data[cell.name_start : cell.name_end])]
+    return bool(words) and words[-1] in _ID_WORDS and not any(p in w for w in words for p in _CREDENTIAL_PARTS)
 
 
 def _last_word(data: bytes, cell: Cell) -> bytes:

@@ -203,8 +203,10 @@ def is_hashed_password_column(value: str, line: str, key_name: str | None, langu
     v = value.strip()
     if len(v) not in _HEX_DIGEST_LENGTHS or not _HEX.match(v) or not names_password(key_words(key_name)):
         return False
-    if _SQL_ROW.search(line):
+    if _SQL_ROW.search(line) and (language == "sql" or "VALUES" in line.upper()):
         return True  # INSERT INTO users (…, password) VALUES (…, '5f4d…'): an old application's md5(password)
+    if language not in ("sql", "text", None):
+        return False  # a row of a table in code ("password", '<hex>') is a fixture's value, read by the rest
     row = "=" not in line and sum(line.count(c) for c in ",\t;|") >= 2
     return row and any(_SALT_COLUMN.search(text) for text in (line, *around.lines) if text is not line)
 

@@ -46,6 +46,8 @@ _DOCUMENTED_EXAMPLES = frozenset({
     # docs, copied into its Docker and Visual Studio guides and from there into many repositories' configs)
     "33f!!lloppa", "hal+9ooo_da!sY",
     "keyboard cat",  # express-session's README: the session secret of its every example
+    # Pushover's API documentation: the application token and user key of every example request
+    "azGDORePK8gMaC0QOYAMyEEuzJnyUi", "uQiRzpo4DXghDmr9QzzfQu27cmVRsG",
     "prom-operator",  # kube-prometheus-stack's values.yaml: Grafana's default admin password
     "123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11",  # the Telegram Bot API docs' example bot token
     "dc6zaTOxFJmzC",  # Giphy's public beta key, published in its API docs for anyone to try
@@ -177,6 +179,8 @@ _STORAGE_EMULATOR = re.compile(r"(?i)\bdevstoreaccount1\b|UseDevelopmentStorage=
 _MAPBOX_PUBLIC = re.compile(r"^pk\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}$")
 # RevenueCat's public SDK keys name their store (appl_, goog_, amzn_); its secret keys are sk_.
 _REVENUECAT_PUBLIC = re.compile(r"^(?:appl|goog|amzn)_[A-Za-z0-9]{20,40}$")
+_REVENUECAT_STORE_WORDS = {"appl": {"apple", "ios", "appstore"}, "goog": {"google", "android", "play"},
+                           "amzn": {"amazon", "kindle", "fire"}}
 _REVENUECAT_CONFIGURE = re.compile(r"\bPurchases[ \t]*\.[ \t]*(?:configure|setup|Builder)\b|\bPurchasesConfiguration\b")
 # Browser SDK keys their providers document as safe to ship: Datadog's client tokens (RUM, browser
 # logs) are "pub" + 32 hex (API keys are bare hex); PostHog's project API keys are phc_ (personal keys phx_);
@@ -405,7 +409,10 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
         return _is_mailchimp_sdk_key(v, line, key_name)
     if _REVENUECAT_PUBLIC.match(v):
         # the prefixes alone are too common a shape: the name, or the SDK's own configure call, says whose
-        return "revenuecat" in "".join(key_words(key_name)) or _REVENUECAT_CONFIGURE.search(line) is not None
+        # (or the name names the same store as the prefix: goog_ under GOOGLE_API_KEY, appl_ under appleAPIKey)
+        words = set(key_words(key_name))
+        return ("revenuecat" in "".join(words) or _REVENUECAT_CONFIGURE.search(line) is not None
+                or bool(_REVENUECAT_STORE_WORDS[v[:4]] & words))
     if _STATSIG_CLIENT_KEY.match(v):  # (or a name that says client key, as the prefix does)
         return _names_provider("statsig", line, key_name) or "client" in key_words(key_name)
     if _PUSHER_APP_KEY.match(v) and _is_pusher_app_key(v, line, key_name):

@@ -200,3 +200,38 @@ def test_infrastructure_templates_hold_no_secrets() -> None:
     # chart-testing's values are a test's inputs (a password there goes to a person, not straight to confirmed)
     assert is_test_path("charts/orders/ci/postgres-values.yaml") and is_test_path("charts/orders/values-test.yaml")
     assert not is_test_path("charts/orders/values-prod.yaml")
+
+
+# --- messaging, SMS and push APIs (set 328) ------------------------------------------------------------------------
+
+def test_ids_in_a_kubernetes_secret_are_not_credentials() -> None:
+    channel = base64.b64encode(("C" + random_chars(_R, 10, string.ascii_uppercase + string.digits)).encode()).decode()
+    user = base64.b64encode(("U" + random_chars(_R, 32, _HEX)).encode()).decode()
+    token = base64.b64encode(_mixed(40).encode()).decode()
+    head = "apiVersion: v1\nkind: Secret\nmetadata:\n  name: bots\ndata:\n"
+    assert not_shown(f"{head}  SLACK_CHANNEL_ID: {channel}\n  LINE_USER_ID: {user}\n", "k8s/bots-secret.yaml")
+    require_shown(f"{head}  LINE_CHANNEL_TOKEN: {token}\n", "k8s/bots-secret.yaml")
+
+
+def test_pushovers_documentation_example_is_not_a_leak() -> None:
+    assert not_shown("PUSHOVER_USER=uQiRzpo4DXghDmr9QzzfQu27cmVRsG\n", "notify/.env")
+    require_shown(f"PUSHOVER_USER=u{_mixed(29)}\n", "notify/.env")
+
+
+# --- Go and Rust backends (set 329) and mobile apps (set 330) --------------------------------------------------------
+
+def test_a_rust_key_constant_with_a_fixed_size_array_type_is_found() -> None:
+    require_shown(f'const MASTER_KEY: &[u8; 32] = b"{_mixed(32)}";\n', "src/crypto.rs")
+
+
+def test_revenuecat_public_keys_under_their_stores_names_are_public() -> None:
+    assert not_shown(f'const val GOOGLE_API_KEY = "goog_{_mixed(27)}"\n', "android/src/main/kotlin/SubKit.kt")
+    assert not_shown(f'    static let appleAPIKey = "appl_{_mixed(27)}"\n', "ios/Sources/SubKit/Setup.swift")
+    require_shown(f'const val REVENUECAT_SECRET = "sk_{_mixed(32)}"\n', "server/Billing.kt")
+
+
+def test_secrets_returned_by_functions_named_for_them_are_found() -> None:
+    require_shown(f'#[derive(Deserialize)]\nstruct Cfg {{ #[serde(default = "default_jwt_secret")] jwt: String }}\n\n'
+                  f'fn default_jwt_secret() -> String {{\n    "{_mixed(24)}".into()\n}}\n', "src/config.rs")
+    require_shown(f'package config\n\nfunc defaultToken() string {{\n\treturn "{_mixed(24)}"\n}}\n', "internal/config/defaults.go")
+    assert not_shown('func defaultToken() string {\n\treturn os.Getenv("API_TOKEN")\n}\n', "internal/config/defaults.go")
