@@ -573,13 +573,19 @@ _META_ACCESS_TOKEN = re.compile(r"^EAA[A-Za-z0-9]{30,}$")  # Meta's Graph API ac
 # server sends a notification to; the server's key or certificate is the credential. (A GitLab runner's
 # registration_token is a credential: "registration" alone is not among these.)
 _PUSH_WORDS = frozenset({"push", "apns", "fcm", "gcm"})
+_FCM_REGISTRATION_TOKEN = re.compile(r"^([A-Za-z0-9_-]{11,64}):APA91b[A-Za-z0-9_-]{60,400}$")
 
 
 @_filter("push_device_token", "a push notification's device token (push_token, apns_token, fcm_token): the device a "
          "notification goes to, not a credential", generic_only=True, needs_key_name=True)
 def is_push_device_token(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     words = key_words(key_name)  # (APNS_DEVICE_TOKEN, FCM_REGISTRATION_TOKEN: the service's word anywhere before)
-    return len(words) >= 2 and words[-1] in ("token", "tokens") and bool(_PUSH_WORDS & set(words[:-1]))
+    if len(words) >= 2 and words[-1] in ("token", "tokens") and bool(_PUSH_WORDS & set(words[:-1])):
+        return True
+    # ... or its shape: an FCM registration token is an instance id, ":APA91b" and a long tail; the legacy server key
+    # (AAAA and seven characters before the colon) is the credential
+    m = _FCM_REGISTRATION_TOKEN.match(value.strip())
+    return m is not None and not (len(m.group(1)) == 11 and m.group(1).startswith("AAAA"))
 
 
 # The word before a final "key" that makes the key a lookup key: the name under which something is

@@ -128,10 +128,10 @@ def _caps_name(caps: str) -> bool:
 
 
 # An instruction written in CamelCase words only, as templates name the value to change (ChangeMeToSomethingRandom,
-# ReplaceThisWithALongSecret, PutALongRandomStringHere): no digits or symbols beyond a short number, so a
-# password such as ChangeMe7#q is none.
-_CAMEL_INSTRUCTION = re.compile(r"^(?:(?:Change|Replace|Set|Fill|Put|Insert|Enter|Paste|Add|Use)(?:Me|This|It|In|Your|A|An|The)"
-                                r"(?:[A-Z][a-z]*)+\d{0,2}|(?:[A-Z][a-z]+){2,}Here)$")
+# ReplaceThisWithALongSecret, PutALongRandomStringHere, ReplaceWithAKeyOf32Chars): words and short numbers only, so
+# a password such as ChangeMe7#q is none.
+_CAMEL_INSTRUCTION = re.compile(r"^(?:(?:Change|Replace|Set|Fill|Put|Insert|Enter|Paste|Add|Use)(?:Me|This|It|In|Your|A|An|The|With)"
+                                r"(?:[A-Z][a-z]*|\d{1,3}(?=[A-Z]|$))+|(?:[A-Z][a-z]+){2,}Here)$")
 _PLACEHOLDER_SEPARATORS = re.compile(r"[:._\- @/%+;,#&]")
 _ONE_WORD_REPEATED = re.compile(r"([a-z]+)\1+")
 

@@ -46,6 +46,8 @@ _DOCUMENTED_EXAMPLES = frozenset({
     # docs, copied into its Docker and Visual Studio guides and from there into many repositories' configs)
     "33f!!lloppa", "hal+9ooo_da!sY",
     "keyboard cat",  # express-session's README: the session secret of its every example
+    # a YubiKey's PIV management key as it leaves the factory (Yubico's docs; ykman resets to it)
+    "010203040506070801020304050607080102030405060708",
     # Pushover's API documentation: the application token and user key of every example request
     "azGDORePK8gMaC0QOYAMyEEuzJnyUi", "uQiRzpo4DXghDmr9QzzfQu27cmVRsG",
     "prom-operator",  # kube-prometheus-stack's values.yaml: Grafana's default admin password
@@ -410,9 +412,9 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
     if _REVENUECAT_PUBLIC.match(v):
         # the prefixes alone are too common a shape: the name, or the SDK's own configure call, says whose
         # (or the name names the same store as the prefix: goog_ under GOOGLE_API_KEY, appl_ under appleAPIKey)
-        words = set(key_words(key_name))
+        words = key_words(key_name)
         return ("revenuecat" in "".join(words) or _REVENUECAT_CONFIGURE.search(line) is not None
-                or bool(_REVENUECAT_STORE_WORDS[v[:4]] & words))
+                or bool(_REVENUECAT_STORE_WORDS[v[:4]] & set(words)))
     if _STATSIG_CLIENT_KEY.match(v):  # (or a name that says client key, as the prefix does)
         return _names_provider("statsig", line, key_name) or "client" in key_words(key_name)
     if _PUSHER_APP_KEY.match(v) and _is_pusher_app_key(v, line, key_name):

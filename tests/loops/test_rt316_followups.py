@@ -235,3 +235,19 @@ def test_secrets_returned_by_functions_named_for_them_are_found() -> None:
                   f'fn default_jwt_secret() -> String {{\n    "{_mixed(24)}".into()\n}}\n', "src/config.rs")
     require_shown(f'package config\n\nfunc defaultToken() string {{\n\treturn "{_mixed(24)}"\n}}\n', "internal/config/defaults.go")
     assert not_shown('func defaultToken() string {\n\treturn os.Getenv("API_TOKEN")\n}\n', "internal/config/defaults.go")
+
+
+# --- a probe of this stop's later changes (set 331), package registries (set 332) ------------------------------------
+
+def test_probe_331_shapes_are_read() -> None:
+    key = base64.b64encode(bytes(_R.randrange(256) for _ in range(32))).decode()
+    require_shown(f'        private const string ServiceBusKey = "{key}";\n', "src/Orders/Messaging.cs")
+    assert not_shown("piv:\n  management_key: 010203040506070801020304050607080102030405060708\n", "yubikey/setup.yaml")
+    assert not_shown('JWT_SIGNING_KEY = "ReplaceWithARandomSigningKeyOf32Chars"\n', "app/settings.py")
+    assert not_shown(f'FCM_REGISTRATION = "{_mixed(22)}:APA91b{_mixed(134)}"\n', "tests/test_push.py")
+
+
+def test_registry_logins_and_keys_are_found() -> None:
+    require_shown(f"conan remote login artifactory ci-bot -p {typed_password(_R)}\n", ".gitlab-ci.yml")
+    require_shown(f'<configuration>\n  <apikeys>\n    <add key="https://nexus.corp.example/repository/nuget-hosted/" '
+                  f'value="{random_uuid(_R)}" />\n  </apikeys>\n</configuration>\n', "NuGet.Config")
