@@ -196,7 +196,7 @@ _SALT_COLUMN = re.compile(r"""(?i)(?:^|[\s,;(`"'|])(?:password_?)?salt(?:[\s,;)`
 
 
 @_filter("hashed_password_column", "hex of a digest's length in the password column of a table that keeps a salt "
-         "beside it, or of an SQL dump's row: what the application stored is the hash", needs_key_name=True,
+         "beside it, of an SQL dump's row, or of a tomcat-users.xml user: what the application stored is the hash", needs_key_name=True,
          surroundings=True)
 def is_hashed_password_column(value: str, line: str, key_name: str | None, language: str | None,
                               around: Surroundings = Surroundings()) -> bool:
@@ -205,6 +205,8 @@ def is_hashed_password_column(value: str, line: str, key_name: str | None, langu
         return False
     if _SQL_ROW.search(line) and (language == "sql" or "VALUES" in line.upper()):
         return True  # INSERT INTO users (…, password) VALUES (…, '5f4d…'): an old application's md5(password)
+    if "<user " in line and "roles=" in line:
+        return True  # tomcat-users.xml under a digesting CredentialHandler: <user username=… password="<sha-256>" roles=…>
     if language not in ("sql", "text", None):
         return False  # a row of a table in code ("password", '<hex>') is a fixture's value, read by the rest
     row = "=" not in line and sum(line.count(c) for c in ",\t;|") >= 2

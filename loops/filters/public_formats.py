@@ -305,7 +305,19 @@ def _is_algolia_search_key(line: str, key_name: str | None) -> bool:
     if "algolia" in "".join(words) or "algolia" in line.lower():
         if "search" in words or "searchonly" in "".join(words):
             return True
-    return words in (["api", "key"], ["apikey"]) and _ALGOLIA_APP_FIELD.search(line) is not None
+    return (words in (["api", "key"], ["apikey"]) and _ALGOLIA_APP_FIELD.search(line) is not None
+            and key_name != _ALGOLIA_DJANGO_ADMIN_KEY)
+
+
+# algoliasearch-django's settings: ALGOLIA = {'APPLICATION_ID': …, 'API_KEY': …} holds the admin key the server indexes
+# with (a browser's config writes apiKey)
+_ALGOLIA_DJANGO_ADMIN_KEY = "API_KEY"
+
+
+def _search_only_name(key_name: str | None) -> bool:
+    """TYPESENSE_SEARCH_ONLY_API_KEY, meiliSearchOnlyKey: a search engine's key made for browsers, whatever its shape."""
+    words = key_words(key_name)
+    return (("search" in words and "only" in words) or "searchonly" in words) and not _NOT_SEARCH_WORDS & set(words)
 
 
 _CLIENT_KEY_WORDS = frozenset({"client", "browser", "frontend", "web", "public"})
@@ -375,6 +387,8 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
     v = value.strip()
     if v.startswith("pk.eyJ"):
         return _MAPBOX_PUBLIC.match(v) is not None
+    if _search_only_name(key_name):
+        return True  # Typesense's and Meilisearch's search-only keys, as Algolia's
     if "rg4js(" in line and _RAYGUN_API_KEY_CALL.search(line):
         return True  # Raygun4JS's rg4js('apiKey', '…'): the key the browser reports crashes with
     if v.startswith("pk_") and _is_clerk_publishable_key(v):
@@ -694,6 +708,8 @@ def is_algolia_search_config_key(value: str, line: str, key_name: str | None, la
         return False
     words = key_words(key_name)
     if not words or words[-1] != "key" or _NOT_SEARCH_WORDS & set(words) or not {"api", "apikey", "search"} & set(words):
+        return False
+    if key_name == _ALGOLIA_DJANGO_ADMIN_KEY:
         return False
     texts = (line, *around.lines)
     return (any(_ALGOLIA_APP_FIELD.search(t) for t in texts)

@@ -251,3 +251,17 @@ def test_registry_logins_and_keys_are_found() -> None:
     require_shown(f"conan remote login artifactory ci-bot -p {typed_password(_R)}\n", ".gitlab-ci.yml")
     require_shown(f'<configuration>\n  <apikeys>\n    <add key="https://nexus.corp.example/repository/nuget-hosted/" '
                   f'value="{random_uuid(_R)}" />\n  </apikeys>\n</configuration>\n', "NuGet.Config")
+
+
+# --- managed databases and search (set 334), Java enterprise (set 335) -------------------------------------------------
+
+def test_search_only_keys_are_public_and_django_algolia_settings_hold_the_admin_key() -> None:
+    assert not_shown(f"TYPESENSE_SEARCH_ONLY_API_KEY={_mixed(32)}\n", "web/.env.production")
+    require_shown(f"ALGOLIA = {{'APPLICATION_ID': 'ZQ8VT2MLX9', 'API_KEY': '{random_chars(_R, 32, _HEX)}'}}\n",
+                  "shop/settings.py")
+
+
+def test_java_server_configs_read_as_their_servers_do() -> None:
+    require_shown(f'  <vault-option name="KEYSTORE_PASSWORD" value="{typed_password(_R)}"/>\n', "standalone/configuration/standalone.xml")
+    assert not_shown(f'<tomcat-users>\n  <user username="admin" password="{random_chars(_R, 64, _HEX)}" roles="manager-gui"/>\n'
+                     "</tomcat-users>\n", "conf/tomcat-users.xml")
