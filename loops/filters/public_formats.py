@@ -389,6 +389,8 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
         return _MAPBOX_PUBLIC.match(v) is not None
     if _search_only_name(key_name):
         return True  # Typesense's and Meilisearch's search-only keys, as Algolia's
+    if "api.maptiler.com/" in line and f"key={v}" in line:
+        return True  # MapTiler's key in a style, tiles or map URL: every browser showing the map fetches it
     if "rg4js(" in line and _RAYGUN_API_KEY_CALL.search(line):
         return True  # Raygun4JS's rg4js('apiKey', '…'): the key the browser reports crashes with
     if v.startswith("pk_") and _is_clerk_publishable_key(v):

@@ -265,3 +265,13 @@ def test_java_server_configs_read_as_their_servers_do() -> None:
     require_shown(f'  <vault-option name="KEYSTORE_PASSWORD" value="{typed_password(_R)}"/>\n', "standalone/configuration/standalone.xml")
     assert not_shown(f'<tomcat-users>\n  <user username="admin" password="{random_chars(_R, 64, _HEX)}" roles="manager-gui"/>\n'
                      "</tomcat-users>\n", "conf/tomcat-users.xml")
+
+
+# --- the seventh probe (set 337), maps and travel (set 338), operations automation (set 339) -------------------------
+
+def test_late_probe_and_ops_shapes_are_read() -> None:
+    require_shown(f"func signingSecret() string {{ return `{_mixed(24)}` }}\n", "internal/auth/defaults.go")
+    require_shown(f'const arrivals = "https://api.tfl.gov.uk/StopPoint/490008660N/Arrivals?app_key={random_chars(_R, 32, _HEX)}";\n',
+                  "src/tfl.js")
+    require_shown(f"notifications:\n  slack:\n    rooms: acme-ops:{_mixed(24)}#deploys\n", ".travis.yml")
+    assert not_shown(f"const style = 'https://api.maptiler.com/maps/streets-v2/style.json?key={_mixed(20)}';\n", "src/map.js")
