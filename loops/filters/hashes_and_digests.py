@@ -176,11 +176,12 @@ def _is_hash_or_digest(v: str, line: str, key_name: str | None) -> bool:
         words = _context_words(v, line, key_name)
         if len(v) == 32 and words[-2:] == ["api", "hash"]:
             return False  # Telegram's api_hash: an application's secret, named like a digest
+        # PayU's md5_key, hmac_sha256_secret: a key for a hash, named after its algorithm (an etag_key or commit_key
+        # names what the digest is of, and holds one)
         named = key_words(key_name)
         if len(named) >= 2 and named[-1] in ("key", "secret") and any(
                 "md5" in w or _SHA_IN_WORD.search(w) for w in named[:-1]):
-            return False  # PayU's md5_key, hmac_sha256_secret: a key for a hash, named after its algorithm
-            # (an etag_key or commit_key names what the digest is of, and holds one)
+            return False
         if any(_names_a_hash(w) for w in words):
             return True
         # ... or the comment right after it says so: != "…"  # sha256 of the stored key
@@ -189,15 +190,15 @@ def _is_hash_or_digest(v: str, line: str, key_name: str | None) -> bool:
     return False
 
 
-# A row of a table: an SQL VALUES tuple, or fields split by commas, tabs, semicolons or bars with no assignment.
+# A row of an SQL dump: an INSERT, a VALUES tuple, or a tuple of its own line under one.
 _SQL_ROW = re.compile(r"^[ \t]*(?:INSERT[ \t]|\(|VALUES\b)|\bVALUES[ \t]*\(", re.IGNORECASE)
 # A salt kept as a column of its own: in a header line, an INSERT's column list, or a CREATE TABLE.
 _SALT_COLUMN = re.compile(r"""(?i)(?:^|[\s,;(`"'|])(?:password_?)?salt(?:[\s,;)`"'|]|$)""")
 
 
 @_filter("hashed_password_column", "hex of a digest's length in the password column of a table that keeps a salt "
-         "beside it, of an SQL dump's row, or of a tomcat-users.xml user: what the application stored is the hash", needs_key_name=True,
-         surroundings=True)
+         "beside it, of an SQL dump's row, or of a tomcat-users.xml user: what the application stored is the hash",
+         needs_key_name=True, surroundings=True)
 def is_hashed_password_column(value: str, line: str, key_name: str | None, language: str | None,
                               around: Surroundings = Surroundings()) -> bool:
     v = value.strip()
@@ -209,8 +210,9 @@ def is_hashed_password_column(value: str, line: str, key_name: str | None, langu
         return True  # tomcat-users.xml under a digesting CredentialHandler: <user username=… password="<sha-256>" roles=…>
     if language not in ("sql", "text", None):
         return False  # a row of a table in code ("password", '<hex>') is a fixture's value, read by the rest
+    # a CSV, TSV or bar-separated row (no assignment) under a header that keeps a salt column
     row = "=" not in line and sum(line.count(c) for c in ",\t;|") >= 2
-    return row and any(_SALT_COLUMN.search(text) for text in (line, *around.lines) if text is not line)
+    return row and any(_SALT_COLUMN.search(text) for text in around.lines)
 
 
 _TRAILING_COMMENT = re.compile(r"""["'`]?[ \t),;]*(?:#|//|--)[ \t]*([^\n]*)""")
