@@ -342,6 +342,10 @@ class Detector:
             if not groups:
                 return []
             if self.split and len(groups) >= _SPLIT_MIN_GROUPS and len(data) >= _SPLIT_MIN_BYTES:
+                # The table rules read one parse of the text's cells: made here, before the halves, or
+                # each half that holds a table rule would make its own (Python code, one at a time).
+                if any(c.rule.layout == "table" for _, members in groups for c in members):
+                    self._cells(data)
                 # every other group, so that each half holds groups from all over the catalogue; the
                 # halves' matches are resolved together, in an order that does not depend on theirs
                 theirs = _helper_thread().submit(self._check_and_run, groups[1::2], data)
