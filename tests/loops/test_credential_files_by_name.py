@@ -125,6 +125,8 @@ LEAKS = [
     ("tools/hotkeys.ahk", f"#SingleInstance Force\n::]pw::{PW}\n", "autohotkey-typed-password"),
     # an htpasswd line whose password was never hashed
     ("deploy/nginx/.htpasswd", f"grafana:$apr1$Zp8kQ2rV$8nWfL0qXc1vR4tY7uI9oP/\nadmin:{PW}\n", "htpasswd-plaintext-entry"),
+    # varnishd -S: the whole file is the management secret
+    ("edge-lb/varnish/secret", f"{uuid.UUID(int=_R.getrandbits(128), version=4)}\n", "varnish-secret-file"),
 ]
 
 
@@ -164,6 +166,7 @@ SAFE = [
     ("artemis/etc/artemis-users.properties", "# user=password\nadmin=ENC(1024:5A4F3E2D1C0B9A8F:6B5A4F3E2D1C0B9A8F7E6D5C4B3A2F1E)\n"),
     ("infra/terraform.tfstate", '      "type": "random_string",\n      "instances": [\n        {\n'
      '          "attributes": {\n            "result": "k3x9q2",\n'),
+    ("edge-lb/varnish/secret", "# created by the package's postinst\n"),
     ("deploy/nginx/.htpasswd", "# user:password\nadmin:$2y$05$Zp8kQ2rVm1N4bX7cT0qWeO5uY8iR3tG6hJ9kL2zX4cV7bN1mQ3wE\n"),
 ]
 

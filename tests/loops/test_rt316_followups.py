@@ -275,3 +275,10 @@ def test_late_probe_and_ops_shapes_are_read() -> None:
                   "src/tfl.js")
     require_shown(f"notifications:\n  slack:\n    rooms: acme-ops:{_mixed(24)}#deploys\n", ".travis.yml")
     assert not_shown(f"const style = 'https://api.maptiler.com/maps/streets-v2/style.json?key={_mixed(20)}';\n", "src/map.js")
+
+
+def test_older_ops_shapes_of_consul_and_new_relic_keys_are_found() -> None:
+    gossip = base64.b64encode(bytes(_R.randrange(256) for _ in range(16))).decode()
+    require_shown(f'consul_datacenter: dc1\nconsul_encrypt: "{gossip}"\n', "group_vars/all/vars.yml")
+    require_shown(f"default['newrelic']['license'] = \"{random_chars(_R, 40, _HEX)}\"\n", "cookbooks/base/attributes/default.rb")
+    assert not_shown("default['newrelic']['license'] = node['secrets']['newrelic']\n", "cookbooks/base/attributes/default.rb")
