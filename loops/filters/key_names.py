@@ -162,7 +162,7 @@ def _digest_shaped(value: str) -> bool:
     digits is none."""
     v = value.strip()
     return (len(v) >= 40 or len(v) < 8 or not _WORD_CHARS.match(v)
-            or (len(v) >= 32 and all(c in "0123456789abcdefABCDEF" for c in v)))
+            or (len(v) >= 32 and _HEX.match(v) is not None))
 
 
 # nginx's `auth_basic "Restricted";` (and its modules' auth_digest, auth_pam, auth_ldap, auth_radius, auth_jwt)
