@@ -38,7 +38,7 @@ from .registry import FILTERS
 ORDER: tuple[str, ...] = (
     "placeholder", "validation_rules", "masked", "repeated_or_sequential", "typed_placeholder", "env_reference", "template_expression",
     "erlang_macro", "templated", "documented_example_key", "code_reference", "bare_word_in_code",
-    "hash_or_digest", "hashed_password_column", "encrypted_value", "openpgp_key_id", "existing_secret_name", "secret_manager_reference",
+    "hash_or_digest", "hashed_password_column", "identityserver_stored_digest", "encrypted_value", "openpgp_key_id", "existing_secret_name", "secret_manager_reference",
     "regex_capture", "regex_fragment", "uuid", "describing_key_name", "refused_password_list", "nginx_auth_basic_realm", "git_signing_key_id", "collection_or_module_as_name", "auth_method_name", "oauth_grant_type",
     "resource_type_as_key", "default_snmp_community", "twilio_key_sid_called_sid",
     "anti_forgery_token", "sequential_run", "fragment", "quoted_in_prose", "key_names_no_credential", "label_denies_credential",
@@ -77,7 +77,7 @@ ORDER: tuple[str, ...] = (
     "object_identifier", "colon_separated_record",
     "jwt_with_stand_in_claims", "composite_literal", "php_serialized_structure", "go_field_type", "go_enum_constant", "ruby_symbol",
     "header_name_constant", "qualified_package_name", "source_file_path", "concatenated_prefix",
-    "go_time_layout", "sasl_plain_stand_in", "public_by_format", "pusher_key_in_pusher_block", "client_key_in_a_widget_config", "ghost_content_api_key", "firebase_app_config_key", "supabase_local_key", "firebase_web_config_key", "algolia_search_config_key", "supabase_client_anon_key",
+    "go_time_layout", "sasl_plain_stand_in", "public_by_format", "pusher_key_in_pusher_block", "client_key_in_a_widget_config", "ghost_content_api_key", "app_center_app_secret", "firebase_app_config_key", "supabase_local_key", "firebase_web_config_key", "algolia_search_config_key", "supabase_client_anon_key",
     "firebase_download_token", "android_debug_keystore_password", "query_parameter_start", "expired_signature", "expired_jwt",
     "word_list_entry",
     "recorded_response_cookie", "class_name_table",

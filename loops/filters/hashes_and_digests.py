@@ -215,6 +215,24 @@ def is_hashed_password_column(value: str, line: str, key_name: str | None, langu
     return row and any(_SALT_COLUMN.search(text) for text in around.lines)
 
 
+# IdentityServer keeps a client's or an API's shared secret as the base64 of its SHA-256 (or SHA-512) and compares the
+# presented secret's digest with it: `new Secret("<digest>")` without .Sha256(), or a SharedSecret row of its store.
+_BASE64_SHA2 = re.compile(r"^(?:[A-Za-z0-9+/]{43}=|[A-Za-z0-9+/]{86}==)$")
+_IDENTITYSERVER_SECRET_PLACE = re.compile(r"""\bnew[ \t]+Secret[ \t]*\([ \t]*@?["']|["']SharedSecret["']""")
+_HASHED_HERE = re.compile(r"""["'][ \t]*\.[ \t]*Sha(?:256|512)[ \t]*\(""")
+
+
+@_filter("identityserver_stored_digest", "the base64 SHA-256 or SHA-512 that IdentityServer stores for a client's or "
+         "an API's secret (new Secret(\"…\") with no .Sha256(), a SharedSecret row): the digest, not the secret",
+         needs_in_value="=")
+def is_identityserver_stored_digest(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    if _BASE64_SHA2.match(v) is None or _IDENTITYSERVER_SECRET_PLACE.search(line) is None:
+        return False
+    at = line.find(v)
+    return at >= 0 and _HASHED_HERE.match(line, at + len(v)) is None
+
+
 _TRAILING_COMMENT = re.compile(r"""["'`]?[ \t),;]*(?:#|//|--)[ \t]*([^\n]*)""")
 
 

@@ -51,6 +51,8 @@ _DOCUMENTED_EXAMPLES = frozenset({
     # Pushover's API documentation: the application token and user key of every example request
     "azGDORePK8gMaC0QOYAMyEEuzJnyUi", "uQiRzpo4DXghDmr9QzzfQu27cmVRsG",
     "prom-operator",  # kube-prometheus-stack's values.yaml: Grafana's default admin password
+    # the Azure Cosmos DB emulator's one account key (Microsoft's docs; the emulator takes no other)
+    "C2y6yDjf5/R+ob0N8A7Cgv30VRDJIWEHLM+4QDU5DE2nQ9nDuVTqobD4b8mGGyPMbIZnqyMsEcaGQy67XIw/Jw==",
     "123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11",  # the Telegram Bot API docs' example bot token
     "dc6zaTOxFJmzC",  # Giphy's public beta key, published in its API docs for anyone to try
     "6bec40cf957de430a6f1f2baa056b99a4fac9ea0",  # Cisco DevNet's always-on Meraki sandbox key, in Meraki's API docs
@@ -1087,6 +1089,18 @@ _TABLE_NAME_WORDS = frozenset({"nonce", "iv", "salt", "rcon", "sbox", "table", "
 # the Admin API key is id:secret (24 hex, a colon, 64 hex) and stays shown.
 _GHOST_CONTENT_KEY = re.compile(r"^[0-9a-f]{26}$")
 _GHOST_CONTENT_CLIENT = re.compile(r"\bGhostContentAPI\b|content[_-]?api[_-]?key|contentApiKey", re.I)
+
+
+# Visual Studio App Center's app secrets: one GUID per platform, `ios=<guid>;android=<guid>` as AppCenter.Start takes
+# them. The SDK ships them inside the app to name it to the service; they grant no API access (API tokens do).
+_APP_CENTER_SECRETS = re.compile(r"^(?:(?:ios|android|uwp|windowsdesktop|macos|appsecret|target)="
+                                 r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12};?)+$")
+
+
+@_filter("app_center_app_secret", "Visual Studio App Center app secrets (ios=<guid>;android=<guid>, as AppCenter.Start "
+         "takes them): built into the app to name it, not an API credential", needs_in_value="=")
+def is_app_center_app_secret(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return _APP_CENTER_SECRETS.match(value.strip()) is not None
 
 
 @_filter("ghost_content_api_key", "a Ghost Content API key (26 hex, given to GhostContentAPI or under a content "

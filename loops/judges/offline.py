@@ -280,7 +280,7 @@ def _issued_only(key_name: str | None) -> bool:
     return any(p in joined for p in _TOKEN_WORDS)
 
 
-def production_credential(feats: dict[str, float], key_name: str | None = None) -> bool:
+def production_credential(feats: dict[str, float], key_name: str | None = None, classes: str = "", length: int = 0) -> bool:
     """A literal assigned to a password-, secret- or token-like name in code or config, with no
     sign of a test, a document, a comparison or a stand-in. People choose such passwords from
     words ("sunshine2024"), so reading as words is no reason to dismiss one there; the model,
@@ -304,7 +304,11 @@ def production_credential(feats: dict[str, float], key_name: str | None = None) 
     # No name, but the rule's pattern pins a password position (NetworkCredential's second
     # argument, mysqli_connect's third, a URL's userinfo, a file of passwords): the slot says
     # password. Only a value shaped like a chosen one (three character classes: Word!word12)
-    # gets the floor; a bare word there ("secret", "admin") stays the model's to dismiss.
+    # gets the floor; a bare word there ("secret", "admin") stays the model's to dismiss. A URL's password is also
+    # kept as a word with digits (harbor42, outside tests and docs, as above): the URL names a server to log in
+    # to, where a name alone (`token = "blanks"`) may name anything.
+    if feats["kind_url"] and feats["classes"] >= 0.5 and length >= 8 and "1" in classes and not feats["sig_sequential"]:
+        return True
     return bool(feats["kind_password"] or feats["kind_url"]) and feats["classes"] >= 0.75
 
 
@@ -400,9 +404,9 @@ class OfflineJudge:
                 verdict, conf = "secret", p
             elif p < offline_model.NOT_SECRET_BELOW:
                 verdict, conf = "not_secret", 1.0 - p
-                if production_credential(feats, req.features.key_name):
+                if production_credential(feats, req.features.key_name, req.features.char_classes, req.features.length):
                     verdict, conf = "unsure", 0.5
-                    floor = "; a credential-named literal outside tests and docs: a person decides"
+                    floor = "; a credential-named literal or a URL's password outside tests and docs: a person decides"
                 elif fixture_or_example(feats) and chosen_strong_password(req, feats):
                     verdict, conf = "unsure", 0.5  # a URL's or a connection string's password, as under a password name
                     floor = "; words, a symbol and digits in a test: a chosen password, not a stand-in; a person decides"
