@@ -136,6 +136,10 @@ def is_describing_key_name(value: str, line: str, key_name: str | None, language
         return not (words[-2:] in (["session", "id"], ["sess", "id"])
                     and (f"{key_name}={value}" in line or "cookie" in line.lower()
                          or key_name.lower() in _SESSION_COOKIE_NAMES))
+    # The server a credential is sent to, written as its host name (DocuSign's authServer, token_server)
+    if len(words) >= 2 and words[-1] == "server" and _HOST_NAME.match(value) and (
+            names_credential(words[:-1]) or words[-2] in _AUTH_WORDS):
+        return True
     # A describing word right in front says the same (patternApiKey, prefixApiKey: a label's message
     # id); with another word between, the first word is part of a name (LABEL_STUDIO_API_KEY, LABEL_STUDIO_TOKEN).
     if 2 <= len(words) <= 3 and words[0] in _LEADING_DESCRIBING_WORDS and names_credential(words[1:]) and all(
@@ -154,6 +158,8 @@ def is_describing_key_name(value: str, line: str, key_name: str | None, language
 
 
 _WORD_CHARS = re.compile(r"^[A-Za-z0-9_-]+$")
+# A DNS name of two or more labels ending in a top-level domain's letters (account-d.docusign.com)
+_HOST_NAME = re.compile(r"^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,12}$")
 
 
 def _digest_shaped(value: str) -> bool:

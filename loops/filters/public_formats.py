@@ -458,6 +458,8 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
         if _names_provider("amplitude", line, key_name):  # Amplitude's API key is the public one, its secret key not
             # (curl -u API_KEY:SECRET_KEY: the secret half comes after the colon)
             return not {"secret", "password"} & names and f":{v}" not in line
+        if _names_provider("trello", line, key_name):  # Trello documents its API key as public; the token is the secret
+            return not {"secret", "password", "token", "oauth"} & names
         if _names_provider("bugsnag", line, key_name):  # Bugsnag's notifier API key only sends errors, from every app
             return not {"secret", "password", "auth", "token"} & names
         # (the project's API secret goes to Mixpanel's export and query APIs as Basic auth's user name)
@@ -1101,6 +1103,16 @@ _APP_CENTER_SECRETS = re.compile(r"^(?:(?:ios|android|uwp|windowsdesktop|macos|a
          "takes them): built into the app to name it, not an API credential", needs_in_value="=")
 def is_app_center_app_secret(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     return _APP_CENTER_SECRETS.match(value.strip()) is not None
+
+
+@_filter("shopify_app_api_key", "a Shopify app's API key (32 hex), its OAuth client id: it goes in every install "
+         "link; the app's secret (shpss_…) is what signs", generic_only=True, surroundings=True, needs_key_name=True)
+def is_shopify_app_api_key(value: str, line: str, key_name: str | None, language: str | None,
+                           around: Surroundings) -> bool:
+    words = key_words(key_name)
+    if _HEX32.match(value.strip()) is None or words[-2:] != ["api", "key"] or {"secret", "password", "admin"} & set(words):
+        return False
+    return any("shopify" in text.lower() or "shpss_" in text for text in (line, *around.lines))
 
 
 @_filter("ghost_content_api_key", "a Ghost Content API key (26 hex, given to GhostContentAPI or under a content "

@@ -1,12 +1,12 @@
 """Shapes met in web applications and framework add-ons as Debian ships them (sweep 24): a schema's
 type name, PHP's complex string interpolation, the name of a server variable or constant given where
-a lookup key is expected, an attribute selector, a negated expression, a dunder name and a keyboard shortcut."""
+a lookup key is expected, an attribute selector, a negated expression, a dunder name, a keyboard shortcut and the development secret_key_base of Rails."""
 
 from __future__ import annotations
 
 import re
 
-from .registry import _filter
+from .registry import Surroundings, _filter
 from .word_shapes import name_of_words
 
 # The type names a configuration schema or a PHP/JSON-schema type table writes as strings.
@@ -205,3 +205,21 @@ def is_constant_name_columns(value: str, line: str, key_name: str | None, langua
         return False
     # each part a short word or number, as names are spelled (a key in capitals is one long run)
     return all(len(p) <= 12 for p in value.split("_"))
+
+
+# Rails 4.1 to 5.1 wrote config/secrets.yml with a random secret_key_base under `development:` and `test:`, meant to be
+# committed for those environments (production's is read from the environment, or is a different value).
+_RAILS_LOCAL_ENVIRONMENT = re.compile(r"^(?:development|test):[ \t]*(?:#.*)?$")
+
+
+@_filter("rails_local_secret_key_base", "the secret_key_base of Rails' development or test environment in "
+         "secrets.yml, which `rails new` generates to be committed: production's is kept elsewhere",
+         generic_only=True, surroundings=True, needs_key_name=True)
+def is_rails_local_secret_key_base(value: str, line: str, key_name: str | None, language: str | None,
+                                   around: Surroundings) -> bool:
+    if (key_name or "").lower() != "secret_key_base" or not line[:1].isspace():
+        return False
+    for text in reversed(around.lines[:around.lines_before]):
+        if text.strip() and not text[:1].isspace():  # the section this entry is indented under
+            return _RAILS_LOCAL_ENVIRONMENT.match(text.rstrip()) is not None
+    return False
