@@ -718,8 +718,15 @@ def is_algolia_search_config_key(value: str, line: str, key_name: str | None, la
     if key_name == _ALGOLIA_DJANGO_ADMIN_KEY:
         return False
     texts = (line, *around.lines)
+    # server code's client (algoliasearch-rails' AlgoliaSearch.configuration, a Python or PHP client) indexes with the
+    # admin key: only a browser library's name (DocSearch, InstantSearch) says search-only there
+    context = _BROWSER_SEARCH_CONTEXT if language in _SERVER_LANGUAGES else _ALGOLIA_SEARCH_CONTEXT
     return (any(_ALGOLIA_APP_FIELD.search(t) for t in texts)
-            and any(_ALGOLIA_SEARCH_CONTEXT.search(t) for t in texts))
+            and any(context.search(t) for t in texts))
+
+
+_BROWSER_SEARCH_CONTEXT = re.compile(r"\b(?:docsearch|instantsearch\w*)\b", re.IGNORECASE)
+_SERVER_LANGUAGES = frozenset({"ruby", "python", "php", "java", "go", "csharp", "kotlin", "elixir", "scala", "rust"})
 
 
 # The Android SDK makes every developer the same debug keystore, whose store and key password is "android"

@@ -307,7 +307,8 @@ def production_credential(feats: dict[str, float], key_name: str | None = None, 
     # gets the floor; a bare word there ("secret", "admin") stays the model's to dismiss. A URL's password is also
     # kept as a word with digits (harbor42, outside tests and docs, as above): the URL names a server to log in
     # to, where a name alone (`token = "blanks"`) may name anything.
-    if feats["kind_url"] and feats["classes"] >= 0.5 and length >= 8 and "1" in classes and not feats["sig_sequential"]:
+    if (feats["kind_url"] or feats["kind_password"]) and feats["classes"] >= 0.5 and length >= 7 and "1" in classes \
+            and not feats["sig_sequential"]:
         return True
     return bool(feats["kind_password"] or feats["kind_url"]) and feats["classes"] >= 0.75
 

@@ -7,7 +7,7 @@ import base64
 import random
 import string
 
-from tests.loops.test_fp_corpus_classes import not_shown, require_shown
+from tests.loops.test_fp_corpus_classes import not_shown, outcomes, require_shown
 from tests.support.tokens import random_chars, random_uuid, typed_password
 
 _R = random.Random(340)
@@ -92,3 +92,76 @@ def test_an_airflow_variable_default_is_found() -> None:
     require_shown(f'SF_TOKEN = Variable.get("salesforce_security_token", default_var="{random_chars(_R, 25, _ALNUM)}")\n',
                   "dags/ingest.py")
     assert not_shown('SF_TOKEN = Variable.get("salesforce_security_token", default_var="")\n', "dags/ingest.py")
+
+
+# --- CredData-style mix (set 343), documentation (set 344), SaaS cases (set 345) ------------------------------------
+
+def test_a_fernet_key_in_a_list_is_found() -> None:
+    key = base64.urlsafe_b64encode(bytes(_R.randrange(256) for _ in range(32))).decode()
+    require_shown(f'FERNET_KEYS = ["{key}"]\n', "app/settings/production.py")
+
+
+def test_rails_development_and_test_secret_key_bases_are_not_shown_and_production_is() -> None:
+    dev, test, prod = (random_chars(_R, 128, "0123456789abcdef") for _ in range(3))
+    text = f"development:\n  secret_key_base: {dev}\n\ntest:\n  secret_key_base: {test}\n"
+    assert not_shown(text, "config/secrets.yml")
+    require_shown(f"production:\n  secret_key_base: {prod}\n", "config/secrets.yml")
+
+
+def test_a_magento_2_password_hash_is_a_hash() -> None:
+    hashed = f"{random_chars(_R, 64, '0123456789abcdef')}:{random_chars(_R, 32, _ALNUM)}:3_32_2_67108864"
+    assert not_shown(f"UPDATE admin_user SET password='{hashed}' WHERE user_id = 1;\n", "sql/admin_user.sql")
+
+
+def test_public_app_keys_of_shopify_and_trello_are_not_shown_but_their_secrets_are() -> None:
+    api_key, secret = random_chars(_R, 32, "0123456789abcdef"), random_chars(_R, 32, "0123456789abcdef")
+    text = f"ShopifyApp.configure do |config|\n  config.api_key = '{api_key}'\n  config.secret = 'shpss_{secret}'\nend\n"
+    assert _statuses(text, "config/initializers/shopify_app.rb") == ["dismissed", "shown"]
+    assert not_shown(f"TRELLO_KEY = '{random_chars(_R, 32, '0123456789abcdef')}'\n", "boards/trello.py")
+
+
+def test_a_host_name_under_an_auth_server_name_is_no_secret() -> None:
+    assert not_shown('{\n  "authServer": "account-d.docusign.com",\n  "oAuthServer": "login.example-idp.net"\n}\n',
+                     "config/docusign.json")
+
+
+def test_a_mailchimp_transactional_key_given_over_lines_is_found() -> None:
+    require_shown(f"const mailchimp = require('@mailchimp/mailchimp_transactional')(\n  'md-{_mixed_b64url(22)}'\n);\n",
+                  "src/mail.js")
+
+
+def _mixed_b64url(n: int) -> str:
+    while True:
+        v = random_chars(_R, n, _ALNUM + "_-")
+        if any(c.isupper() for c in v) and any(c.islower() for c in v) and any(c.isdigit() for c in v):
+            return v
+
+
+def _statuses(text: str, path: str) -> list[str]:
+    """Per candidate in line order: "dismissed", or "shown" for pending and confirmed."""
+    return ["dismissed" if s == "dismissed" else "shown" for s in outcomes(text, path)]
+
+
+# --- Rails, Sinatra and Phoenix (set 346) ----------------------------------------------------------------------------
+
+def test_a_password_compared_in_a_basic_auth_block_is_found() -> None:
+    text = ("Sidekiq::Web.use Rack::Auth::Basic do |user, password|\n"
+            "  ActiveSupport::SecurityUtils.secure_compare(::Digest::SHA256.hexdigest(password), "
+            f"::Digest::SHA256.hexdigest('{_word_and_digits()}'))\nend\n")
+    require_shown(text, "config/initializers/sidekiq.rb")
+    assert not_shown("  Rack::Utils.secure_compare(expected, signature)\n", "app/services/webhook_verifier.rb")
+
+
+def test_an_algolia_key_configured_in_server_code_is_the_admin_key() -> None:
+    key = random_chars(_R, 32, "0123456789abcdef")
+    require_shown(f"AlgoliaSearch.configuration = {{\n  application_id: 'TDW6W3PVW2',\n  api_key: '{key}'\n}}\n",
+                  "config/initializers/algolia.rb")
+    assert not_shown(f"docsearch({{\n  appId: 'TDW6W3PVW2',\n  apiKey: '{key}',\n  indexName: 'docs',\n}});\n",
+                     "website/src/search.js")
+
+
+def test_a_hex_organization_key_on_a_ci_line_is_found() -> None:
+    require_shown(f"      - run: mix hex.organization auth acme --key {random_chars(_R, 32, '0123456789abcdef')}\n",
+                  ".github/workflows/deploy.yml")
+    assert not_shown("      - run: mix hex.organization auth acme --key ${{ secrets.HEX_ORG_KEY }}\n",
+                     ".github/workflows/deploy.yml")
