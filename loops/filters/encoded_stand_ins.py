@@ -427,18 +427,25 @@ _JOSE_SEGMENT = re.compile(r"^eyJ[A-Za-z0-9_-]{8,400}={0,2}$")
 # Azure's storage and Service Bus/Event Hubs/IoT Hub keys are 32 or 64 random bytes in base64; bytes that are all
 # typed text (ZmFrZWtleWZha2Vr… is fakekeyfakek…) were written by hand for a test or an emulator's docs. Random bytes
 # are all printable one time in 10^14.
-_AZURE_KEY_BEFORE = re.compile(r"(?i)(?:SharedAccessKey|AccountKey|primaryKey|secondaryKey)[\"']?[ \t]*[=:][ \t]*[\"']?$")
+# The names of keys a service or tool generates as random bytes written in base64: Azure's account and access keys,
+# an Event Grid topic's key, a Vault unseal or recovery share.
+_GENERATED_KEY_BEFORE = re.compile(r"(?i)(?:SharedAccessKey|AccountKey|primaryKey|secondaryKey"
+                                   r"|[\w.-]*?(?:unseal|recovery[_.-]?key|event[_.-]?grid[\w.-]*?key|topic[_.-]?key)[\w.-]*)"
+                                   r"[\"']?[ \t]*[=:][ \t]*[\"']?$")
 
 
-@_filter("azure_key_of_typed_text", "an Azure key whose bytes are typed text (base64 of fakekeyfakekey…): written by "
-         "hand for a test, not a key Azure issued", needs_in_value="=")
-def is_azure_key_of_typed_text(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+@_filter("generated_key_of_typed_text", "a generated key (Azure's, an Event Grid topic's, a Vault share) whose bytes "
+         "are typed text (base64 of fakekeyfakekey…, example-share-…): written by hand for a test or a page, not a key "
+         "anything generated")
+def is_generated_key_of_typed_text(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
+    if len(v) not in (44, 88):
+        return False
     at = line.find(v)
-    if at <= 0 or len(v) not in (44, 88) or not _AZURE_KEY_BEFORE.search(line, 0, at):
+    if at <= 0 or not _GENERATED_KEY_BEFORE.search(line, 0, at):
         return False
     raw = b64_decode(v)
-    return raw is not None and len(raw) in (32, 64) and all(32 <= b < 127 for b in raw)
+    return raw is not None and len(raw) in (32, 33, 64) and all(32 <= b < 127 for b in raw)
 
 
 @_filter("jose_header_alone", "a JWT's header segment on its own (eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9 is "

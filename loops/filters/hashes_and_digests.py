@@ -50,9 +50,9 @@ _CRYPT_HASH = re.compile(r"^\$(?:2[abxy]?|5|6|argon2(?:id|i|d)|scrypt|pbkdf2[\w-
 # :pbkdf2:<algo>:<iterations>:<length>:<salt>:<hash>; Joomla 1.x's <md5 hex>:<32-character salt>.
 _LEGACY_APP_HASH = re.compile(r"^:A:[0-9a-f]{32}$|^:B:[0-9a-f]{1,16}:[0-9a-f]{32}$"
                               r"|^:pbkdf2:sha(?:1|256|384|512):\d{1,7}:\d{1,4}:[A-Za-z0-9+/]{8,}={0,2}:[A-Za-z0-9+/]{16,}={0,2}$")
-# Magento 2's stored passwords: hash:salt:version, the version naming the algorithm (1 SHA-256, 2 Argon2, or
-# Argon2id13's 3_<salt length>_<ops limit>_<mem limit>), the salt 32 letters and digits.
-_MAGENTO2_HASH = re.compile(r"^[0-9a-f]{64}:[A-Za-z0-9]{32}:\d(?:_\d{1,12}){0,3}$")
+# Magento 2's stored passwords: hash:salt:version, the version naming the algorithm (0 MD5, 1 SHA-256, or Argon2id13's
+# 3_<salt length>_<ops limit>_<mem limit>[_<version>]), the salt 32 letters and digits (2 in hashes kept from Magento 1).
+_MAGENTO2_HASH = re.compile(r"^(?:[0-9a-f]{32}|[0-9a-f]{64}):[A-Za-z0-9]{2,32}:\d(?:_\d{1,12}){0,4}$")
 # (Joomla's under a password's name only: an API's id:secret pair can have the same shape)
 _JOOMLA_SALTED_MD5 = re.compile(r"^[0-9a-f]{32}:[A-Za-z0-9]{16,32}$")
 # An htdigest file's line (Apache's digest authentication): user:realm:MD5(user:realm:password).

@@ -165,3 +165,33 @@ def test_a_hex_organization_key_on_a_ci_line_is_found() -> None:
                   ".github/workflows/deploy.yml")
     assert not_shown("      - run: mix hex.organization auth acme --key ${{ secrets.HEX_ORG_KEY }}\n",
                      ".github/workflows/deploy.yml")
+
+
+# --- probe of this stop's changes (set 348) --------------------------------------------------------------------------
+
+def test_probe_348_shapes_of_the_changes_beyond_the_first_cases() -> None:
+    # an Airflow default over lines, and a personal access token's name
+    require_shown(f'HEROKU_KEY = Variable.get(\n    "heroku_api_key",\n    default_var="{random_chars(_R, 24, _ALNUM)}",\n)\n',
+                  "dags/billing_sync.py")
+    require_shown(f'ADO_PAT = Variable.get("azure_devops_pat", default_var="{random_chars(_R, 52, _B32)}")\n',
+                  "dags/billing_sync.py")
+    # a Fernet key list written one key a line
+    key = base64.urlsafe_b64encode(bytes(_R.randrange(256) for _ in range(32))).decode()
+    require_shown(f'FERNET_KEYS = [\n    "{key}",\n]\n', "airflow/webserver_config.py")
+    # a UUID-form Heroku key given to the Ruby client is a key, not an id
+    require_shown(f"  PlatformAPI.connect_oauth('{random_uuid(_R)}')\n", "lib/heroku_client.rb")
+    # an Event Grid key in Web.config
+    require_shown(f'<add key="EventGridTopicKey" value="{_b64(32)}" />\n', "legacy/Web.config")
+    # a .p12 password given to Python's loader
+    require_shown(f'    return pkcs12.load_key_and_certificates(fh.read(), b"{typed_password(_R)}")\n', "esign/client.py")
+
+
+def test_probe_348_look_alikes_stay_quiet() -> None:
+    example = base64.b64encode(b"example-share-not-a-real-key-000").decode()
+    assert not_shown(f'Example share format: `recovery_key = "{example}"`.\n', "ops/vault/README.md")
+    md5_era = f"{random_chars(_R, 32, '0123456789abcdef')}:{random_chars(_R, 2, _ALNUM)}:0"
+    argon = f"{random_chars(_R, 64, '0123456789abcdef')}:{random_chars(_R, 32, _ALNUM)}:3_32_2_67108864_2"
+    for hashed in (md5_era, argon):
+        assert not_shown("INSERT INTO `admin_user` (`user_id`, `firstname`, `lastname`, `email`, `username`, `password`, "
+                         f"`is_active`) VALUES\n(3, 'Old', 'User', 'old@example.com', 'legacy', '{hashed}', 0);\n",
+                         "fixtures/admin_user.sql")
