@@ -500,7 +500,7 @@ _WORKFLOW_EXPRESSION = re.compile(r"@\{?(?:parameters|appsetting|variables)\((?:
 
 
 @_filter("secret_manager_reference", "a reference to a secret kept in a secret manager (@Microsoft.KeyVault(…), "
-         "projects/…/secrets/…/versions/…, a Logic Apps @parameters('…'), Spinnaker's encrypted:s3!b:…!f:…, TeamCity's credentialsJSON:<uuid>, Home Assistant's !secret name, a Vault Agent injector's secret path, systemd's LoadCredential=id:/path, gcloud's --set-secrets=ENV=name:latest, Airbyte's airbyte_workspace_<uuid>_secret_<uuid>_v1): it names where the secret is, it is not the secret", generic_only=True)
+         "projects/…/secrets/…/versions/…, a Logic Apps @parameters('…'), Spinnaker's encrypted:s3!b:…!f:…, TeamCity's credentialsJSON:<uuid>, Home Assistant's !secret name, a Vault Agent injector's secret path, systemd's LoadCredential=id:/path, gcloud's --set-secrets=ENV=name:latest and `gcloud secrets … --secret=name`, Airbyte's airbyte_workspace_<uuid>_secret_<uuid>_v1): it names where the secret is, it is not the secret", generic_only=True)
 def is_secret_manager_reference(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     if (key_name or "").lower().startswith(("loadcredential", "importcredential")) and _SYSTEMD_CREDENTIAL_SOURCE.match(v):
@@ -511,9 +511,15 @@ def is_secret_manager_reference(value: str, line: str, key_name: str | None, lan
         return True  # @parameters('BudgetApiPassword'): which parameter the workflow reads
     if ":" in v and "=" in v and _GCLOUD_SECRET_MAPPING.match(v):
         return True  # gcloud run/functions deploy --set-secrets=ENV=secret-name:latest,…: which Secret Manager entry
+    if "gcloud" in line and _GCLOUD_SECRET_NAME_FLAG.search(line) and line.find(f"--secret={v}") >= 0:
+        return True  # gcloud secrets versions access latest --secret=NAME: which Secret Manager entry to read
     if "-" in v and _name_around_ids(v):
         return True  # Airbyte's airbyte_workspace_<uuid>_secret_<uuid>_v1: a secret store's key, built of words and ids
     return bool(_SECRET_REFERENCE.match(v)) or ("!secret" in line and _yaml_secret_name(v, line))
+
+
+# gcloud's secrets commands take the secret's name as --secret=NAME (versions access, versions add, add-iam-policy-binding)
+_GCLOUD_SECRET_NAME_FLAG = re.compile(r"\bgcloud[ \t]+(?:beta[ \t]+)?secrets[ \t]+[\w -]{0,60}--secret=")
 
 
 _LOWER_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")

@@ -1,7 +1,7 @@
 """Identifiers used as values: UUIDs under an id name, dotted module and class
 names, snake_case slugs, import strings (package.module:callable), camelCase names and field
 names, word slugs, values that spell the constant's own name, Smithy shape ids, ASN.1 object
-identifiers and qualified package names (Net::Amazon::S3).
+identifiers, qualified package names (Net::Amazon::S3) and Oracle Cloud resource ids.
 """
 
 from __future__ import annotations
@@ -59,6 +59,18 @@ def is_uuid_identifier(value: str, line: str, key_name: str | None, language: st
         return True
     # The last word says what the value is: credentialsId, secret_uuid and tokenGuid name ids.
     return not names_credential(words) or (bool(words) and words[-1] in _IDENTIFIER_WORDS)
+
+
+# An Oracle Cloud resource id: ocid1.<resource type>.<realm>.[region][.future use].<unique id> (a tenancy's and a
+# compartment's have no region: ocid1.tenancy.oc1..aaaa…). It names the resource; reading it needs a signed request.
+_OCID = re.compile(r"^ocid1\.[a-z0-9]+\.oc[0-9]+\.[a-z0-9-]*(?:\.[a-z0-9-]*)?\.[a-z0-9]{20,}$")
+
+
+@_filter("oracle_cloud_ocid", "an Oracle Cloud resource id (ocid1.<type>.<realm>.<region>.<unique id>): it names a "
+         "resource (a vault secret, a tenancy), it is not a credential", needs_in_value=".")
+def is_oracle_cloud_ocid(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    return v.startswith("ocid1.") and _OCID.match(v) is not None
 
 
 _FLAG_CONTEXT = re.compile(r"""\bkind["']?[ \t]*:[ \t]*["'`]|\bauthorizationKey\b""")

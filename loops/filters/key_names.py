@@ -128,6 +128,8 @@ def is_describing_key_name(value: str, line: str, key_name: str | None, language
     if len(words) >= 2 and words[-1] in _DESCRIBING_WORDS and (names_credential(words[:-1]) or words[-2] in _AUTH_WORDS):
         if _access_key_id(words, value) or names_vault_secret_id(words):
             return False
+        if words[:4] == ["ibm", "api", "key", "id"]:
+            return False  # the IBM COS SDKs' ibm_api_key_id parameter holds the API key itself
         if words[-1] in ("hash", "digest") and not _digest_shaped(value):
             return False  # Flutterwave's SECRET_HASH: a shared secret the merchant chose, not a digest of one
         # a cookie's session id (ASP.NET_SessionId=…, session_id=… in a Cookie header, new Cookie("JSESSIONID",

@@ -138,7 +138,7 @@ _HOLDS_CREDENTIAL_PART = re.compile("|".join(map(re.escape, _CREDENTIAL_PARTS)))
 
 # Vault AppRole's secret_id is the login credential itself, a UUID (VAULT_SECRET_ID, approle_secret_id), though
 # "id" after "secret" names an identifier everywhere else.
-_VAULT_WORDS = frozenset({"vault", "approle"})
+_VAULT_WORDS = frozenset({"vault", "approle", "role"})  # (role_secret_id: an AppRole's pair)
 
 
 def names_vault_secret_id(words: list[str]) -> bool:

@@ -195,3 +195,32 @@ def test_probe_348_look_alikes_stay_quiet() -> None:
         assert not_shown("INSERT INTO `admin_user` (`user_id`, `firstname`, `lastname`, `email`, `username`, `password`, "
                          f"`is_active`) VALUES\n(3, 'Old', 'User', 'old@example.com', 'legacy', '{hashed}', 0);\n",
                          "fixtures/admin_user.sql")
+
+
+# --- operations scripts (set 349), the big clouds (set 350) -----------------------------------------------------------
+
+def test_a_consul_gossip_key_in_hiera_and_an_approle_secret_id_are_found() -> None:
+    require_shown(f"profile::consul::gossip_key: {_b64(32)}\n", "hieradata/common.yaml")
+    require_shown(f'FALLBACK_ROLE_SECRET_ID = "{random_uuid(_R)}"  # approle secret_id\n', "scripts/rotate_keys.py")
+    assert not_shown(f'FALLBACK_ROLE_ID = "{random_uuid(_R)}"\n', "scripts/rotate_keys.py")
+
+
+def test_a_gcloud_secret_name_is_no_password() -> None:
+    assert not_shown('vault operator unseal "$(gcloud secrets versions access latest --secret=vault-unseal-3)"\n',
+                     "ops/unseal.sh")
+
+
+def test_cloud_sdk_arguments_and_key_ends_are_read() -> None:
+    b2_key = "K00" + random_chars(_R, 27, _ALNUM) + "/"
+    require_shown(f"b2_api.authorize_account('production', '{random_chars(_R, 25, '0123456789abcdef')}', '{b2_key}')\n",
+                  "ops/b2.py")
+    aws_secret = random_chars(_R, 39, _ALNUM) + "+"
+    require_shown(f"Aws.config.update(\n  credentials: Aws::Credentials.new(ENV['AWS_KEY_ID'], '{aws_secret}'),\n"
+                  "  region: 'us-east-1')\n", "config/aws.rb")
+    require_shown(f"cos = ibm_boto3.client('s3',\n    ibm_api_key_id='{random_chars(_R, 44, _ALNUM + '_-')}',\n)\n",
+                  "storage/cos.py")
+
+
+def test_an_oracle_cloud_resource_id_is_no_secret() -> None:
+    ocid = "ocid1.vaultsecret.oc1.iad." + random_chars(_R, 60, "abcdefghijklmnopqrstuvwxyz0123456789")
+    assert not_shown(f"VAULT_SECRET_OCID = '{ocid}'\n", "oci/vault.py")
