@@ -224,3 +224,15 @@ def test_cloud_sdk_arguments_and_key_ends_are_read() -> None:
 def test_an_oracle_cloud_resource_id_is_no_secret() -> None:
     ocid = "ocid1.vaultsecret.oc1.iad." + random_chars(_R, 60, "abcdefghijklmnopqrstuvwxyz0123456789")
     assert not_shown(f"VAULT_SECRET_OCID = '{ocid}'\n", "oci/vault.py")
+
+
+def test_a_password_set_for_one_command_in_an_alias_or_after_and_is_found() -> None:
+    require_shown(f"alias prodsql='PGPASSWORD={typed_password(_R)} psql -h pg-prod-01.corp.internal -U ops billing'\n",
+                  "dotfiles/.bashrc")
+    require_shown(f"cd /srv/backup && MYSQL_PWD={typed_password(_R)} mysqldump -u root app > dump.sql\n", "bin/backup.sh")
+    assert not_shown('cd /srv/backup && MYSQL_PWD="$DB_PASSWORD" mysqldump -u root app > dump.sql\n', "bin/backup.sh")
+
+
+def test_a_login_pair_handed_over_in_a_changelog_is_shown() -> None:
+    require_shown(f"## 2.4.1\n\n- Staging login for QA restored (temporary account `qa-bot` / `{typed_password(_R)}` until "
+                  "SSO lands)\n", "CHANGELOG.md")
