@@ -57,6 +57,8 @@ def is_template_expression(value: str, line: str, key_name: str | None, language
 @_filter("env_reference", "a reference to an environment variable ($VAR, ${VAR}, os.getenv(...)), not the value")
 def is_env_reference(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
+    if v.startswith("\\$"):
+        v = v[1:]  # an escaped sigil defers the lookup (RouterOS's on-event="… password=\$backupPass"): still a variable
     # Every pattern of _ENV_VALUE and _YESOD_ENV holds one of these (a $ or % sigil, or env / ENV / Env as the
     # patterns spell it, or a SAS macro variable's &): most values hold none and skip the eight searches.
     if not any(mark in v for mark in _ENV_MARKS):
@@ -297,6 +299,9 @@ _ENCRYPTED_ENVELOPE = re.compile(
     # starts AQAAABAAAA: version 1, a 16-byte IV's length)
     rf"|^ENC\[PKCS7,{_B64}{{40,}}={{0,2}}\]$"
     rf"|^\{{cipher\}}(?:[0-9a-fA-F]{{32,}}|{_B64}{{32,}}={{0,2}})$"
+    # PAN-OS keeps a configuration secret encrypted with the firewall's master key: -AQ==, the base64 SHA-1 of the
+    # clear value and the base64 ciphertext
+    rf"|^-AQ=={_B64}{{16,}}={{0,2}}(?:{_B64}{{8,}}={{0,2}})?$"
     # an AWS KMS ciphertext blob as `aws kms encrypt` prints it and Terraform's aws_kms_secrets reads it:
     # the blob's header (version 1, a key ARN's length and type) makes it start AQECAH / AQICAH
     rf"|^AQ[EI]CAH[g-j]{_B64}{{100,}}={{0,2}}$"
@@ -399,7 +404,7 @@ _B64_BODY = re.compile(r"^[A-Za-z0-9+/]+$")
 
 @_filter("encrypted_value", "a value encrypted by a secrets tool (sops ENC[AES256_GCM,…], Jasypt ENC(…), ejson EJ[1:…], "
          "Vault transit vault:v1:…, Robot Framework CryptoLibrary crypt:…, hiera-eyaml, Spring {cipher}, Maven/Jenkins {…}, OpenSSL's Salted__, a Windows "
-         "DPAPI blob (NuGet's encrypted Password, ConvertFrom-SecureString), a Fernet token (Airflow's encrypted Variables), an OpenPGP message (Renovate's encrypted), Rails' MessageEncryptor data--iv--tag, a KMS "
+         "DPAPI blob (NuGet's encrypted Password, ConvertFrom-SecureString), a Fernet token (Airflow's encrypted Variables), an OpenPGP message (Renovate's encrypted), Rails' MessageEncryptor data--iv--tag, PAN-OS's -AQ==…, a KMS "
          "ciphertext under an *_encrypted name): only its key can open it",
          generic_only=True)
 def is_encrypted_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:

@@ -41,6 +41,9 @@ _CRYPT_HASH = re.compile(r"^\$(?:2[abxy]?|5|6|argon2(?:id|i|d)|scrypt|pbkdf2[\w-
                          r"|^\$3\$\$[0-9a-f]{32}$"
                          r"|^\$p5k2\$[0-9a-f]{0,8}\$[./0-9A-Za-z]{0,64}\$[./0-9A-Za-z=_-]{20,}$"
                          r"|^\$S\$[./0-9A-Za-z]{52}$"
+                         # Cisco IOS type 8 (PBKDF2-SHA256) and type 9 (scrypt): $8$ / $9$, 14 salt, 43 digest (Junos'
+                         # reversible $9$ strings have no second $ there)
+                         r"|^\$[89]\$[./0-9A-Za-z]{14}\$[./0-9A-Za-z]{43}$"
                          # MySQL 4.1+'s PASSWORD(): * and SHA1(SHA1(password)) in upper-case hex
                          r"|^\*[0-9A-F]{40}$"
                          # SQL Server's stored login hashes (CREATE LOGIN … PASSWORD = 0x… HASHED): a version (0x0100
@@ -50,6 +53,9 @@ _CRYPT_HASH = re.compile(r"^\$(?:2[abxy]?|5|6|argon2(?:id|i|d)|scrypt|pbkdf2[\w-
 # :pbkdf2:<algo>:<iterations>:<length>:<salt>:<hash>; Joomla 1.x's <md5 hex>:<32-character salt>.
 _LEGACY_APP_HASH = re.compile(r"^:A:[0-9a-f]{32}$|^:B:[0-9a-f]{1,16}:[0-9a-f]{32}$"
                               r"|^:pbkdf2:sha(?:1|256|384|512):\d{1,7}:\d{1,4}:[A-Za-z0-9+/]{8,}={0,2}:[A-Za-z0-9+/]{16,}={0,2}$")
+# A record id, a bar and 40 lower-case hex: a SHA-1 beside its row's id. Laravel Sanctum's tokens have this layout but
+# their 40 characters are Str::random's letters of both cases and digits, never hex alone.
+_ID_BAR_SHA1 = re.compile(r"^[0-9]{1,10}\|[0-9a-f]{40}$")
 # Magento 2's stored passwords: hash:salt:version, the version naming the algorithm (0 MD5, 1 SHA-256, or Argon2id13's
 # 3_<salt length>_<ops limit>_<mem limit>[_<version>]), the salt 32 letters and digits (2 in hashes kept from Magento 1).
 _MAGENTO2_HASH = re.compile(r"^(?:[0-9a-f]{32}|[0-9a-f]{64}):[A-Za-z0-9]{2,32}:\d(?:_\d{1,12}){0,4}$")
@@ -163,6 +169,8 @@ def _is_hash_or_digest(v: str, line: str, key_name: str | None) -> bool:
         return True  # an htdigest file's user:realm:MD5(user:realm:password)
     if _TRANSMISSION_HASH.match(v) or _QT_PBKDF2_HASH.match(v) or _DJANGO_UNUSABLE.match(v):
         return True  # Transmission's salted rpc-password, qBittorrent's WebUI\Password_PBKDF2, Django's unusable mark
+    if "|" in v and _ID_BAR_SHA1.match(v):
+        return True  # <id>|<40 lower-case hex>: a row's id and a SHA-1 (Sanctum's tokens are 40 mixed-case letters)
     if _SALT_ITERATIONS_DIGEST.match(v):
         return True  # Tomcat's CredentialHandler: salt$iterations$digest in hex
     if _HASHER_FORMAT.match(v) and (v.count("$") >= 2 or v.endswith("$")):

@@ -339,7 +339,15 @@ def is_ui_text_key(value: str, line: str, key_name: str | None, language: str | 
     words = key_words(key_name)
     if _typed_input_compared(key_name, line):
         return False
-    return len(words) >= 2 and words[0] in _UI_TEXT_WORDS and not _looks_random(value.strip())
+    if len(words) < 2 or words[0] not in _UI_TEXT_WORDS or words[:2] == ["label", "studio"]:
+        return False  # (LABEL_STUDIO_PASSWORD names the Label Studio product)
+    v = value.strip()
+    # text for people is words and punctuation; letters, digits and symbols run together with no space are typed
+    # as a password is (sslTl-3SA0!G8#), not written as a label
+    # (a hyphen, a dot or an underscore joins words in text: 2FA-token)
+    typed = " " not in v and any(c.isdigit() for c in v) and any(c.isalpha() for c in v) and any(
+        not c.isalnum() and c not in "-_." for c in v)
+    return not typed and not _looks_random(v)
 
 
 def _typed_input_compared(key_name: str | None, line: str) -> bool:

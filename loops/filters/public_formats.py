@@ -51,6 +51,7 @@ _DOCUMENTED_EXAMPLES = frozenset({
     # Pushover's API documentation: the application token and user key of every example request
     "azGDORePK8gMaC0QOYAMyEEuzJnyUi", "uQiRzpo4DXghDmr9QzzfQu27cmVRsG",
     "prom-operator",  # kube-prometheus-stack's values.yaml: Grafana's default admin password
+    "Milvus",  # Milvus's documented default password of its root user (pymilvus connect examples)
     # the Azure Cosmos DB emulator's one account key (Microsoft's docs; the emulator takes no other)
     "C2y6yDjf5/R+ob0N8A7Cgv30VRDJIWEHLM+4QDU5DE2nQ9nDuVTqobD4b8mGGyPMbIZnqyMsEcaGQy67XIw/Jw==",
     "123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11",  # the Telegram Bot API docs' example bot token

@@ -49,7 +49,12 @@ def _fixture_words_on(around: str) -> bool:
     if not _FIXTURE_WORDS.search(around):
         return False
     kept = _ADDRESS.sub(lambda m: m.group(0) if _RESERVED_EXAMPLE_HOST.search(m.group(0)) else " ", around)
+    # a method called on an object named demo (Gradio's and Streamlit's app: demo.launch(auth=…)) names the app
+    kept = _DEMO_APP_CALL.sub(" ", kept)
     return _FIXTURE_WORDS.search(kept) is not None
+
+
+_DEMO_APP_CALL = re.compile(r"(?<![\w.])demo\.[a-z_]+\(")
 # (`in ("a", "b")` tests membership in a set of names: a comparison too.)
 _COMPARISON = re.compile(r"==|!=|\bassert|\bexpect|\bshould\b|\bequal|\bassertEquals?\b|\bEqual\(|\bin[ \t]*[(\[{][ \t]*[\"'`]")
 

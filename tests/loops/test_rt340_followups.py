@@ -236,3 +236,35 @@ def test_a_password_set_for_one_command_in_an_alias_or_after_and_is_found() -> N
 def test_a_login_pair_handed_over_in_a_changelog_is_shown() -> None:
     require_shown(f"## 2.4.1\n\n- Staging login for QA restored (temporary account `qa-bot` / `{typed_password(_R)}` until "
                   "SSO lands)\n", "CHANGELOG.md")
+
+
+# --- AI platforms (set 352), network equipment (set 353), older repositories (set 354) ------------------------------
+
+def test_ai_sdk_keys_and_an_app_password_are_found() -> None:
+    require_shown(f'import {{ createClient }} from "@deepgram/sdk";\nconst deepgram = createClient("{random_chars(_R, 40, "0123456789abcdef")}");\n',
+                  "src/stt.ts")
+    require_shown(f'from clarifai_grpc.grpc.api import service_pb2\nPAT = "{random_chars(_R, 32, "0123456789abcdef")}"\n',
+                  "clarifai_demo.py")
+    require_shown(f'import gradio as gr\ndemo.launch(auth=("admin", "{_word_and_digits()}!"), share=True)\n', "app.py")
+    require_shown(f"LABEL_STUDIO_USERNAME=admin@corp.example\nLABEL_STUDIO_PASSWORD={typed_password(_R)}\n", "label-studio.env")
+    # a message catalogue's entry stays text
+    assert not_shown('{\n  "LABEL_TWO_FACTOR_AUTH_TOKEN": "2FA-token"\n}\n', "src/assets/i18n/en.json")
+
+
+def test_network_device_ciphertexts_hashes_and_script_variables_are_not_shown() -> None:
+    salt, digest = random_chars(_R, 14, _ALNUM + "./"), random_chars(_R, 43, _ALNUM + "./")
+    assert not_shown(f'cisco_users:\n  - {{ name: breakglass, secret_type9: "$9${salt}${digest}" }}\n', "group_vars/ios.yml")
+    pan = f"-AQ=={_b64(21)}{_b64(30)}"
+    assert not_shown(f"<entry name=\"ldap\">\n  <bind-password>{pan}</bind-password>\n</entry>\n", "running-config.xml")
+    assert not_shown('/system scheduler add name=backup on-event="/system backup save name=daily password=\\$backupPass"\n',
+                     "configs/router.rsc")
+    require_shown(f'carol : EAP "{random_chars(_R, 6, _ALNUM)}$Lq2v{random_chars(_R, 3, _ALNUM)}"\n', "ipsec.secrets")
+
+
+def test_older_repository_shapes() -> None:
+    require_shown(f"poll imap.gmail.com proto imap user 'tickets@corp.example' there with password '{typed_password(_R)}' "
+                  "is tickets here ssl\n", "scripts/nightly_backup.sh")
+    key = random_chars(_R, 64, "0123456789abcdef")
+    require_shown(f'static const unsigned char upload_key[] =\n    "{key}";\n', "src/auth.c")
+    # a row's id and a SHA-1 is no Sanctum token
+    assert not_shown(f"# cache key: uid=42|{random_chars(_R, 40, '0123456789abcdef')}\n", "lib/Intranet/Config.pm")
