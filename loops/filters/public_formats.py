@@ -202,6 +202,8 @@ _CLIENT_SDK_PUBLIC = re.compile(r"^pub[0-9a-f]{32}$|^phc_[A-Za-z0-9]{32,64}$|^(?
                                 # Stripe PaymentIntent or SetupIntent (pi_…_secret_…, seti_…_secret_…), handed to the page by design
                                 r"|^(?:sandbox|production)_[a-z0-9]{8}_[a-z0-9]{16}$"
                                 r"|^(?:pi|seti)_[A-Za-z0-9]{14,40}_secret_[A-Za-z0-9]{10,40}$"
+                                # a Stripe Checkout Session's id (cs_live_/cs_test_), which the success URL carries
+                                r"|^cs_(?:live|test)_[A-Za-z0-9]{20,80}$"
                                 # gateways' checkout keys, made for the page: Stripe's and Paystack's publishable keys
                                 # (pk_live_/pk_test_ and 24 or more letters and digits, into Stripe.js or Paystack's inline
                                 # script; their secrets are sk_), Razorpay's key id (rzp_live_/rzp_test_ and 14 characters;
@@ -1120,7 +1122,16 @@ def is_shopify_app_api_key(value: str, line: str, key_name: str | None, language
     words = key_words(key_name)
     if _HEX32.match(value.strip()) is None or words[-2:] != ["api", "key"] or {"secret", "password", "admin"} & set(words):
         return False
-    return any("shopify" in text.lower() or "shpss_" in text for text in (line, *around.lines))
+    if "shopify" in line.lower() or any("shpss_" in text for text in around.lines):
+        return True
+    # ... or the block the key sits in opens with Shopify's name (ShopifyApp.configure do |config|, shopify: {)
+    for text in reversed(around.lines[:around.lines_before]):
+        if _BLOCK_OPENER.search(text):
+            return "shopify" in text.lower()
+    return False
+
+
+_BLOCK_OPENER = re.compile(r"(?:\bdo(?:[ \t]*\|[^|\n]*\|)?|[{(\[]|:)[ \t]*(?:#.*)?$")
 
 
 @_filter("ghost_content_api_key", "a Ghost Content API key (26 hex, given to GhostContentAPI or under a content "

@@ -268,3 +268,32 @@ def test_older_repository_shapes() -> None:
     require_shown(f'static const unsigned char upload_key[] =\n    "{key}";\n', "src/auth.c")
     # a row's id and a SHA-1 is no Sanctum token
     assert not_shown(f"# cache key: uid=42|{random_chars(_R, 40, '0123456789abcdef')}\n", "lib/Intranet/Config.pm")
+
+
+# --- probe 355, Node backends and serverless (set 356) ---------------------------------------------------------------
+
+def test_probe_355_shapes() -> None:
+    secret = random_chars(_R, 39, _ALNUM) + "/"
+    require_shown(f'        return AwsBasicCredentials.create(\n            System.getenv("ARCHIVER_KEY_ID"),\n            "{secret}");\n',
+                  "src/main/java/S3Config.java")
+    require_shown(f"printf '%s' '{typed_password(_R)}' | gcloud secrets versions add billing-db-password --data-file=-\n",
+                  "scripts/rotate-secrets.sh")
+    assert not_shown("printf '%s' \"$DB_PASSWORD\" | gcloud secrets versions add billing-db-password --data-file=-\n",
+                     "scripts/rotate-secrets.sh")
+    require_shown(f"ssh bastion 'MYSQL_PWD={typed_password(_R)} mysql -h crm-db -u ops -e \"show processlist\"'\n",
+                  "scripts/ops.sh")
+    require_shown(f"- Partner sandbox: basic auth `acme-partner:{typed_password(_R)}` until the SSO rollout.\n", "CHANGELOG.md")
+    require_shown(f'demo.queue().launch(auth=[("alice", "{typed_password(_R)}"), ("bob", "{typed_password(_R)}")])\n',
+                  "demo/app.py")
+    require_shown(f"<?php\nreturn [\n    'LABEL_PRINTER_PASSWORD' => '{_mixed_b64url(10).replace('-', 'x').replace('_', 'y')}',\n];\n",
+                  "config/kiosk.php")
+
+
+def test_set_356_shapes() -> None:
+    require_shown(f'[[headers]]\n  for = "/admin/*"\n  [headers.values]\n    Basic-Auth = "admin:{typed_password(_R)} ops:{typed_password(_R)}"\n',
+                  "netlify.toml")
+    # a Checkout Session's id is in the success URL; a Shopify token near a Datadog key does not make it Shopify's
+    assert not_shown(f"// e.g. cs_live_{random_chars(_R, 58, _ALNUM)}\n", "src/payments/stripe.webhook.controller.ts")
+    text = (f"custom:\n  shopify:\n    SHOPIFY_TOKEN: ${{ssm:/orders/shopify}}\n  datadog:\n"
+            f"    apiKey: {random_chars(_R, 32, '0123456789abcdef')}\n")
+    require_shown(text, "serverless/orders/serverless.yml")
