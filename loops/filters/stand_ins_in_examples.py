@@ -76,7 +76,9 @@ def is_crypto_test_vector(value: str, line: str, key_name: str | None, language:
     # A test of a cipher or MAC checks it against the vectors its standard publishes: the key
     # there is public by design. Outside test code the same lines could be a real key and IV.
     v = value.strip()
-    if not around.in_test_path or len(v) < _MIN_TEST_VECTOR_HEX or not _HEX.match(v):
+    if len(v) < _MIN_TEST_VECTOR_HEX or not _HEX.match(v):
+        return False
+    if not around.in_test_path and not _whole_vector_on(line):
         return False
     words = key_words(key_name)
     if words[-1:] == ["token"] and not _TEST_VECTOR_WORDS & set(words):
@@ -86,6 +88,19 @@ def is_crypto_test_vector(value: str, line: str, key_name: str | None, language:
         for m in _ASSIGNED_NAME.finditer(text):
             parts.update(w for w in key_words(m.group(1)) if w in _TEST_VECTOR_WORDS)
     return len(parts) >= 2
+
+
+_VECTOR_INPUT_WORDS = frozenset({"pt", "plaintext", "cleartext", "msg", "message", "input"})
+_VECTOR_OUTPUT_WORDS = frozenset({"ct", "ciphertext", "tag", "mac", "expected", "output", "digest"})
+
+
+def _whole_vector_on(line: str) -> bool:
+    """A key beside its known answer on one line (key, iv, plaintext and ciphertext: a course lab's vectors.json):
+    no program keeps a real key next to a plaintext and what it encrypts to, so outside tests too it is a vector."""
+    words: set[str] = set()
+    for m in _ASSIGNED_NAME.finditer(line):
+        words.update(key_words(m.group(1)))
+    return bool(words & _VECTOR_INPUT_WORDS) and bool(words & _VECTOR_OUTPUT_WORDS)
 
 
 # Where a key is cited from a standard's published vectors (RFC 8032's examples, "test vector", a KAT,

@@ -297,3 +297,13 @@ def test_set_356_shapes() -> None:
     text = (f"custom:\n  shopify:\n    SHOPIFY_TOKEN: ${{ssm:/orders/shopify}}\n  datadog:\n"
             f"    apiKey: {random_chars(_R, 32, '0123456789abcdef')}\n")
     require_shown(text, "serverless/orders/serverless.yml")
+
+
+# --- security tooling repositories (set 357) -------------------------------------------------------------------------
+
+def test_a_whole_known_answer_vector_on_a_line_is_a_vector_outside_tests_too() -> None:
+    hexes = [random_chars(_R, 64, "0123456789abcdef") for _ in range(4)]
+    row = f'    {{"key": "{hexes[0]}", "iv": "{hexes[1][:24]}", "pt": "{hexes[2]}", "ct": "{hexes[3]}"}},\n'
+    assert not_shown('{\n  "aes_gcm": [\n' + row + "  ]\n}\n", "labs/03-crypto/vectors.json")
+    # a key with only its IV is no known answer
+    require_shown(f'{{\n  "encryption": {{"key": "{hexes[0]}", "iv": "{hexes[1][:32]}"}}\n}}\n', "config/crypto.json")
