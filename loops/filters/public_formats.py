@@ -182,6 +182,7 @@ _STORAGE_EMULATOR = re.compile(r"(?i)\bdevstoreaccount1\b|UseDevelopmentStorage=
 
 # Mapbox's public tokens: "pk." and a base64url JSON payload (secret ones are "sk.", temporary "tk.").
 _MAPBOX_PUBLIC = re.compile(r"^pk\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}$")
+_CONVERTKIT_API_KEY = re.compile(r"^[A-Za-z0-9_-]{20,24}$")
 # RevenueCat's public SDK keys name their store (appl_, goog_, amzn_); its secret keys are sk_.
 _REVENUECAT_PUBLIC = re.compile(r"^(?:appl|goog|amzn)_[A-Za-z0-9]{20,40}$")
 _REVENUECAT_STORE_WORDS = {"appl": {"apple", "ios", "appstore"}, "goog": {"google", "android", "play"},
@@ -450,6 +451,9 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
         return not {"secret", "password"} & set(key_words(key_name))
     if _GROWTHBOOK_CLIENT_KEY.match(v):
         return _names_provider("growthbook", line, key_name) or "client" in key_words(key_name)
+    if _CONVERTKIT_API_KEY.match(v) and _names_provider("convertkit", line, key_name):
+        # ConvertKit's v3 API key only subscribes to forms (its docs put it in the page); the API secret is the secret
+        return "key" in key_words(key_name) and not {"secret", "private", "admin", "token"} & set(key_words(key_name))
     if _ALNUM_CLIENT_KEY.match(v) and _is_segment_or_flagsmith_client_key(line, key_name):
         return True
     if _HEX32.match(v):  # their API secrets have the same shape: only under a name that is no secret's

@@ -307,3 +307,10 @@ def test_a_whole_known_answer_vector_on_a_line_is_a_vector_outside_tests_too() -
     assert not_shown('{\n  "aes_gcm": [\n' + row + "  ]\n}\n", "labs/03-crypto/vectors.json")
     # a key with only its IV is no known answer
     require_shown(f'{{\n  "encryption": {{"key": "{hexes[0]}", "iv": "{hexes[1][:32]}"}}\n}}\n', "config/crypto.json")
+
+
+# --- web infrastructure and marketing SaaS (set 358) -----------------------------------------------------------------
+
+def test_convertkit_public_api_key_is_not_shown_and_its_secret_is() -> None:
+    assert not_shown(f"<?php\nreturn [\n    'convertkit_api_key' => '{random_chars(_R, 22, _ALNUM)}',\n];\n", "config.php")
+    require_shown(f'export CONVERTKIT_API_SECRET="{random_chars(_R, 43, _ALNUM)}"\n', "deploy.sh")
