@@ -182,6 +182,7 @@ def features_of(req: JudgeRequest) -> dict[str, float]:
         "sig_names_credential": float("value_names_credential" in f.filter_hits),
         "sig_identifier": float("identifier_in_code" in f.filter_hits),
         "sig_multiword": float("multiword_value" in f.filter_hits),
+        "sig_joined_words": float("joined_words_value" in f.filter_hits),  # (no weight: production_credential reads it)
         "sig_same_as_user": float("password_equals_user" in f.filter_hits),
         "sig_sequential": float("sequential_run" in f.filter_hits),
         "ctx_quoted": float(bool(before) and before[-1:] in "\"'`"),
@@ -314,6 +315,9 @@ def production_credential(feats: dict[str, float], key_name: str | None = None, 
     # to, where a name alone (`token = "blanks"`) may name anything.
     if (feats["kind_url"] or feats["kind_password"]) and feats["classes"] >= 0.5 and length >= 7 and "1" in classes \
             and not feats["sig_sequential"]:
+        return True
+    # ... and a pass phrase of joined words there (pine-otter-table), as password managers make them
+    if feats["kind_url"] and feats["sig_joined_words"] and length >= 12:
         return True
     return bool(feats["kind_password"] or feats["kind_url"]) and feats["classes"] >= 0.75
 

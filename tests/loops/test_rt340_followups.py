@@ -314,3 +314,16 @@ def test_a_whole_known_answer_vector_on_a_line_is_a_vector_outside_tests_too() -
 def test_convertkit_public_api_key_is_not_shown_and_its_secret_is() -> None:
     assert not_shown(f"<?php\nreturn [\n    'convertkit_api_key' => '{random_chars(_R, 22, _ALNUM)}',\n];\n", "config.php")
     require_shown(f'export CONVERTKIT_API_SECRET="{random_chars(_R, 43, _ALNUM)}"\n', "deploy.sh")
+
+
+# --- Python web applications (set 359) -------------------------------------------------------------------------------
+
+def _pass_phrase() -> str:
+    return "-".join(_R.choice(["pine", "otter", "table", "pepper", "lantern", "river", "stone", "maple"]) for _ in range(3))
+
+
+def test_a_pass_phrase_in_a_url_to_a_server_is_shown_and_in_docs_it_is_not() -> None:
+    require_shown(f"      DATABASE_URL: postgresql://shop_app:{_pass_phrase()}@10.0.3.12:5432/shop_prod\n",
+                  "deploy/docker-compose.prod.yml")
+    require_shown(f'app.conf.result_backend = "redis://default:{_pass_phrase()}@10.0.3.20:6379/2"\n', "shop/celery.py")
+    assert not_shown(f"Point it at `postgresql://app:{_pass_phrase()}@localhost/app`.\n", "docs/setup.md")
