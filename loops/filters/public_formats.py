@@ -604,6 +604,10 @@ def is_firebase_web_config_key(value: str, line: str, key_name: str | None, lang
     # A signal: the finding goes to a person with advice to check the key's restrictions (phases/filter).
     if _GOOGLE_API_KEY.match(value.strip()) is None:
         return False
+    # (a front end's build variable says the same on its own: NEXT_PUBLIC_FIREBASE_API_KEY is compiled into the page)
+    words = key_words(key_name)
+    if "firebase" in words and set(words) & _FRONT_END_WORDS:
+        return True
     return any(_FIREBASE_WEB_CONFIG.search(text) for text in (line, *around.lines))
 
 

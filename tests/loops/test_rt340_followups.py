@@ -327,3 +327,9 @@ def test_a_pass_phrase_in_a_url_to_a_server_is_shown_and_in_docs_it_is_not() -> 
                   "deploy/docker-compose.prod.yml")
     require_shown(f'app.conf.result_backend = "redis://default:{_pass_phrase()}@10.0.3.20:6379/2"\n', "shop/celery.py")
     assert not_shown(f"Point it at `postgresql://app:{_pass_phrase()}@localhost/app`.\n", "docs/setup.md")
+
+
+def test_a_firebase_key_in_a_front_end_build_variable_goes_to_a_person() -> None:
+    key = "AIzaSy" + random_chars(_R, 33, _ALNUM + "_-")
+    assert outcomes(f"NEXT_PUBLIC_FIREBASE_API_KEY={key}\n", "apps/web/.env.production") == ["pending"]
+    assert outcomes(f"FIREBASE_API_KEY={key}\n", "services/api/.env") == ["confirmed"]
