@@ -272,6 +272,9 @@ _LONGEST_WORD_SLUG = 96
 _LONGEST_SLUG_NUMBER = 8  # a ticket number or a date (160922, 20240131)
 
 
+_PAIR_SECOND_ITEM = re.compile(r"""[(\[][ \t]*["'][^"'\n]{1,64}["'][ \t]*,[ \t]*["']$""")
+
+
 @_filter("word_slug_as_key", "an API key or token that is a long name of words joined by - or _ (fflag_feat_front_"
          "dev_2536_comment_notifications): a flag's or a job's name, keys are generated", generic_only=True, needs_key_name=True, needs_in_value="-_")
 def is_word_slug_as_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
@@ -280,6 +283,9 @@ def is_word_slug_as_key(value: str, line: str, key_name: str | None, language: s
         return False
     if _WORD_SLUG.match(v) is None:
         return False
+    at = line.find(v)
+    if at > 0 and _PAIR_SECOND_ITEM.search(line, 0, at):
+        return False  # ("user", "pine-otter-table-lamp"): the second of a login pair is a password, a pass phrase
     pieces = [p.lower() for p in _SLUG_PIECES.split(v)]
     words = others = 0
     for p in pieces:

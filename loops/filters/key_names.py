@@ -536,7 +536,8 @@ _CURSOR_WORDS = frozenset({
 })
 # The word before a final "key" that names a key a client makes up for one request or event: an
 # Idempotency-Key, PagerDuty's dedup_key. It says which request or incident, and opens nothing.
-_ONE_REQUEST_KEY_WORDS = frozenset({"idempotency", "idempotent", "dedup", "dedupe", "deduplication"})
+_ONE_REQUEST_KEY_WORDS = frozenset({"idempotency", "idempotent", "dedup", "dedupe", "deduplication",
+                                    "incident"})  # PagerDuty's Events v1 incident_key: which incident, as dedup_key
 _WORD_BEFORE_KEY = re.compile(r"([A-Za-z]+)[ \t_-]+key[ \t]*[:=]?[ \t]*$", re.IGNORECASE)
 
 

@@ -715,6 +715,10 @@ def is_supabase_client_anon_key(value: str, line: str, key_name: str | None, lan
 _ALGOLIA_SEARCH_CONTEXT = re.compile(r"\b(?:docsearch|algolia\w*|instantsearch\w*|indexName)\b", re.IGNORECASE)
 
 
+_ALGOLIA_SEARCH_KEY_WORDS = frozenset({"algolia", "api", "apikey", "key", "search", "searchkey", "only", "docsearch",
+                                       "instantsearch", "app", "next", "config", "options", "read"})
+
+
 @_filter("algolia_search_config_key", "an Algolia search-only key under apiKey or searchKey in a search configuration "
          "whose applicationId and Algolia name (docsearch, instantsearch, indexName) stand on the lines around: the key "
          "DocSearch and InstantSearch are given in the browser, public by design", surroundings=True)
@@ -728,6 +732,8 @@ def is_algolia_search_config_key(value: str, line: str, key_name: str | None, la
         return False
     if key_name == _ALGOLIA_DJANGO_ADMIN_KEY:
         return False
+    if set(words) - _ALGOLIA_SEARCH_KEY_WORDS - _FRONT_END_WORDS:
+        return False  # another word names another provider's key: DATADOG_API_KEY in a file that also holds Algolia's
     texts = (line, *around.lines)
     # server code's client (algoliasearch-rails' AlgoliaSearch.configuration, a Python or PHP client) indexes with the
     # admin key: only a browser library's name (DocSearch, InstantSearch) says search-only there
@@ -1123,12 +1129,16 @@ def is_app_center_app_secret(value: str, line: str, key_name: str | None, langua
     return _APP_CENTER_SECRETS.match(value.strip()) is not None
 
 
+_SHOPIFY_APP_KEY_WORDS = frozenset({"shopify", "app", "api", "key", "config", "client", "partner", "partners"})
+
+
 @_filter("shopify_app_api_key", "a Shopify app's API key (32 hex), its OAuth client id: it goes in every install "
          "link; the app's secret (shpss_…) is what signs", generic_only=True, surroundings=True, needs_key_name=True)
 def is_shopify_app_api_key(value: str, line: str, key_name: str | None, language: str | None,
                            around: Surroundings) -> bool:
     words = key_words(key_name)
-    if _HEX32.match(value.strip()) is None or words[-2:] != ["api", "key"] or {"secret", "password", "admin"} & set(words):
+    # (the name says nothing but whose app and which key: DATADOG_API_KEY near a Shopify secret is Datadog's)
+    if _HEX32.match(value.strip()) is None or words[-2:] != ["api", "key"] or not set(words) <= _SHOPIFY_APP_KEY_WORDS:
         return False
     if "shopify" in line.lower() or any("shpss_" in text for text in around.lines):
         return True

@@ -333,3 +333,26 @@ def test_a_firebase_key_in_a_front_end_build_variable_goes_to_a_person() -> None
     key = "AIzaSy" + random_chars(_R, 33, _ALNUM + "_-")
     assert outcomes(f"NEXT_PUBLIC_FIREBASE_API_KEY={key}\n", "apps/web/.env.production") == ["pending"]
     assert outcomes(f"FIREBASE_API_KEY={key}\n", "services/api/.env") == ["confirmed"]
+
+
+# --- probe 361, monitoring configuration (set 362) -------------------------------------------------------------------
+
+def test_other_providers_keys_beside_shopify_and_algolia_stay_shown() -> None:
+    hexes = [random_chars(_R, 32, "0123456789abcdef") for _ in range(3)]
+    text = (f"SHOPIFY_API_KEY={hexes[0]}\nSHOPIFY_API_SECRET=shpss_{hexes[1]}\nDATADOG_API_KEY={hexes[2]}\n"
+            "ALGOLIA_APP_ID=6VRIM0B5XY\n")
+    assert _statuses(text, "apps/shopify-app/.env") == ["dismissed", "shown", "shown"]
+
+
+def test_probe_361_shapes() -> None:
+    require_shown(f'    val creds = BasicAWSCredentials(System.getenv("ARCHIVE_KEY_ID"), "{random_chars(_R, 40, _ALNUM)}")\n',
+                  "src/main/kotlin/ArchiveUploader.kt")
+    require_shown(f"printf '%s' '{typed_password(_R)}' | docker secret create db_password -\n", "scripts/swarm.sh")
+    require_shown(f"poll mail.corp.example proto imap\n  username 'ops' password '{typed_password(_R)}'\n", "ops/.fetchmailrc")
+
+
+def test_a_pass_phrase_in_a_login_pair_and_pagerduty_incident_keys() -> None:
+    phrase = "-".join(_R.sample(["river", "lantern", "copper", "summit", "harbor", "meadow", "falcon"], 4))
+    require_shown(f'AM_AUTH = ("silencer", "{phrase}")\n', "scripts/silence_alerts.py")
+    assert not_shown(f'{{"service_key": "$PD_KEY", "incident_key": "{random_chars(_R, 32, "0123456789abcdef")}"}}\n',
+                     "exporters/pd/testdata/incidents.json")
