@@ -495,6 +495,8 @@ def test_signal_filters() -> None:
     assert check("value_names_credential", "s3cr3t") and check("value_names_credential", "my_api_token")
     assert not check("value_names_credential", RANDOM_TOKENS[1])
     assert check("multiword_value", "omq amqltyp") and not check("multiword_value", "one")
+    assert check("joined_words_value", "pine-otter-table") and not check("joined_words_value", "pine-otter")
+    assert not check("joined_words_value", "Pine-Otter-Table9")
     assert check("sequential_run", "xoxp-1234567890") and not check("sequential_run", RANDOM_TOKENS[2])
     assert check("password_equals_user", "guest", line="amqp://guest:guest@localhost:5672/")
     assert not check("password_equals_user", "qzkvbt", line="amqp://guest:qzkvbt@localhost:5672/")
@@ -505,7 +507,7 @@ def test_signal_filters() -> None:
 def test_signals_are_not_decisive_and_decisive_filters_are_listed() -> None:
     signals = {f.name for f in FILTERS if not f.decisive}
     assert signals == {"bare_word_in_code", "wordlike_value", "hex_value", "uuid_value", "value_names_credential",
-                       "identifier_in_code", "multiword_value", "password_equals_user", "sequential_run", "english_value",
+                       "identifier_in_code", "multiword_value", "joined_words_value", "password_equals_user", "sequential_run", "english_value",
                        "introduced_as_example", "firebase_web_config_key", "firebase_app_config_key", "maps_sdk_client_key", "listen_only_access_key",
                        "supabase_local_key", "expired_signature", "expired_jwt"}
     assert filters.DECISIVE_FILTERS == {f.name for f in FILTERS} - signals
