@@ -293,7 +293,8 @@ def is_base64_of_stand_in(value: str, line: str, key_name: str | None, language:
                                                                   and stand_in_text(text, identifiers=False))
                                                               or bool(_ENCODED_EXAMPLE_WORDS & set(split_words(text)))
                                                               or (_NAME_WORDS.fullmatch(text) is not None
-                                                                  and not names_credential(key_words(key_name))))
+                                                                  and not names_credential(key_words(key_name))
+                                                                  and _PASSWORD_ON_LINE.search(line) is None))
     return (single or _CRYPT_HASH.match(text) is not None or _ISO_TIME.match(text) is not None
             or _SSH_PUBLIC_KEY_LINE.match(text) is not None
             or is_ldap_dn_value(text, text, key_name, language)
@@ -314,6 +315,8 @@ _ENCODED_EXAMPLE_WORDS = frozenset({"example", "sample", "dummy", "placeholder"}
 # A name of lower-case words joined by a hyphen (order-service, cn-hangzhou): what a Secret keeps beside its
 # credentials (an app's name, a region); under a credential's name it is read as the credential.
 _NAME_WORDS = re.compile(r"[a-z]+(?:-[a-z0-9]+)+")
+# ... but not in a password's element or attribute (FileZilla's <Pass encoding="base64">): there it is a pass phrase.
+_PASSWORD_ON_LINE = re.compile(r"(?i)<pass(?:word)?\b|\bpass(?:word)?[\"']?[ \t]*[=:]")
 
 
 # Words in one case each, a separator between (ci-password, Test Secret): not a password that holds a word among

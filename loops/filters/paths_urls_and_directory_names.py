@@ -108,6 +108,20 @@ def is_urn_or_requirement(value: str, line: str, key_name: str | None, language:
 _ARN = re.compile(r"^arn:aws[a-z\-]*:[a-z0-9\-]+:[a-z0-9\-]*:(?:\d{12})?:[^\s]+$")
 
 
+# rclone's wrapping remotes (crypt, alias, union, chunker) name the remote they wrap: remote = b2:bucket/path
+_RCLONE_REMOTE = re.compile(r"^[A-Za-z0-9_-]{1,64}:[\w./-]*$")
+
+
+@_filter("rclone_wrapped_remote", "the remote an rclone crypt, alias or union remote wraps (remote = b2:bucket/path): "
+         "a remote's name and a path", generic_only=True, needs_in_value=":")
+def is_rclone_wrapped_remote(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # (the line's own member: a rule reading a section of secrets names the value after the section, [secret])
+    return _RCLONE_REMOTE_MEMBER.match(line) is not None and _RCLONE_REMOTE.match(value.strip()) is not None
+
+
+_RCLONE_REMOTE_MEMBER = re.compile(r"^[ \t]*(?:remote|upstreams)[ \t]*=")
+
+
 @_filter("resource_name", "an Amazon Resource Name (arn:aws:…): it names a resource, it grants nothing", generic_only=True)
 def is_resource_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()

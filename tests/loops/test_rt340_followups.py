@@ -356,3 +356,22 @@ def test_a_pass_phrase_in_a_login_pair_and_pagerduty_incident_keys() -> None:
     require_shown(f'AM_AUTH = ("silencer", "{phrase}")\n', "scripts/silence_alerts.py")
     assert not_shown(f'{{"service_key": "$PD_KEY", "incident_key": "{random_chars(_R, 32, "0123456789abcdef")}"}}\n',
                      "exporters/pd/testdata/incidents.json")
+
+
+# --- managed databases (set 364), dotfiles (set 365) -----------------------------------------------------------------
+
+def test_base64_keys_with_slashes_in_connection_urls_are_found() -> None:
+    key = random_chars(_R, 40, _ALNUM) + "/" + random_chars(_R, 45, _ALNUM) + "=="
+    require_shown(f"COSMOS_MONGO_URI=mongodb://orders-prf8:{key}@orders.mongo.cosmos.azure.com:10255/?ssl=true\n",
+                  "cosmos/mongo.env")
+    require_shown(f"UPSTASH_REDIS_URL=rediss://default:{random_chars(_R, 30, _ALNUM)}/{random_chars(_R, 30, _ALNUM)}@pepper-55338.upstash.io:6379\n",
+                  "upstash/redis.env")
+
+
+def test_a_filezilla_pass_phrase_and_an_rclone_wrapped_remote() -> None:
+    phrase = base64.b64encode("-".join(_R.sample(["quartz", "meadow", "lantern", "copper", "falcon"], 4)).encode()).decode()
+    # (the password rules also read `<Pass encoding=` and leave it: the FileZilla rule's candidate is the one shown)
+    statuses = _statuses(f'<Server>\n  <User>deploy</User>\n  <Pass encoding="base64">{phrase}</Pass>\n</Server>\n',
+                         "windows/FileZilla/sitemanager.xml")
+    assert "shown" in statuses
+    assert not_shown("[secret]\ntype = crypt\nremote = b2:mk-backup/crypt\n", "rclone/.config/rclone/rclone.conf")
