@@ -272,6 +272,7 @@ _LONGEST_WORD_SLUG = 96
 _LONGEST_SLUG_NUMBER = 8  # a ticket number or a date (160922, 20240131)
 
 
+# The second string of a pair opened on the line (("user", "…"), ["user", "…"]): a login pair's password.
 _PAIR_SECOND_ITEM = re.compile(r"""[(\[][ \t]*["'][^"'\n]{1,64}["'][ \t]*,[ \t]*["']$""")
 
 

@@ -342,10 +342,9 @@ def is_ui_text_key(value: str, line: str, key_name: str | None, language: str | 
     if len(words) < 2 or words[0] not in _UI_TEXT_WORDS or words[:2] == ["label", "studio"]:
         return False  # (LABEL_STUDIO_PASSWORD names the Label Studio product)
     v = value.strip()
-    # text for people is words and punctuation; letters, digits and symbols run together with no space are typed
-    # as a password is (sslTl-3SA0!G8#), not written as a label
-    # (a hyphen, a dot or an underscore joins words in text: 2FA-token); or capitals, small letters and digits run
-    # together over 8 characters or more (EYOgX3kq9P)
+    # Text for people is words and punctuation. Typed as a password is, not written as a label: letters, digits and a
+    # symbol run together with no space (sslTl-3SA0!G8#; a hyphen, dot or underscore joins words in text: 2FA-token),
+    # or capitals, small letters and digits over 8 characters or more (EYOgX3kq9P).
     typed = " " not in v and any(c.isdigit() for c in v) and any(c.isalpha() for c in v) and (
         any(not c.isalnum() and c not in "-_." for c in v)
         or (v.isalnum() and len(v) >= 8 and any(c.isupper() for c in v) and any(c.islower() for c in v)))

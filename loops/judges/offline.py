@@ -55,6 +55,8 @@ def _fixture_words_on(around: str) -> bool:
 
 
 _DEMO_APP_CALL = re.compile(r"(?<![\w.])demo\.[a-z_]+\(")
+
+
 # (`in ("a", "b")` tests membership in a set of names: a comparison too.)
 _COMPARISON = re.compile(r"==|!=|\bassert|\bexpect|\bshould\b|\bequal|\bassertEquals?\b|\bEqual\(|\bin[ \t]*[(\[{][ \t]*[\"'`]")
 
@@ -293,7 +295,9 @@ def production_credential(feats: dict[str, float], key_name: str | None = None, 
     trained on labelled sets whose real values were replaced by random ones, would.
     Tokens and API keys are issued by the system they open, never chosen by a person: under a name
     that only says token or API key (`token = "blanks"` in a parser, `api_key="managed"` as a mode), a
-    value that reads as words is neither."""
+    value that reads as words is neither.
+    `classes` and `length` (the value's character classes and length) let a URL's or a password slot's
+    value made of a word and digits, or of joined words, count as one a person chose."""
     named = feats["key_password"] or feats["key_credential"]
     if _issued_only(key_name) and (feats["sig_english"] or feats["sig_wordlike"] or feats["sig_multiword"]):
         return False
