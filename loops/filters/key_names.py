@@ -323,6 +323,22 @@ def is_fixture_named_token_in_test(value: str, line: str, key_name: str | None, 
     return names_credential(words) and any(w in _FIXTURE_NAME_WORDS for w in words)
 
 
+# A pass of a renderer or a compiler, not a password: renderPass, shadowPass, depthPass (WebGPU's and Vulkan's render
+# passes, mapbox-gl's painter.renderPass === 'offscreen'), firstPass, optimizationPass.
+_PIPELINE_PASS_WORDS = frozenset({
+    "render", "shadow", "depth", "draw", "blur", "bloom", "compute", "composite", "post", "lighting", "geometry",
+    "opaque", "translucent", "offscreen", "compile", "optimization", "optimize", "first", "second", "third", "last",
+    "final", "next", "current", "single", "multi",
+})
+
+
+@_filter("pipeline_pass_name", "a renderer's or a compiler's pass (renderPass, shadowPass, firstPass): the name says "
+         "which stage runs, not a password", generic_only=True, needs_key_name=True)
+def is_pipeline_pass_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    words = key_words((key_name or "").rsplit(".", 1)[-1])
+    return len(words) >= 2 and words[-1] == "pass" and words[-2] in _PIPELINE_PASS_WORDS
+
+
 # The first word of a key in a message catalogue: LABEL_PASSWORD, MSG_INVALID_TOKEN, TITLE_API_KEYS.
 _UI_TEXT_WORDS = frozenset({
     "label", "lbl", "msg", "message", "messages", "title", "error", "errors", "err", "mandatory", "placeholder",

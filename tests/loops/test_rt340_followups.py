@@ -375,3 +375,11 @@ def test_a_filezilla_pass_phrase_and_an_rclone_wrapped_remote() -> None:
                          "windows/FileZilla/sitemanager.xml")
     assert "shown" in statuses
     assert not_shown("[secret]\ntype = crypt\nremote = b2:mk-backup/crypt\n", "rclone/.config/rclone/rclone.conf")
+
+
+# --- the noise corpus (40 npm packages) -------------------------------------------------------------------------------
+
+def test_a_renderers_pass_is_no_password() -> None:
+    assert not_shown("if (painter.renderPass === 'offscreen') {\n  return;\n}\n", "src/render/draw_heatmap.js")
+    assert not_shown('const shadowPass = "translucent";\n', "src/render/passes.ts")
+    require_shown(f'const dbPass = "{typed_password(_R)}";\n', "src/db.ts")
