@@ -8,7 +8,7 @@ import random
 import string
 
 from tests.loops.test_fp_corpus_classes import not_shown, outcomes, require_shown
-from tests.support.tokens import random_chars, random_uuid, typed_password
+from tests.support.tokens import random_b64, random_chars, random_uuid, typed_password
 
 _R = random.Random(340)
 _ALNUM = string.ascii_letters + string.digits
@@ -16,7 +16,7 @@ _B32 = "abcdefghijklmnopqrstuvwxyz234567"
 
 
 def _b64(n: int) -> str:
-    return base64.b64encode(bytes(_R.randrange(256) for _ in range(n))).decode()
+    return random_b64(_R, n)
 
 
 def _word_and_digits() -> str:

@@ -69,6 +69,11 @@ def typed_password(rng: random.Random) -> str:
             return v
 
 
+def random_b64(rng: random.Random, n: int) -> str:
+    """n random bytes in standard base64 (a key's shape: 32 bytes are 44 characters)."""
+    return base64.b64encode(bytes(rng.randrange(256) for _ in range(n))).decode()
+
+
 def random_uuid(rng: random.Random) -> str:
     """Thirty-two random hex digits in a UUID's groups."""
     h = random_chars(rng, 32, "0123456789abcdef")
