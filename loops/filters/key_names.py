@@ -329,6 +329,9 @@ _PIPELINE_PASS_WORDS = frozenset({
     "render", "shadow", "depth", "draw", "blur", "bloom", "compute", "composite", "post", "lighting", "geometry",
     "opaque", "translucent", "offscreen", "compile", "optimization", "optimize", "first", "second", "third", "last",
     "final", "next", "current", "single", "multi",
+    # more of a frame's stages (depthPrePass, lightPass, shaderPass, stencilPass) and a compiler's optimizerPass
+    "pre", "prepass", "light", "lights", "shader", "stencil", "outline", "picking", "pick", "resolve", "tonemap",
+    "ssao", "gbuffer", "optimizer", "lowering", "analysis",
 })
 
 
@@ -663,6 +666,8 @@ def is_data_key_name(value: str, line: str, key_name: str | None, language: str 
         return _PRODUCT_ID.match(value.strip()) is not None  # a license key under PRODUCT_KEY is a license key
     if words[-2] == "record" and _RECORDING_SERVICES & set(words):
         return False  # CYPRESS_RECORD_KEY, CURRENTS_RECORD_KEY: the key a CI run records test results with
+    if words[-2] in ("primary", "secondary") and _looks_random(value.strip()):
+        return False  # a random value under PRIMARY_KEY is a service's key pair's first half (Box, Azure), no column
     return words[-2] in _DATA_KEY_WORDS or "".join(words[:-1]).endswith("i18n")
 
 

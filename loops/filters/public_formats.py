@@ -1142,10 +1142,15 @@ def is_shopify_app_api_key(value: str, line: str, key_name: str | None, language
         return False
     if "shopify" in line.lower() or any("shpss_" in text for text in around.lines):
         return True
-    # ... or the block the key sits in opens with Shopify's name (ShopifyApp.configure do |config|, shopify: {)
+    # ... or a block the key sits in opens with Shopify's name (ShopifyApp.configure do |config|, shopify: {,
+    # shopifyApp({ api: {): the openers above it at a smaller indentation, nearest first (a sibling block's is not)
+    indent = len(line) - len(line.lstrip())
     for text in reversed(around.lines[:around.lines_before]):
-        if _BLOCK_OPENER.search(text):
-            return "shopify" in text.lower()
+        depth = len(text) - len(text.lstrip())
+        if text.strip() and depth < indent and _BLOCK_OPENER.search(text):
+            if "shopify" in text.lower():
+                return True
+            indent = depth
     return False
 
 

@@ -383,3 +383,17 @@ def test_a_renderers_pass_is_no_password() -> None:
     assert not_shown("if (painter.renderPass === 'offscreen') {\n  return;\n}\n", "src/render/draw_heatmap.js")
     assert not_shown('const shadowPass = "translucent";\n', "src/render/passes.ts")
     require_shown(f'const dbPass = "{typed_password(_R)}";\n', "src/db.ts")
+
+
+# --- collaboration APIs (set 367), Android builds (set 368), probe 369 -----------------------------------------------
+
+def test_last_round_shapes() -> None:
+    require_shown(f'api = TodoistAPI("{random_chars(_R, 40, "0123456789abcdef")}")\n', "todo.py")
+    require_shown(f'PRIMARY_KEY = "{random_chars(_R, 32, _ALNUM)}"\nSECONDARY_KEY = "{random_chars(_R, 32, _ALNUM)}"\n',
+                  "box/webhook.py")
+    assert not_shown('PRIMARY_KEY = "user_id"\n', "models/user.py")
+    require_shown(f'openssl enc -d -aes-256-cbc -pbkdf2 -k "{typed_password(_R)}" -in ks.jks.enc -out ks.jks\n',
+                  "scripts/decrypt-secrets.sh")
+    assert not_shown("const depthPrePass = 'opaque';\nconst lightPass = 'deferred';\n", "src/renderer/frame-graph.ts")
+    key = random_chars(_R, 32, "0123456789abcdef")
+    assert not_shown(f"shopifyApp({{\n  api: {{\n    apiKey: '{key}',\n  }},\n}});\n", "web/index.js")
