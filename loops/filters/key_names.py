@@ -666,8 +666,10 @@ def is_data_key_name(value: str, line: str, key_name: str | None, language: str 
         return _PRODUCT_ID.match(value.strip()) is not None  # a license key under PRODUCT_KEY is a license key
     if words[-2] == "record" and _RECORDING_SERVICES & set(words):
         return False  # CYPRESS_RECORD_KEY, CURRENTS_RECORD_KEY: the key a CI run records test results with
-    if words[-2] in ("primary", "secondary") and _looks_random(value.strip()):
-        return False  # a random value under PRIMARY_KEY is a service's key pair's first half (Box, Azure), no column
+    if words[-2] in ("primary", "secondary") and len(value.strip()) >= 32 and _looks_random(value.strip()):
+        # 32 random characters or more under PRIMARY_KEY are a service's key (Box's webhook keys, Azure's 44 and 88);
+        # a record's id is shorter (nanoid 21, ObjectId 24, cuid 25, ULID 26)
+        return False
     return words[-2] in _DATA_KEY_WORDS or "".join(words[:-1]).endswith("i18n")
 
 
