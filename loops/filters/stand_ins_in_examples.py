@@ -78,29 +78,25 @@ def is_crypto_test_vector(value: str, line: str, key_name: str | None, language:
     v = value.strip()
     if len(v) < _MIN_TEST_VECTOR_HEX or not _HEX.match(v):
         return False
-    if not around.in_test_path and not _whole_vector_on(line):
+    on_line = _assigned_words(line)
+    # Outside tests, a key beside its known answer on one line (key, iv, plaintext and ciphertext: a course lab's
+    # vectors.json): no program keeps a real key next to a plaintext and what it encrypts to.
+    if not around.in_test_path and not (on_line & _VECTOR_INPUT_WORDS and on_line & _VECTOR_OUTPUT_WORDS):
         return False
     words = key_words(key_name)
     if words[-1:] == ["token"] and not _TEST_VECTOR_WORDS & set(words):
         return False  # a provider's auth token (TWILIO_AUTH_TOKEN) is no part of a cipher's vector
-    parts = set()
-    for text in (line, *around.lines):
-        for m in _ASSIGNED_NAME.finditer(text):
-            parts.update(w for w in key_words(m.group(1)) if w in _TEST_VECTOR_WORDS)
-    return len(parts) >= 2
+    parts = on_line.union(*(_assigned_words(text) for text in around.lines))
+    return len(parts & _TEST_VECTOR_WORDS) >= 2
 
 
 _VECTOR_INPUT_WORDS = frozenset({"pt", "plaintext", "cleartext", "msg", "message", "input"})
 _VECTOR_OUTPUT_WORDS = frozenset({"ct", "ciphertext", "tag", "mac", "expected", "output", "digest"})
 
 
-def _whole_vector_on(line: str) -> bool:
-    """A key beside its known answer on one line (key, iv, plaintext and ciphertext: a course lab's vectors.json):
-    no program keeps a real key next to a plaintext and what it encrypts to, so outside tests too it is a vector."""
-    words: set[str] = set()
-    for m in _ASSIGNED_NAME.finditer(line):
-        words.update(key_words(m.group(1)))
-    return bool(words & _VECTOR_INPUT_WORDS) and bool(words & _VECTOR_OUTPUT_WORDS)
+def _assigned_words(text: str) -> set[str]:
+    """The words of every name assigned on `text` (`"iv": …, pt = …`)."""
+    return {w for m in _ASSIGNED_NAME.finditer(text) for w in key_words(m.group(1))}
 
 
 # Where a key is cited from a standard's published vectors (RFC 8032's examples, "test vector", a KAT,
