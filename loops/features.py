@@ -279,6 +279,25 @@ def is_declaration_file(path: str) -> bool:
     return _name_of(path).endswith((".d.ts", ".d.mts", ".d.cts"))
 
 
+# Where a web front end's modules live: a folder named for the browser side, and a file of a language browsers run.
+# Not when a folder on the way says server side (web/server/, frontend/api/): code there runs on the server.
+_FRONT_END_DIRS = frozenset({"frontend", "front-end", "front_end", "web", "webapp", "web-app", "www", "client",
+                             "storefront", "browser", "spa", "public", "static"})
+_SERVER_SIDE_DIRS = frozenset({"server", "backend", "api", "functions", "lambda", "lambdas", "serverless", "worker",
+                               "workers", "cmd", "internal", "routes", "middleware"})
+_BROWSER_EXTENSIONS = (".js", ".jsx", ".ts", ".tsx", ".mjs", ".vue", ".svelte", ".astro", ".html")
+
+
+@functools.lru_cache(maxsize=4096)
+def is_front_end_path(path: str) -> bool:
+    """True for a browser module: web/src/firebase.ts, frontend/storefront/src/config/analytics.js."""
+    parts = [p.lower() for p in path.replace("\\", "/").split("/") if p]
+    if len(parts) < 2 or not parts[-1].endswith(_BROWSER_EXTENSIONS) or is_declaration_file(parts[-1]):
+        return False
+    folders = set(parts[:-1])
+    return bool(folders & _FRONT_END_DIRS) and not folders & _SERVER_SIDE_DIRS
+
+
 _UNC_PATH = re.compile(r"//[A-Za-z0-9][\w.-]*/\S")
 
 
@@ -842,6 +861,7 @@ def build_features(
                                 formats=formats,
                                 surroundings=Surroundings(around, in_test, in_doc, in_docs, commented, declaration, catalogue,
                                                           language == "markdown" and in_markdown_code(text, start),
-                                                          before, "$" in value and in_literal_heredoc(text, line_start, language))),
+                                                          before, "$" in value and in_literal_heredoc(text, line_start, language),
+                                                          is_front_end_path(path), _name_of(path))),
         suppressed_by=suppression_at(text, start, end, memo),
     )

@@ -320,6 +320,11 @@ _ENCRYPTED_ENVELOPE = re.compile(
     # Bitwarden's encrypted strings (an encrypted export, a vault's sync JSON): 2.<IV, 16 bytes>|<ciphertext>|<MAC,
     # 32 bytes>, AES-CBC under the account's or the export's key
     rf"|^2\.[A-Za-z0-9+/]{{22}}==\|{_B64}{{4,}}={{0,2}}\|[A-Za-z0-9+/]{{43}}=$"
+    # PingFederate's and PingAccess's obfuscated passwords (obfuscate.sh): OBF:AES:<base64>:<40 hex>, encrypted
+    # under the server's own key file; or OBF:JWE:<compact JWE>. (Jetty's OBF:<digits and letters> is only a
+    # reversible scramble and stays shown.)
+    rf"|^OBF:AES:{_B64}{{16,}}={{0,2}}:[0-9a-fA-F]{{40}}$"
+    r"|^OBF:JWE:eyJ[A-Za-z0-9_-]{16,}(?:\.[A-Za-z0-9_-]*){4}$"
 )
 # A name that says the value under it is already encrypted: DB_PASSWORD_ENCRYPTED, api_key_ciphertext,
 # encrypted_secret (what AWS KMS or Cloud KMS `encrypt` printed, decrypted at boot). Not "encryption":

@@ -610,6 +610,7 @@ _META_ACCESS_TOKEN = re.compile(r"^EAA[A-Za-z0-9]{30,}$")  # Meta's Graph API ac
 # server sends a notification to; the server's key or certificate is the credential. (A GitLab runner's
 # registration_token is a credential: "registration" alone is not among these.)
 _PUSH_WORDS = frozenset({"push", "apns", "fcm", "gcm"})
+_APNS_DEVICE_TOKEN = re.compile(r"^[0-9a-fA-F]{64}$")
 _FCM_REGISTRATION_TOKEN = re.compile(r"^([A-Za-z0-9_-]{11,64}):APA91b[A-Za-z0-9_-]{60,400}$")
 
 
@@ -619,6 +620,8 @@ def is_push_device_token(value: str, line: str, key_name: str | None, language: 
     words = key_words(key_name)  # (APNS_DEVICE_TOKEN, FCM_REGISTRATION_TOKEN: the service's word anywhere before)
     if len(words) >= 2 and words[-1] in ("token", "tokens") and bool(_PUSH_WORDS & set(words[:-1])):
         return True
+    if words[-2:] == ["device", "token"] and _APNS_DEVICE_TOKEN.match(value.strip()):
+        return True  # an APNs device token: 32 bytes in hex (an IoT device's access token is no such shape)
     # ... or its shape: an FCM registration token is an instance id, ":APA91b" and a long tail; the legacy server key
     # (AAAA and seven characters before the colon) is the credential
     m = _FCM_REGISTRATION_TOKEN.match(value.strip())
@@ -662,6 +665,8 @@ def is_data_key_name(value: str, line: str, key_name: str | None, language: str 
         words = words[:-1]  # CACHE_KEY_STAGING, PARTITION_KEY_PROD: the same key per stage
     if len(words) < 2 or words[-1] not in ("key", "keys") or _CIPHER_NAME_WORDS & set(words[:-2]):
         return False  # ENCRYPTION_RECORD_KEY encrypts records
+    if len(_BYTE_ITEM.findall(value)) >= 16:
+        return False  # INDEX_KEY: [u8; 32] = [0x24, 0x88, …]: 16 bytes or more written out are a cipher's key, no row's
     if words[-2] == "product":
         return _PRODUCT_ID.match(value.strip()) is not None  # a license key under PRODUCT_KEY is a license key
     if words[-2] == "record" and _RECORDING_SERVICES & set(words):
@@ -673,6 +678,7 @@ def is_data_key_name(value: str, line: str, key_name: str | None, language: str 
     return words[-2] in _DATA_KEY_WORDS or "".join(words[:-1]).endswith("i18n")
 
 
+_BYTE_ITEM = re.compile(r"\b0[xX][0-9a-fA-F]{1,2}\b")
 # an IoT product's id (Tuya's keyxxxxxxxxxxxx, Alibaba IoT's a1Bc2De3Fg4): letters and digits, no groups
 _PRODUCT_ID = re.compile(r"^[A-Za-z0-9]{8,24}$")
 

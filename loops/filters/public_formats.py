@@ -210,7 +210,8 @@ _CLIENT_SDK_PUBLIC = re.compile(r"^pub[0-9a-f]{32}$|^phc_[A-Za-z0-9]{32,64}$|^(?
                                 # script; their secrets are sk_), Razorpay's key id (rzp_live_/rzp_test_ and 14 characters;
                                 # its key secret is separate). (Flutterwave's FLWPUBK public key and Lob's live_pub_ key
                                 # are left to the judge: gitleaks' labelled cases count them as leaks.)
-                                r"|^pk_(?:live|test)_[0-9A-Za-z]{24,}$|^rzp_(?:live|test)_[A-Za-z0-9]{14}$"
+                                # (Knock's public API key is pk_test_/pk_ and base64url: its secret keys are sk_)
+                                r"|^pk_(?:live|test)_[0-9A-Za-z_-]{24,}$|^rzp_(?:live|test)_[A-Za-z0-9]{14}$"
                                 # an Expo push token: the address of one app install, which the app sends to its backend
                                 r"|^Expo(?:nent)?PushToken\[[A-Za-z0-9_-]{16,64}\]$"
                                 # Liveblocks' public key, what the browser's client connects with (its secret keys
@@ -224,6 +225,7 @@ _CLIENT_SDK_PUBLIC = re.compile(r"^pub[0-9a-f]{32}$|^phc_[A-Za-z0-9]{32,64}$|^(?
                                 # a GitHub App's or OAuth App's client id (Iv1. and 16 hex, Iv23 or Ov23 and 16 more):
                                 # it goes in every authorize URL; the client secret beside it is the secret
                                 r"|^Iv1\.[0-9a-f]{16}$|^[IO]v23[A-Za-z0-9]{16}$")
+# (Mailgun's public validation key, pubkey-…, is left shown too: gitleaks' labelled cases count it as a leak.)
 # (New Relic's browser key, NRJS-…, and mobile app token, …-NRMA, ship in pages and apps too, but they let anyone send
 # data into the account: they stay shown for a person to decide, see test_new_relics_browser_key_is_shown.)
 
@@ -243,6 +245,20 @@ def _is_clerk_publishable_key(value: str) -> bool:
     except UnicodeDecodeError:
         return False
     return _CLERK_FRONTEND_HOST.match(host) is not None
+
+
+_HEX8 = re.compile(r"^[0-9a-f]{8}$")
+_UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
+# Braze's SDK API key (a UUID) is what the app's SDK is configured with (Braze.Configuration(apiKey:…),
+# Braze.initialize, appboy.xml's com_braze_api_key); its REST API keys are UUIDs too, and stay secret
+_BRAZE_SDK_CALL = re.compile(r"\bBraze(?:\.Configuration)?[ \t]*\(|\bbraze\.initialize[ \t]*\(|\bAppboy\.|\bcom_(?:braze|appboy)_api_key\b")
+
+
+def _is_braze_sdk_key(line: str, key_name: str | None) -> bool:
+    words = set(key_words(key_name))
+    if {"rest", "secret", "server", "admin", "private"} & words:
+        return False
+    return ("braze" in "".join(words) and "sdk" in words) or _BRAZE_SDK_CALL.search(line) is not None
 
 
 _DUO_INTEGRATION_KEY = re.compile(r"^DI[A-Z0-9]{18}$")
@@ -346,6 +362,26 @@ def _is_segment_or_flagsmith_client_key(line: str, key_name: str | None) -> bool
     return _names_provider("flagsmith", line, key_name) and bool(names & (_CLIENT_KEY_WORDS | {"environment", "env"}))
 
 
+_BROWSER_CONFIG_BESIDE = re.compile(r"\bfirebaseConfig\b|\binitializeApp[ \t]*\(|\bpk_(?:live|test)_|SITE_?KEY|"
+                                    r"(?i:search_?only)|\b(?:NEXT_PUBLIC|VITE|REACT_APP|EXPO_PUBLIC)_[A-Z]")
+
+
+@_filter("browser_module_write_key", "a Segment write key in a browser module (web/src/analytics.ts): a browser "
+         "source's key, which analytics.js sends from every visitor's page", surroundings=True)
+def is_browser_module_write_key(value: str, line: str, key_name: str | None, language: str | None,
+                                around: Surroundings) -> bool:
+    # (the name or the line says front end in _is_segment_or_flagsmith_client_key; here the file's place says it, or
+    # the browser configuration written around it: a Firebase web config, publishable and search-only keys)
+    # (in a script or a page only: a server's .env holds publishable keys beside its own write key too)
+    if _ALNUM_CLIENT_KEY.match(value.strip()) is None or not (around.in_front_end_path or (
+            language in ("javascript", "typescript", "html")
+            and any(_BROWSER_CONFIG_BESIDE.search(text) for text in around.lines))):
+        return False
+    names = set(key_words(key_name))
+    return (_names_provider("segment", line, key_name) and bool({"write", "writekey"} & names)
+            and not (_NOT_SEARCH_WORDS - {"write"}) & names)
+
+
 def _is_storefront_token(key_name: str | None) -> bool:
     """Shopify's Storefront API public access token (32 hex), which its docs have storefronts ship to browsers and
     apps; the Admin API's tokens (shpat_…) and a storefront's private token (a name that says so) stay secrets."""
@@ -400,6 +436,11 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
     if "rg4js(" in line and _RAYGUN_API_KEY_CALL.search(line):
         return True  # Raygun4JS's rg4js('apiKey', '…'): the key the browser reports crashes with
     if v.startswith("pk_") and _is_clerk_publishable_key(v):
+        return True
+    if _HEX8.match(v) and (_names_provider("vonage", line, key_name) or _names_provider("nexmo", line, key_name)):
+        # Vonage's (Nexmo's) API key is the account's 8-hex id, sent beside its api_secret in every request
+        return not {"secret", "signature", "password", "private"} & set(key_words(key_name))
+    if _UUID.match(v) and _is_braze_sdk_key(line, key_name):
         return True
     if v.startswith("DI") and _DUO_INTEGRATION_KEY.match(v):
         return bool({"ikey", "integration"} & set(key_words(key_name)))  # Duo's integration key: which application
@@ -587,12 +628,18 @@ def is_firebase_app_config_key(value: str, line: str, key_name: str | None, lang
                                around: Surroundings) -> bool:
     if _GOOGLE_API_KEY.match(value.strip()) is None:
         return False
+    if around.file_name in _FIREBASE_CONFIG_FILES:
+        return True  # the file Firebase's console hands out for the app, whatever lines sit around the key
     fields = {m.group(0) for text in (line, *around.lines) for m in _FIREBASE_CONFIG_FIELDS.finditer(text)}
     return len(fields) >= 2
 
 
+_FIREBASE_CONFIG_FILES = frozenset({"google-services.json", "googleservice-info.plist"})
+
+
 # One sign of a Firebase web app's configuration where fewer than two of its fields stand around the key: the
 # object's usual name, an authDomain on firebaseapp.com, or the initializeApp call it is handed to.
+_FIREBASE_SERVER_WORDS = frozenset({"server", "fcm", "gcm", "messaging", "push", "admin", "secret", "private", "legacy"})
 _FIREBASE_WEB_CONFIG = re.compile(r"\bfirebaseConfig\b|\.firebaseapp\.com\b|\binitializeApp[ \t]*\(")
 
 
@@ -604,9 +651,12 @@ def is_firebase_web_config_key(value: str, line: str, key_name: str | None, lang
     # A signal: the finding goes to a person with advice to check the key's restrictions (phases/filter).
     if _GOOGLE_API_KEY.match(value.strip()) is None:
         return False
-    # (a front end's build variable says the same on its own: NEXT_PUBLIC_FIREBASE_API_KEY is compiled into the page)
+    # (a front end's build variable says the same on its own: NEXT_PUBLIC_FIREBASE_API_KEY is compiled into the page;
+    # so does a name that says Firebase's API key, FIREBASE_API_KEY or firebaseWebApiKey, the one Google key a Firebase
+    # project hands its apps. Not a server key for Cloud Messaging's legacy API, which was a Google key too.)
     words = key_words(key_name)
-    if "firebase" in words and set(words) & _FRONT_END_WORDS:
+    if "firebase" in "".join(words) and (set(words) & _FRONT_END_WORDS or (
+            words[-2:] == ["api", "key"] or words[-1:] == ["apikey"]) and not _FIREBASE_SERVER_WORDS & set(words)):
         return True
     return any(_FIREBASE_WEB_CONFIG.search(text) for text in (line, *around.lines))
 

@@ -56,6 +56,8 @@ class Surroundings:
     in_code_block: bool = False  # inside a Markdown code block (fenced or indented): a command or config as typed, not prose
     lines_before: int = 0  # how many of `lines` come before the value's line (the rest come after)
     in_literal_heredoc: bool = False  # inside a heredoc whose delimiter is quoted (<<'EOF', PHP's <<<'EOT'): nothing is interpolated
+    in_front_end_path: bool = False  # a browser module (web/src/analytics.ts): what it holds ships to every visitor
+    file_name: str = ""  # the file's name in lower case (google-services.json)
 
     @property
     def example_place(self) -> bool:

@@ -123,6 +123,8 @@ _NUMBER_OR_VERSION = (
     re.compile(r"^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$"),  # dates
     re.compile(r"^\d{4}-\d{2}-\d{2}-(?:preview|privatepreview|beta|alpha)(?:\.?\d{1,2})?$"),  # Azure API versions
     re.compile(r"^\d+(?:ms|s|m|h|d|w|kb|mb|gb|k|px|%)$", re.IGNORECASE),  # durations, sizes
+    # ISO 8601 durations, as Spring's Duration settings and XML schema take them: PT24H, P7D, PT1H30M, P1DT12H
+    re.compile(r"^P(?=\d|T\d)(?:\d+[YMWD])*(?:T(?:\d+(?:\.\d+)?[HMS])+)?$"),
     re.compile(r"^0[xX][0-9a-fA-F]{1,8}$"),  # hex constants: flags, enums (0x8802)
     # rate limits: 5/m, 20/m/ip, 20/m/ip,5/m/key (requests per period, per what)
     re.compile(r"^\d+/(?:s|sec|second|m|min|minute|h|hour|d|day)(?:/[a-z]+)?(?:,\s*\d+/(?:s|sec|second|m|min|minute|h|hour|d|day)(?:/[a-z]+)?)*$"),

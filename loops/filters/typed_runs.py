@@ -20,7 +20,8 @@ _KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm", "1234567890")
 
 # A key's stand-in: a short prefix and a counting run (LiteLLM's documented master key sk-1234, key-12345). Generated
 # keys never count; a password may (admin1234 is a weak real one), so only under a key's or a token's name.
-_PREFIXED_COUNT = re.compile(r"^[A-Za-z]{1,5}[-_]?1234(?:5(?:6(?:7(?:8(?:90?)?)?)?)?)?$")
+# (sk-1234, sk_test_12345: a provider's prefix and the digits counted out)
+_PREFIXED_COUNT = re.compile(r"^[A-Za-z]{1,5}([-_][A-Za-z]{2,8})?[-_]?1234(?:5(?:6(?:7(?:8(?:90?)?)?)?)?)?$")
 
 
 @_filter("repeated_or_sequential", "a repeated or sequential run (aaaa, 121212, 123456, abcdef, an alphabet; sk-1234 "
@@ -46,7 +47,9 @@ def is_repeated_or_sequential(value: str, line: str, key_name: str | None, langu
     low = v.lower()
     if n >= 6 and any(low in row for row in _KEYBOARD_ROWS):
         return True
-    return _PREFIXED_COUNT.match(v) is not None and _names_generated_credential(key_name)
+    m = _PREFIXED_COUNT.match(v)
+    # (a two-part prefix, sk_test_, is a provider's key format under any name: nobody chooses sk_test_12345)
+    return m is not None and (m.group(1) is not None or _names_generated_credential(key_name))
 
 
 # A token body longer than this is a blob (a key block, a certificate): runs of "AAAA" there

@@ -1,0 +1,122 @@
+"""Follow-ups of red-team sets 370 onwards. Values are drawn at run time; failures name the file and the statuses,
+never the value (PYTEST_DONT_REWRITE: plain asserts, so a failure shows no argument)."""
+
+from __future__ import annotations
+
+import random
+import string
+
+from tests.loops.test_fp_corpus_classes import not_shown, outcomes, require_shown
+from tests.support.tokens import random_b64, random_chars, random_uuid, typed_password
+
+_R = random.Random(370)
+_ALNUM = string.ascii_letters + string.digits
+_HEX = "0123456789abcdef"
+
+
+def _google_key() -> str:
+    return "AIzaSy" + random_chars(_R, 33, _ALNUM + "_-")
+
+
+# --- secrets managers and identity vendors (set 370) -----------------------------------------------------------------
+
+def test_pingfederate_obfuscated_passwords_are_encrypted_but_jettys_scramble_is_not() -> None:
+    iv = random_b64(_R, 16)
+    assert not_shown(f"pf.admin.password=OBF:AES:{iv}:{random_chars(_R, 40, _HEX)}\n", "conf/pingfed.properties")
+    # Jetty's OBF: is a reversible scramble of the password, not encryption
+    require_shown(f"jetty.ssl.password=OBF:{random_chars(_R, 36, '0123456789abcdefghijklmnopqrstuvwxyz')}\n",
+                  "etc/jetty-ssl.properties")
+
+
+def test_a_vendor_named_api_key_parameter_of_a_powershell_cmdlet_is_found() -> None:
+    require_shown(f"Connect-JCOnline -JumpCloudApiKey '{random_chars(_R, 40, _HEX)}' -force\n", "scripts/jc.ps1")
+    assert not_shown("Connect-JCOnline -JumpCloudApiKey $env:JC_API_KEY -force\n", "scripts/jc.ps1")
+
+
+# --- Java and Spring (set 371) ---------------------------------------------------------------------------------------
+
+def test_a_java_byte_array_key_decoded_from_hex_is_found_and_a_salt_is_not() -> None:
+    require_shown(f'    private static final byte[] KEY = HexFormat.of().parseHex("{random_chars(_R, 64, _HEX)}");\n',
+                  "src/main/java/com/acme/crypto/FieldEncryptor.java")
+    assert not_shown(f'    private static final byte[] PBKDF2_SALT = HexFormat.of().parseHex("{random_chars(_R, 32, _HEX)}");\n',
+                     "src/main/java/com/acme/crypto/FieldEncryptor.java")
+
+
+def test_an_iso_8601_duration_under_a_password_setting_is_a_setting() -> None:
+    assert not_shown("spring.datasource.hikari.password-reset-interval=PT24H\n", "src/main/resources/application.properties")
+    assert not_shown("app.security.password-max-age=P90D\n", "src/main/resources/application.properties")
+
+
+def test_a_segment_write_key_in_a_browser_module_is_public_and_in_a_server_env_it_is_shown() -> None:
+    key = random_chars(_R, 32, _ALNUM)
+    assert not_shown(f'export const SEGMENT_WRITE_KEY = "{key}";\n', "frontend/storefront/src/config/analytics.js")
+    # beside a Firebase web config in a script, wherever the script sits
+    assert not_shown(f"import {{ initializeApp }} from 'firebase/app';\nexport const app = initializeApp(cfg);\n"
+                     f"export const SEGMENT_WRITE_KEY = '{key}';\n", "sdk/src/firebase.ts")
+    require_shown(f"SEGMENT_WRITE_KEY={key}\n", "services/api/.env")
+    require_shown(f'export const SEGMENT_WRITE_KEY = "{key}";\n', "web/server/analytics.ts")
+    require_shown(f"STRIPE_PUBLISHABLE_KEY=pk_live_{random_chars(_R, 24, _ALNUM)}\nSEGMENT_WRITE_KEY={key}\n",
+                  "ansible/templates/app.env.j2")
+
+
+# --- Go and Rust (set 372) -------------------------------------------------------------------------------------------
+
+def test_rust_keys_given_to_ring_or_written_as_byte_arrays_under_a_data_word_are_found() -> None:
+    require_shown(f'let key = ring::hmac::Key::new(ring::hmac::HMAC_SHA256, b"{random_chars(_R, 48, _ALNUM)}");\n',
+                  "src/main.rs")
+    array = ", ".join(f"0x{_R.randrange(256):02x}" for _ in range(32))
+    require_shown(f"/// Key used to encrypt the local index cache.\nconst INDEX_KEY: [u8; 32] = [\n    {array}\n];\n",
+                  "src/crypto.rs")
+    assert not_shown('const INDEX_KEY: &str = "orders_by_customer";\n', "src/store.rs")
+
+
+# --- email, SMS and push APIs (set 373) ------------------------------------------------------------------------------
+
+def test_twilio_api_key_secrets_and_customerio_track_keys_given_to_clients_are_found() -> None:
+    require_shown(f"const client = require('twilio')('SK{random_chars(_R, 32, _HEX)}',\n"
+                  f"  '{random_chars(_R, 32, _ALNUM)}', {{ accountSid: process.env.TWILIO_ACCOUNT_SID }});\n", "twilio.js")
+    require_shown(f"$customerio = Customerio::Client.new(\n  '{random_chars(_R, 20, _HEX)}',\n"
+                  f"  '{random_chars(_R, 20, _HEX)}',\n  region: Customerio::Regions::US)\n", "lib/cio.rb")
+
+
+def test_a_raw_key_after_basic_and_a_secret_in_curl_form_data_are_found() -> None:
+    require_shown(f"  headers: {{ Authorization: 'Basic {random_chars(_R, 48, _ALNUM)}' }},\n", "src/push.js")
+    assert not_shown("  headers: { Authorization: `Basic ${process.env.ONESIGNAL_REST_API_KEY}` },\n", "src/push.js")
+    require_shown(f"curl -X POST https://rest.nexmo.com/sms/json -d api_key={random_chars(_R, 8, _HEX)} "
+                  f"-d api_secret={random_chars(_R, 16, _ALNUM)} -d to=447700900000\n", "scripts/send.sh")
+    assert not_shown('curl -d "api_secret=$VONAGE_API_SECRET" https://rest.nexmo.com/sms/json\n', "scripts/send.sh")
+
+
+def test_sdk_keys_device_tokens_and_account_ids_made_to_be_seen_are_not_secrets() -> None:
+    assert not_shown(f'let configuration = Braze.Configuration(apiKey: "{random_uuid(_R)}", '
+                     'endpoint: "sdk.iad-01.braze.com")\n', "App/AppDelegate.swift")
+    assert not_shown(f'const (\n\tBrazeSdkApiKey = "{random_uuid(_R)}"\n)\n', "main.go")
+    require_shown(f'BRAZE_REST_API_KEY = "{random_uuid(_R)}"\n', "server/settings.py")
+    assert not_shown(f'{{"device_token": "{random_chars(_R, 64, _HEX)}"}}\n', "fixtures/device.json")
+    require_shown(f'{{"device_token": "{random_chars(_R, 20, _ALNUM)}"}}\n', "thingsboard/device.json")
+    assert not_shown(f"NODE_ENV=production\nVONAGE_API_KEY={random_chars(_R, 8, _HEX)}\n", ".env")
+    # (the id beside its secret: the secret is shown)
+    assert outcomes(f"VONAGE_API_KEY={random_chars(_R, 8, _HEX)}\nVONAGE_API_SECRET={random_chars(_R, 16, _ALNUM)}\n",
+                    ".env") == ["dismissed", "confirmed"]
+    assert not_shown(f'<KnockProvider apiKey="pk_test_{random_chars(_R, 43, _ALNUM + "_-")}" userId={{user.id}}>\n',
+                     "src/feed.tsx")
+    assert not_shown('private const string KnockSecretApiKey = "sk_test_12345";\n', "src/Notifier.cs")
+
+
+def test_a_google_key_in_firebases_config_files_goes_to_a_person() -> None:
+    key = _google_key()
+    assert outcomes(f'  "client": [{{\n    "api_key": [{{"current_key": "{key}"}}],\n  }}]\n',
+                    "android/app/google-services.json") == ["pending"]
+    assert outcomes(f"<key>API_KEY</key>\n<string>{key}</string>\n", "ios/App/GoogleService-Info.plist") == ["pending"]
+
+
+# --- API SDK repositories and PHP applications (sets 374, 375) -------------------------------------------------------
+
+def test_a_redis_password_starting_with_a_percent_sign_is_found_and_templates_are_not() -> None:
+    require_shown(f"    command: redis-server --requirepass '%{typed_password(_R)}'\n", "docker-compose.test.yml")
+    assert not_shown("requirepass %REDIS_PASSWORD%\n", "conf/redis.conf")
+
+
+def test_an_authorize_net_transaction_key_in_a_settings_row_is_found() -> None:
+    require_shown(f"INSERT INTO core_config_data (path, value) VALUES\n"
+                  f"('payment/authorizenet/trans_key', '{random_chars(_R, 16, _ALNUM)}');\n", "db/seed/staging.sql")
