@@ -120,3 +120,25 @@ def test_a_redis_password_starting_with_a_percent_sign_is_found_and_templates_ar
 def test_an_authorize_net_transaction_key_in_a_settings_row_is_found() -> None:
     require_shown(f"INSERT INTO core_config_data (path, value) VALUES\n"
                   f"('payment/authorizenet/trans_key', '{random_chars(_R, 16, _ALNUM)}');\n", "db/seed/staging.sql")
+
+
+# --- infrastructure as code and notebooks (sets 376, 377) ------------------------------------------------------------
+
+def test_an_ssm_securestring_value_is_a_secret_whatever_its_name() -> None:
+    require_shown(f'resource "aws_ssm_parameter" "grafana" {{\n  name  = "/grafana/admin"\n  type  = "SecureString"\n'
+                  f'  value = "{typed_password(_R)}"\n}}\n', "terraform/modules/rds/main.tf")
+    assert not_shown('resource "aws_ssm_parameter" "grafana" {\n  name  = "/grafana/admin"\n  type  = "SecureString"\n'
+                     '  value = random_password.grafana.result\n}\n', "terraform/modules/rds/main.tf")
+
+
+def test_a_password_starting_with_a_percent_sign_in_a_parameters_file_is_found() -> None:
+    require_shown(f'[\n  {{ "ParameterKey": "DBPassword", "ParameterValue": "%{random_chars(_R, 18, _ALNUM)}" }}\n]\n',
+                  "cloudformation/parameters/prod.json")
+    assert not_shown('[\n  { "ParameterKey": "DBPassword", "ParameterValue": "%DB_PASSWORD%" }\n]\n',
+                     "cloudformation/parameters/prod.json")
+
+
+def test_a_jupyterhub_crypt_key_in_the_helm_values_is_found() -> None:
+    key = random_chars(_R, 64, _HEX)
+    require_shown(f"hub:\n  config:\n    CryptKeeper:\n      keys:\n        - \"{key}\"\n", "infra/jupyterhub/config.yaml")
+    require_shown(f'c.CryptKeeper.keys = ["{key}"]\n', "jupyterhub_config.py")

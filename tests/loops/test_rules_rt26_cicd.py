@@ -102,7 +102,8 @@ CASES = [
     ("knife-vault-json-secret", "chef/scripts/vault.sh",
      "knife vault create passwords mysql '{{\"root\": \"{v}\"}}' -A admin,ci -M client\n", _key),
     ("registry-login-password", "azure/pipelines/acr.yml", "steps:\n  - script: az acr login -n acmeprod -u acmeprod -p {v}\n", _key),
-    ("hcl-name-value-block-secret", "infra/terraform/ssm.tf",
+    # (an SSM SecureString's value: the type says secret, whatever the name)
+    ("ssm-securestring-literal", "infra/terraform/ssm.tf",
      "resource \"aws_ssm_parameter\" \"db\" {{\n  name  = \"/prod/db/password\"\n  type  = \"SecureString\"\n"
      "  value = \"{v}\"\n}}\n", _key),
     ("cli-secret-set-value", "ops/consul/seed.sh", "consul kv put secret/db/password {v}\n", _key),    ("hashicorp-acl-secret-id", "ops/consul/acl-bootstrap.txt",
