@@ -52,6 +52,7 @@ _DOCUMENTED_EXAMPLES = frozenset({
     "azGDORePK8gMaC0QOYAMyEEuzJnyUi", "uQiRzpo4DXghDmr9QzzfQu27cmVRsG",
     "prom-operator",  # kube-prometheus-stack's values.yaml: Grafana's default admin password
     "Milvus",  # Milvus's documented default password of its root user (pymilvus connect examples)
+    "Harbor12345",  # Harbor's harbor.yml template: the admin password of every install that kept it
     # the Azure Cosmos DB emulator's one account key (Microsoft's docs; the emulator takes no other)
     "C2y6yDjf5/R+ob0N8A7Cgv30VRDJIWEHLM+4QDU5DE2nQ9nDuVTqobD4b8mGGyPMbIZnqyMsEcaGQy67XIw/Jw==",
     "123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11",  # the Telegram Bot API docs' example bot token
@@ -352,13 +353,13 @@ def _is_segment_or_flagsmith_client_key(line: str, key_name: str | None) -> bool
     names = set(key_words(key_name))
     if (_NOT_SEARCH_WORDS - {"write"}) & names:  # (Segment's public key is its write key)
         return False
-    if _names_provider("segment", line, key_name):
+    if _names_provider("segment", line, key_name) or "AnalyticsBrowser" in line:
         # a browser source's (the name says it goes to the front end, or analytics.js loads it); a server source's
         # write key is kept private by its docs: anyone holding it sends events as that backend
         # (or a table's row says so beside the name: "Segment write key (public, browser)")
         said = set(split_words(line[: line.find("|", line.find("|") + 1)])) if line.lstrip().startswith("|") else set()
         return ("write" in names or "writekey" in names) and bool(
-            (names | said) & _FRONT_END_WORDS or "analytics.load(" in line)
+            (names | said) & _FRONT_END_WORDS or "analytics.load(" in line or "AnalyticsBrowser" in line)
     return _names_provider("flagsmith", line, key_name) and bool(names & (_CLIENT_KEY_WORDS | {"environment", "env"}))
 
 
@@ -378,8 +379,9 @@ def is_browser_module_write_key(value: str, line: str, key_name: str | None, lan
             and any(_BROWSER_CONFIG_BESIDE.search(text) for text in around.lines))):
         return False
     names = set(key_words(key_name))
-    return (_names_provider("segment", line, key_name) and bool({"write", "writekey"} & names)
-            and not (_NOT_SEARCH_WORDS - {"write"}) & names)
+    # (a writeKey handed to an analytics client there is a browser source's, whosever client it is)
+    return (bool({"write", "writekey"} & names) and not (_NOT_SEARCH_WORDS - {"write"}) & names
+            and (_names_provider("segment", line, key_name) or "analytics" in line.lower()))
 
 
 def _is_storefront_token(key_name: str | None) -> bool:

@@ -3,6 +3,7 @@ never the value (PYTEST_DONT_REWRITE: plain asserts, so a failure shows no argum
 
 from __future__ import annotations
 
+import base64
 import random
 import string
 
@@ -12,6 +13,15 @@ from tests.support.tokens import random_b64, random_chars, random_uuid, typed_pa
 _R = random.Random(370)
 _ALNUM = string.ascii_letters + string.digits
 _HEX = "0123456789abcdef"
+
+
+def _alnum_key(n: int) -> str:
+    """Letters and digits as a provider draws them: redrawn until as varied as such keys are (a draw with few
+    distinct characters falls under the rules' entropy floors, and a test must not depend on luck)."""
+    while True:
+        key = random_chars(_R, n, _ALNUM)
+        if len(set(key)) >= 0.7 * n and any(c.isdigit() for c in key) and any(c.isupper() for c in key):
+            return key
 
 
 def _google_key() -> str:
@@ -48,15 +58,16 @@ def test_an_iso_8601_duration_under_a_password_setting_is_a_setting() -> None:
 
 
 def test_a_segment_write_key_in_a_browser_module_is_public_and_in_a_server_env_it_is_shown() -> None:
-    key = random_chars(_R, 32, _ALNUM)
+    key = _alnum_key(32)
     assert not_shown(f'export const SEGMENT_WRITE_KEY = "{key}";\n', "frontend/storefront/src/config/analytics.js")
     # beside a Firebase web config in a script, wherever the script sits
     assert not_shown(f"import {{ initializeApp }} from 'firebase/app';\nexport const app = initializeApp(cfg);\n"
                      f"export const SEGMENT_WRITE_KEY = '{key}';\n", "sdk/src/firebase.ts")
     require_shown(f"SEGMENT_WRITE_KEY={key}\n", "services/api/.env")
     require_shown(f'export const SEGMENT_WRITE_KEY = "{key}";\n', "web/server/analytics.ts")
-    require_shown(f"STRIPE_PUBLISHABLE_KEY=pk_live_{random_chars(_R, 24, _ALNUM)}\nSEGMENT_WRITE_KEY={key}\n",
-                  "ansible/templates/app.env.j2")
+    # (a server's env holds publishable keys beside its own write key: its last line, the write key, stays shown)
+    assert outcomes(f"STRIPE_PUBLISHABLE_KEY=pk_live_{_alnum_key(24)}\nSEGMENT_WRITE_KEY={key}\n",
+                    "ansible/templates/app.env.j2")[-1] == "confirmed"
 
 
 # --- Go and Rust (set 372) -------------------------------------------------------------------------------------------
@@ -142,3 +153,45 @@ def test_a_jupyterhub_crypt_key_in_the_helm_values_is_found() -> None:
     key = random_chars(_R, 64, _HEX)
     require_shown(f"hub:\n  config:\n    CryptKeeper:\n      keys:\n        - \"{key}\"\n", "infra/jupyterhub/config.yaml")
     require_shown(f'c.CryptKeeper.keys = ["{key}"]\n', "jupyterhub_config.py")
+
+
+# --- probe 378, Windows administration (379), developer tooling (380) ------------------------------------------------
+
+def test_java_keys_decoded_inside_secretkeyspec_or_named_secret_are_found() -> None:
+    require_shown(f'private static final SecretKeySpec AES_KEY = new SecretKeySpec(Base64.getDecoder().decode("{random_b64(_R, 32)}"), "AES");\n',
+                  "src/main/java/com/acme/Webhook.java")
+    require_shown(f'static final byte[] hmacSecret = BaseEncoding.base64Url().decode("{random_chars(_R, 43, _ALNUM + "_-")}");\n',
+                  "src/main/java/com/acme/Webhook.java")
+
+
+def test_a_segment_write_key_given_to_a_server_client_is_found_and_in_the_browser_it_is_not() -> None:
+    key = _alnum_key(32)
+    require_shown(f"const analytics = new Analytics({{ writeKey: '{key}', flushAt: 20 }});\n", "services/track/segment.js")
+    assert not_shown(f"export const analytics = AnalyticsBrowser.load({{ writeKey: '{key}' }});\n", "web/src/lib/analytics.ts")
+    require_shown(f"cio = CustomerIO('{random_chars(_R, 20, _HEX)}', '{random_chars(_R, 20, _HEX)}')\n", "notify/sms.py")
+
+
+def test_windows_autologon_task_argument_dsc_and_securestring_passwords_are_found() -> None:
+    pw = typed_password(_R)
+    require_shown(f'  <Registry clsid="{{9CD4B2F4-923D-47f5-A062-E897DD1DAD50}}" name="DefaultPassword" image="7">'
+                  f'<Properties action="U" hive="HKEY_LOCAL_MACHINE" key="SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Winlogon" '
+                  f'name="DefaultPassword" type="REG_SZ" value="{pw}"/></Registry>\n', "gpo/Preferences/Registry/Registry.xml")
+    require_shown(f'<Arguments>-NoProfile -File C:\\ops\\Export.ps1 -SmtpPassword "{pw}"</Arguments>\n', "tasks/Nightly.xml")
+    require_shown(f"NonNodeData = @{{\n    PullServerRegistrationKey = '{random_uuid(_R)}'\n}}\n", "dsc/ConfigurationData.psd1")
+    require_shown(f"$plain = '{pw}'\n$sec = ConvertTo-SecureString $plain -AsPlainText -Force\n", "intune/Remediate.ps1")
+    assert not_shown("$plain = Get-Secret -Name BreakGlass -AsPlainText\n$sec = ConvertTo-SecureString $plain -AsPlainText -Force\n",
+                     "intune/Remediate.ps1")
+
+
+def test_package_registry_tokens_in_urls_argv_lists_and_files_are_found() -> None:
+    require_shown(f"deb https://dl.cloudsmith.io/{random_chars(_R, 16, _ALNUM)}/acme/private/deb/ubuntu jammy main\n",
+                  "apt/sources.list")
+    assert not_shown("deb https://dl.cloudsmith.io/public/acme/oss/deb/ubuntu jammy main\n", "apt/sources.list")
+    require_shown(f"subprocess.check_call(['conan', 'remote', 'login', 'acme', 'ci', '-p', '{typed_password(_R)}'])\n",
+                  "ci/remotes.py")
+    assert not_shown("subprocess.check_call(['ssh', '-p', '2222', 'deploy@host'])\n", "ci/remotes.py")
+    require_shown(f"anaconda -t {random_chars(_R, 30, _ALNUM)} upload dist/*.tar.bz2\n", "ci/upload.sh")
+    require_shown(f"{random_uuid(_R)}\n", "sonatype-work/nexus3/admin.password")
+    basic = base64.b64encode(f"ci-bot:{typed_password(_R)}".encode()).decode()
+    require_shown(f'let auth = format!("Basic {{}}", "{basic}");\n', "src/auth_header.rs")
+    assert not_shown("  harbor_admin_password: Harbor12345\n", "harbor/harbor.yml")
