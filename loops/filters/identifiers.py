@@ -553,7 +553,7 @@ def is_jca_algorithm_registration(value: str, line: str, key_name: str | None, l
 # logs, and its secret, another value; an account is named the same way by its Account SID (AC and 32 hex
 # digits) beside its auth token. A sentence or a name that calls the SK or AC value a sid gives the identifier.
 _TWILIO_KEY_SID = re.compile(r"^(?:SK|AC)[0-9a-fA-F]{32}$")
-_CALLED_A_SID = re.compile(r"(?:(?i:\bsid|_sid)|[a-z0-9]Sid)\b[\"'`]?[ \t]*(?:[:=][ \t]*)?[\"'`]?$")  # (apiKeySid too)
+_CALLED_A_SID = re.compile(r"(?:(?i:\bsid|_sid)|[a-z0-9]S(?:id|ID))\b[\"'`]?[ \t]*(?:[:=][ \t]*)?[\"'`]?$")  # (apiKeySid too)
 
 
 @_filter("twilio_key_sid_called_sid", "a Twilio SID (an API key's SK or an account's AC, and 32 hex digits) called a "

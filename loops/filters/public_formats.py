@@ -249,6 +249,7 @@ def _is_clerk_publishable_key(value: str) -> bool:
 
 
 _HEX8 = re.compile(r"^[0-9a-f]{8}$")
+_DROPBOX_APP_KEY = re.compile(r"^[a-z0-9]{15}$")
 _UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 # Braze's SDK API key (a UUID) is what the app's SDK is configured with (Braze.Configuration(apiKey:…),
 # Braze.initialize, appboy.xml's com_braze_api_key); its REST API keys are UUIDs too, and stay secret
@@ -444,6 +445,10 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
         return not {"secret", "signature", "password", "private"} & set(key_words(key_name))
     if _UUID.match(v) and _is_braze_sdk_key(line, key_name):
         return True
+    if _DROPBOX_APP_KEY.match(v) and (_names_provider("dropbox", line, key_name) or "ClientsManager" in line):
+        # a Dropbox app's key is its OAuth client id, in every authorize URL and app bundle; its app secret is the secret
+        words = set(key_words(key_name))
+        return {"app", "key"} <= words or "appkey" in words
     if v.startswith("DI") and _DUO_INTEGRATION_KEY.match(v):
         return bool({"ikey", "integration"} & set(key_words(key_name)))  # Duo's integration key: which application
     if v.endswith(".apps.googleusercontent.com") and _GOOGLE_OAUTH_CLIENT_ID.match(v):

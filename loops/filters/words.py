@@ -11,7 +11,9 @@ import re
 import unicodedata
 
 
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+# camelCase, and an acronym run into the next word (mixpanelAPISecret, DBPassword, AWSSecretAccessKey): two capitals
+# or more, then a capitalised word. (One capital before, as OAuth's, is the word's own.)
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z]{2})(?=[A-Z][a-z])")
 
 # Words in a key name that say the value is a credential.
 _CREDENTIAL_WORDS = frozenset({
@@ -21,6 +23,7 @@ _CREDENTIAL_WORDS = frozenset({
     "identified",  # SQL: CREATE USER … IDENTIFIED BY '…' names the account's password
     "pw", "bindpw", "rootpw", "authtok",  # LDAP clients: bindpw, rootbindpw, SSSD's ldap_default_authtok
     "psk",  # a pre-shared key: WIFI_PSK, mosquitto's bridge_psk, wpa_psk
+    "pmk", "lmk",  # master keys: WPA's pairwise master key, ESP-NOW's primary and local master keys
     "passwords", "passphrases",  # a list of them: Bitnami's KAFKA_CLIENT_PASSWORDS (a word; botpasswords is none)
     "pepper",  # a secret mixed into every password hash (Devise's config.pepper, PASSWORD_PEPPER), kept apart from the salts
     "community",  # an SNMP community string: the password of SNMP v1/v2c

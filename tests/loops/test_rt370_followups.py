@@ -195,3 +195,37 @@ def test_package_registry_tokens_in_urls_argv_lists_and_files_are_found() -> Non
     basic = base64.b64encode(f"ci-bot:{typed_password(_R)}".encode()).decode()
     require_shown(f'let auth = format!("Basic {{}}", "{basic}");\n', "src/auth_header.rs")
     assert not_shown("  harbor_admin_password: Harbor12345\n", "harbor/harbor.yml")
+
+
+# --- iOS and macOS apps (set 381), C and embedded firmware (383) -----------------------------------------------------
+
+def test_a_name_with_an_acronym_run_into_the_next_word_is_split_into_its_words() -> None:
+    from secretloop.loops.filters.words import key_words
+    assert key_words("mixpanelAPISecret") == ["mixpanel", "api", "secret"]
+    assert key_words("AWSSecretAccessKey") == ["aws", "secret", "access", "key"]
+    assert key_words("OAuthSecret") == ["oauth", "secret"]  # one capital before: the word's own
+    assert not_shown(f'    static let mixpanelProjectToken = "{random_chars(_R, 32, _HEX)}"\n', "App/Secrets.swift")
+    require_shown(f'    static let mixpanelAPISecret = "{random_chars(_R, 32, _HEX)}"\n', "App/Secrets.swift")
+
+
+def test_apple_platform_keys_decoded_in_place_and_session_cookies_are_found() -> None:
+    require_shown(f'    static let hmacKey = Data(base64Encoded: "{random_b64(_R, 32)}")!\n', "App/Secrets.swift")
+    require_shown(f'    self.encryptionKey = [[NSData alloc] initWithBase64EncodedString:@"{random_b64(_R, 32)}" options:0];\n',
+                  "Sync/CloudSync.m")
+    require_shown(f"STAGING_PROXY_URL = https:/$()/qa-user:{typed_password(_R)}@proxy.staging.example.com:8443\n",
+                  "Config/Secrets.xcconfig")
+    require_shown(f'    ENV["FASTLANE_SESSION"] = "---\\n- !ruby/object:HTTP::Cookie\\n  name: myacinfo\\n  value: DES'
+                  f'{random_chars(_R, 80, _HEX)}\\n  domain: apple.com"\n', "fastlane/Fastfile")
+    require_shown(f'echo "{random_b64(_R, 32)}" | ./bin/sign_update --ed-key-file - "$APP.zip"\n', "scripts/release.sh")
+    assert not_shown(f'    [DBClientsManager setupWithAppKey:@"{random_chars(_R, 15, "abcdefghijklmnopqrstuvwxyz0123456789")}"];\n',
+                     "Sync/CloudSync.m")
+    assert not_shown(f'    static let twilioAccountSID = "AC{random_chars(_R, 32, _HEX)}"\n', "App/Secrets.swift")
+
+
+def test_firmware_modem_commands_lorawan_keys_and_esp_now_keys_are_found() -> None:
+    require_shown(f'  uart_send("AT+CWJAP=\\"Lab-IoT\\",\\"{typed_password(_R)}\\"\\r\\n");\n', "Core/Src/main.c")
+    assert not_shown('  snprintf(cmd, sizeof cmd, "AT+CWJAP=\\"%s\\",\\"%s\\"\\r\\n", ssid, pass);\n', "Core/Src/main.c")
+    b32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+    require_shown(f'ADMIN_KEY = "NNSXS.{random_chars(_R, 39, b32)}.{random_chars(_R, 52, b32)}"\n', "tools/ttn_register.py")
+    require_shown(f'static const char *ESPNOW_PMK = "{_alnum_key(16)}";\n', "src/main.cpp")
+    require_shown(f'static const char* kTwilioAuth = "{random_chars(_R, 32, _HEX)}";\n', "src/notify/alerts.cpp")
