@@ -677,3 +677,15 @@ def is_shell_expansion_value(value: str, line: str, key_name: str | None, langua
         if not n:
             break
     return rest == "" and expansions >= 2
+
+
+# An EDN reader tag where a value would be (Aero's #include, #env, #ref, #join, #profile; Integrant's #ig/ref; Duct's
+# #duct/env): the configuration reads the value from a file, the environment or another key when it loads.
+_EDN_READER_TAG = re.compile(r"^#(?:include|env|envf|ref|join|profile|or|long|double|keyword|boolean|user|hostname|"
+                             r"merge|read-edn|rel-path|ig/ref|ig/refset|integrant/ref|duct/env|dyn/env)$")
+
+
+@_filter("edn_reader_tag", "an EDN reader tag in a value's place (Aero's #include, #env, #ref): the value is read "
+         "from elsewhere when the configuration loads", generic_only=True, needs_in_value="#")
+def is_edn_reader_tag(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return language == "clojure" and _EDN_READER_TAG.match(value.strip()) is not None

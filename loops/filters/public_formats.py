@@ -53,6 +53,8 @@ _DOCUMENTED_EXAMPLES = frozenset({
     "prom-operator",  # kube-prometheus-stack's values.yaml: Grafana's default admin password
     "Milvus",  # Milvus's documented default password of its root user (pymilvus connect examples)
     "Harbor12345",  # Harbor's harbor.yml template: the admin password of every install that kept it
+    "6819b57a326945c1968f45236589",  # Ktor's docs: the session sign key of its every sessions example
+    "zabbix",  # Zabbix's frontend: the Admin user's password as installed (Zabbix docs, every API example)
     # the Azure Cosmos DB emulator's one account key (Microsoft's docs; the emulator takes no other)
     "C2y6yDjf5/R+ob0N8A7Cgv30VRDJIWEHLM+4QDU5DE2nQ9nDuVTqobD4b8mGGyPMbIZnqyMsEcaGQy67XIw/Jw==",
     "123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11",  # the Telegram Bot API docs' example bot token

@@ -229,3 +229,30 @@ def test_firmware_modem_commands_lorawan_keys_and_esp_now_keys_are_found() -> No
     require_shown(f'ADMIN_KEY = "NNSXS.{random_chars(_R, 39, b32)}.{random_chars(_R, 52, b32)}"\n', "tools/ttn_register.py")
     require_shown(f'static const char *ESPNOW_PMK = "{_alnum_key(16)}";\n', "src/main.cpp")
     require_shown(f'static const char* kTwilioAuth = "{random_chars(_R, 32, _HEX)}";\n', "src/notify/alerts.cpp")
+
+
+# --- observability SaaS (set 384), JVM languages (385) ---------------------------------------------------------------
+
+def test_on_call_and_monitoring_urls_carrying_their_keys_are_found() -> None:
+    require_shown(f"*/5 * * * * curl -fsS https://cronitor.link/p/{random_chars(_R, 32, _HEX)}/backup?state=run\n", "crontab")
+    assert not_shown("*/5 * * * * curl -fsS https://cronitor.link/d3x0c1/run\n", "crontab")
+    require_shown(f"curl -X POST https://alert.victorops.com/integrations/generic/20131114/alert/{random_uuid(_R)}/sre "
+                  "-d @alert.json\n", "rest.sh")
+    require_shown(f"r = requests.post('https://oncall-prod-us-central-0.grafana.net/oncall/integrations/v1/webhook/"
+                  f"{_alnum_key(25)}/', json=alert)\n", "oncall.py")
+    require_shown(f"    ical: https://acme.pagerduty.com/private/{random_chars(_R, 64, _HEX)}/feed\n", "schedule.yaml")
+    require_shown(f"key = {random_chars(_R, 32, _HEX)}\nlogdir = /var/log/app\n", "etc/logdna.conf")
+
+
+def test_airbrake_project_keys_and_positional_datadog_keys_are_found() -> None:
+    require_shown(f'// airbrake notifier\nconst airbrakeProjectKey = "{random_chars(_R, 32, _HEX)}"\n', "main.go")
+    require_shown(f"Airbrake.configure {{ |c| c.project_id = 578173; c.project_key = '{random_chars(_R, 32, _HEX)}' }}\n",
+                  "config/initializers/airbrake.rb")
+    require_shown(f"dog = Dogapi::Client.new('{random_chars(_R, 32, _HEX)}', '{random_chars(_R, 40, _HEX)}')\n", "client.rb")
+
+
+def test_jvm_config_sign_keys_and_edn_keys_are_found_and_reader_tags_are_not() -> None:
+    require_shown(f'session {{\n  signKey = "{random_chars(_R, 64, _HEX)}"\n}}\n', "src/main/resources/application.conf")
+    require_shown(f' :pagerduty {{:integration-key "{random_chars(_R, 32, _HEX)}"}}\n', "resources/config.edn")
+    assert not_shown(' :secrets #include #join [#env HOME "/.secrets.edn"]\n', "resources/config.edn")
+    assert not_shown("zapi = ZabbixAPI('https://zabbix.internal')\nzapi.login('Admin', 'zabbix')\n", "api.py")
