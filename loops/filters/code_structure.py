@@ -202,12 +202,19 @@ def _in_comment_text(value: str, line: str) -> bool:
     return not _CODE_SIGN.search(text) and len(re.findall(r"[A-Za-z]{2,}[ \t]", text)) >= 3
 
 
+_CONNINFO_BEFORE = re.compile(r"(?:\bhost(?:addr)?|\bdbname|\buser)=\S+[ \t]+(?:\S+=\S*[ \t]+)*$")
+
+
 def _in_url_userinfo(value: str, line: str) -> bool:
     """The value is the password of a URL's user-info (scheme://user:VALUE@host), or its user part
     (scheme://VALUE@host, scheme://VALUE:@host, scheme://VALUE:password@host): Gemfury and others take a
     token as the user. Part of a URL literal either way, not an expression."""
     at = line.find(":" + value + "@")
-    if at >= 0 and "://" in line[:at]:
+    if at >= 0 and ("://" in line[:at] or line.startswith(("tcp(", "unix("), at + len(value) + 2)):
+        return True  # (Go's MySQL DSN has no scheme: user:password@tcp(host:3306)/db)
+    # a libpq conninfo string's password (`host=… user=… password=…`): a key=value list inside one literal
+    at = line.find("password=" + value)
+    if at >= 0 and _CONNINFO_BEFORE.search(line[:at]):
         return True
     at = line.find("://" + value)
     while at >= 0:

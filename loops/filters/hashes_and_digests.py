@@ -408,3 +408,50 @@ _SHARED_KEY_SIGNATURE = re.compile(r"\bSharedKey(?:Lite)?[ \t]+([\w-]{3,64}:[A-Z
 def is_shared_key_request_signature(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     return any(m.group(1) == v or m.group(1).split(":", 1)[1] == v for m in _SHARED_KEY_SIGNATURE.finditer(line))
+
+
+# Forty hex digits or more with a run of sixteen zeros: structured data padded to a word (an ABI-encoded address, a
+# validator's withdrawal_credentials: a type byte, eleven zero bytes, the address). A generated key has such a run
+# with odds of one in 2^64.
+_ZERO_RUN = "0" * 16
+
+
+@_filter("zero_padded_hex", "hex with a run of sixteen zeros or more (an ABI-encoded address, withdrawal credentials): "
+         "structured data padded to a word, not a generated key", needs_in_value=_ZERO_RUN)
+def is_zero_padded_hex(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    v = v[2:] if v[:2] in ("0x", "0X") else v
+    return len(v) >= 40 and _ZERO_RUN in v and _HEX_ONLY.match(v) is not None and v.strip("0") != ""
+
+
+_HEX_ONLY = re.compile(r"^[0-9a-fA-F]+$")
+
+
+# A SCRAM verifier as MongoDB keeps it (system.users' credentials: {"SCRAM-SHA-256": {"iterationCount", "salt",
+# "storedKey", "serverKey"}}) or PostgreSQL prints it: the salt and two keys derived from the password. They check a
+# login and cannot make one; an export of them is a hash dump, not a password.
+_SCRAM_MEMBER_BEFORE = re.compile(r"""["']?(?:salt|storedKey|serverKey|stored_key|server_key)["']?[ \t]*:[ \t]*["']$""")
+
+
+@_filter("scram_verifier_member", "the salt or a derived key of a SCRAM verifier (MongoDB's credentials: "
+         "iterationCount, salt, storedKey, serverKey): they check a password and cannot log in",
+         needs_in_line="S")
+def is_scram_verifier_member(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    if "SCRAM-SHA-" not in line and "iterationCount" not in line:
+        return False
+    v = value.strip()
+    at = line.find(v) if v else -1
+    return at > 0 and _SCRAM_MEMBER_BEFORE.search(line[:at]) is not None
+
+
+# Devise keeps a reset-password and an unlock token as an HMAC-SHA256 digest of what it mailed (64 hex); the mailed
+# token itself is 20 url-safe characters. A digest in a dump's column cannot be used to reset anything.
+_DEVISE_DIGESTED = (["reset", "password", "token"], ["unlock", "token"])
+_HEX64 = re.compile(r"^[0-9a-f]{64}$")
+
+
+@_filter("devise_token_digest", "a Devise reset-password or unlock token as its table keeps it (an HMAC-SHA256 digest "
+         "in hex): the digest of a mailed token, which cannot be used", generic_only=True, needs_key_name=True)
+def is_devise_token_digest(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    words = key_words(key_name)
+    return any(words[-len(w):] == w for w in _DEVISE_DIGESTED) and _HEX64.match(value.strip()) is not None

@@ -17,6 +17,10 @@ from .word_shapes import _WORDED_KEY, english_like, wordlike
 from .words import _CREDENTIAL_WORDS, key_words, names_credential, names_vault_secret_id, split_words
 
 
+# An HTTP header's name: words of letters joined by hyphens (Authorization, X-Api-Key, PRIVATE-TOKEN, X-Amz-Date)
+_WORDS_OF_A_HEADER_NAME = re.compile(r"^[A-Za-z]{1,20}(?:-[A-Za-z0-9]{1,20}){0,6}$")
+
+
 # The last word of a key that describes a credential instead of holding one: password_hint,
 # token_url, secret_name, api_key_header, passwordLength, token_type, auth_method, ...
 _DESCRIBING_WORDS = frozenset({
@@ -130,6 +134,8 @@ def is_describing_key_name(value: str, line: str, key_name: str | None, language
             return False
         if words[:4] == ["ibm", "api", "key", "id"]:
             return False  # the IBM COS SDKs' ibm_api_key_id parameter holds the API key itself
+        if words[-1] in ("header", "headers") and not _WORDS_OF_A_HEADER_NAME.match(value.strip()):
+            return False  # a header's name is words (X-Api-Key); a random value under tokenRequestTTLHeader is a token
         if words[-1] in ("hash", "digest") and not _digest_shaped(value):
             return False  # Flutterwave's SECRET_HASH: a shared secret the merchant chose, not a digest of one
         # a cookie's session id (ASP.NET_SessionId=…, session_id=… in a Cookie header, new Cookie("JSESSIONID",

@@ -256,3 +256,52 @@ def test_jvm_config_sign_keys_and_edn_keys_are_found_and_reader_tags_are_not() -
     require_shown(f' :pagerduty {{:integration-key "{random_chars(_R, 32, _HEX)}"}}\n', "resources/config.edn")
     assert not_shown(' :secrets #include #join [#env HOME "/.secrets.edn"]\n', "resources/config.edn")
     assert not_shown("zapi = ZabbixAPI('https://zabbix.internal')\nzapi.login('Admin', 'zabbix')\n", "api.py")
+
+
+# --- probe 386, web3 (set 387) ---------------------------------------------------------------------------------------
+
+def test_probe_386_shapes_are_found() -> None:
+    require_shown(f'  <Registry name="DefaultPassword"><Properties action="U" name="DefaultPassword" type="REG_SZ" '
+                  f'value="Tq4%{_alnum_key(10)}"/></Registry>\n', "gpo/Preferences/Registry/Registry.xml")
+    require_shown(f'static const char kTwilioAuth[] = "{random_chars(_R, 32, _HEX)}";\n', "include/secrets.h")
+    require_shown(f'static const char *ESPNOW_PMK_KEY_STR = "{_alnum_key(16)}";\n', "src/espnow_link.cpp")
+    require_shown(f"c.CryptKeeper.keys = [bytes.fromhex('{random_chars(_R, 64, _HEX)}')]\n", "jupyterhub_config.py")
+
+
+def test_a_random_token_under_a_header_constant_is_shown_and_a_header_name_is_not() -> None:
+    require_shown(f'const (\n\ttokenRequestTTLHeader = "{_alnum_key(36)}"\n)\n', "pkg/credentials/iam_aws.go")
+    assert not_shown('const apiKeyHeader = "X-Api-Key"\n', "pkg/client/headers.go")
+
+
+def test_web3_keys_passwords_and_secret_files_are_found() -> None:
+    words = " ".join(_R.choice(["believe", "alcohol", "alpha", "atom", "beef", "amused", "attitude", "apple", "because",
+                                "amateur", "badge", "access", "axis", "aunt", "ankle", "balcony"]) for _ in range(12))
+    require_shown(f'SEED_PHRASE_BACKUP = "{words}"\n', "config.py")
+    require_shown(f"      - BLOCKFROST_PROJECT_ID=mainnet{_alnum_key(32)}\n", "docker-compose.yml")
+    require_shown(f"  archive: https://ethereum-mainnet.core.chainstack.com/{random_chars(_R, 32, _HEX)}\n", "networks.yaml")
+    require_shown(f"SUBGRAPH_URL=https://gateway.thegraph.com/api/{random_chars(_R, 32, _HEX)}/subgraphs/id/"
+                  f"{_alnum_key(44)}\n", "subgraph.env")
+    require_shown(f"const wallet = await ethers.Wallet.fromEncryptedJson(json, '{typed_password(_R)}');\n", "unlock.js")
+    require_shown(f"    uint256 pk = 0x{random_chars(_R, 64, _HEX)};\n", "script/Deploy.s.sol")
+    require_shown(f"0x{random_chars(_R, 64, _HEX)}\n", "secrets/jwt.hex")
+    address = random_chars(_R, 40, _HEX)
+    assert not_shown(f'  "withdrawal_credentials": "01{"0" * 22}{address}",\n', "validator/deposit_data.json")
+
+
+# --- databases in repositories (set 388) -----------------------------------------------------------------------------
+
+def test_pass_phrases_in_dsn_and_conninfo_strings_are_not_read_as_variables() -> None:
+    phrase = "".join(_R.choice(["ember", "lantern", "meadow", "river", "walnut", "shadow", "copper"]) for _ in range(4))
+    assert outcomes(f'const legacyDSN = "catalog_ro:{phrase}@tcp(10.2.0.9:3306)/catalog?parseTime=true"\n',
+                    "services/catalog/loader/db.go") != ["dismissed"]
+    assert outcomes(f"SELECT dblink_connect('ledger', 'hostaddr=10.20.4.30 dbname=ledger user=ledger_ro password={phrase}');\n",
+                    "ops/dba/sql/runbook.sql") != ["dismissed"]
+
+
+def test_scram_verifiers_and_devise_token_digests_in_dumps_are_not_secrets() -> None:
+    assert not_shown(f'  {{"_id": "admin.etl", "user": "etl", "db": "admin", "credentials": {{"SCRAM-SHA-256": '
+                     f'{{"iterationCount": 15000, "salt": "{random_b64(_R, 28)}", "storedKey": "{random_b64(_R, 32)}", '
+                     f'"serverKey": "{random_b64(_R, 32)}"}}}}}},\n', "db/dumps/mongo_users.json")
+    assert not_shown("COPY public.users (id, email, encrypted_password, reset_password_token, created_at) FROM stdin;\n"
+                     f"{random_uuid(_R)}\talice@example.org\t$2b$12${random_chars(_R, 53, _ALNUM)}\t"
+                     f"{random_chars(_R, 64, _HEX)}\t2023-01-10 10:22:00\n\\.\n", "db/dumps/prod.sql")
