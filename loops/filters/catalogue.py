@@ -95,7 +95,7 @@ ORDER: tuple[str, ...] = (
     "public_key_der", "evm_address", "published_development_key", "sealed_secret_ciphertext",
     "vagrant_box_password", "typed_public_key", "model_weights_file",
     "public_key_encoding", "small_number_table", "published_cipher_example_key", "data_key_name", "published_client_secret", "client_sdk_token", "map_tile_url_key", "access_mode_value", "arduino_keyword_class", "generated_key_of_typed_text", "too_short_for_a_key",
-    "edn_reader_tag", "zero_padded_hex", "scram_verifier_member", "devise_token_digest",
+    "edn_reader_tag", "zero_padded_hex", "validator_withdrawal_credentials", "scram_verifier_member", "devise_token_digest",
 )
 
 

@@ -163,7 +163,8 @@ def _is_hash_or_digest(v: str, line: str, key_name: str | None) -> bool:
     if _SALTED_HEX_HASH.match(v):
         return True  # Jupyter's hashed passwords (passwd()): algorithm:salt:hexdigest
     if ":" in v and (_LEGACY_APP_HASH.match(v) or _MAGENTO2_HASH.match(v)
-                     or (_JOOMLA_SALTED_MD5.match(v) and names_password(key_words(key_name)))):
+                     or (_JOOMLA_SALTED_MD5.match(v) and names_password(key_words(key_name))
+                         and not v.lower().startswith(_EMPTY_LM_HASH))):
         return True  # MediaWiki's user_password, Magento 2's hash:salt:version, Joomla 1.x's md5:salt
     if len(v) == 32 and _HTDIGEST_LINE.match(line) and line.rstrip().endswith(":" + v):
         return True  # an htdigest file's user:realm:MD5(user:realm:password)
@@ -305,6 +306,11 @@ def is_digest_of_a_common_password(value: str, line: str, key_name: str | None, 
     return len(parts) <= 2 and all(len(p) in (32, 40, 64, 128) and p in _COMMON_PASSWORD_DIGESTS for p in parts)
 
 
+# The LM half of a pwdump LM:NT pair for an account whose LM hash is disabled: what follows is an NT hash, which logs
+# in by itself (pass the hash), not Joomla's md5:salt
+_EMPTY_LM_HASH = "aad3b435b51404eeaad3b435b51404ee:"
+
+
 # An OpenPGP key ID or fingerprint (8, 16 or 40 hex digits, maybe 0x…) under git's `signingkey` or a name
 # that says GPG/PGP (gpg_key_id, pgp_key): which public key signs, not key material (an OpenPGP private
 # key is never written as a bare hex string).
@@ -416,12 +422,22 @@ def is_shared_key_request_signature(value: str, line: str, key_name: str | None,
 _ZERO_RUN = "0" * 16
 
 
-@_filter("zero_padded_hex", "hex with a run of sixteen zeros or more (an ABI-encoded address, withdrawal credentials): "
+@_filter("zero_padded_hex", "hex with a run of sixteen zeros or more (an ABI-encoded address, a padded id): "
          "structured data padded to a word, not a generated key", needs_in_value=_ZERO_RUN)
 def is_zero_padded_hex(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     v = v[2:] if v[:2] in ("0x", "0X") else v
     return len(v) >= 40 and _ZERO_RUN in v and _HEX_ONLY.match(v) is not None and v.strip("0") != ""
+
+
+# An Ethereum validator's withdrawal credentials (deposit_data.json, the deposit contract's calls): a type byte and
+# the hash of a BLS public key or an address, published on chain with every deposit
+@_filter("validator_withdrawal_credentials", "an Ethereum validator's withdrawal_credentials (a type byte and a public "
+         "key's hash or an address): published on chain with the deposit", needs_key_name=True)
+def is_validator_withdrawal_credentials(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    v = v[2:] if v[:2] in ("0x", "0X") else v
+    return key_words(key_name)[-2:] == ["withdrawal", "credentials"] and len(v) == 64 and _HEX_ONLY.match(v) is not None
 
 
 _HEX_ONLY = re.compile(r"^[0-9a-fA-F]+$")
@@ -434,8 +450,7 @@ _SCRAM_MEMBER_BEFORE = re.compile(r"""["']?(?:salt|storedKey|serverKey|stored_ke
 
 
 @_filter("scram_verifier_member", "the salt or a derived key of a SCRAM verifier (MongoDB's credentials: "
-         "iterationCount, salt, storedKey, serverKey): they check a password and cannot log in",
-         needs_in_line="S")
+         "iterationCount, salt, storedKey, serverKey): they check a password and cannot log in")
 def is_scram_verifier_member(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     if "SCRAM-SHA-" not in line and "iterationCount" not in line:
         return False

@@ -54,6 +54,7 @@ _DOCUMENTED_EXAMPLES = frozenset({
     "Milvus",  # Milvus's documented default password of its root user (pymilvus connect examples)
     "Harbor12345",  # Harbor's harbor.yml template: the admin password of every install that kept it
     "6819b57a326945c1968f45236589",  # Ktor's docs: the session sign key of its every sessions example
+    "x-oauth-basic",  # GitHub's docs: the password to write after a token used as a URL's user
     "zabbix",  # Zabbix's frontend: the Admin user's password as installed (Zabbix docs, every API example)
     # the Azure Cosmos DB emulator's one account key (Microsoft's docs; the emulator takes no other)
     "C2y6yDjf5/R+ob0N8A7Cgv30VRDJIWEHLM+4QDU5DE2nQ9nDuVTqobD4b8mGGyPMbIZnqyMsEcaGQy67XIw/Jw==",

@@ -323,6 +323,11 @@ def production_credential(feats: dict[str, float], key_name: str | None = None, 
     # ... and a pass phrase of joined words there (pine-otter-table), as password managers make them
     if feats["kind_url"] and feats["sig_joined_words"] and length >= 12:
         return True
+    # ... or run together (cactusvioletkettle, CrystalWalnutTigerAnchor): three short words at least, letters only. A
+    # placeholder spelled that way (yourpasswordhere) is the filters' to dismiss before the judge sees it.
+    if feats["kind_url"] and length >= 14 and classes in ("a", "Aa") and (feats["sig_english"] or feats["sig_wordlike"]) \
+            and not feats["sig_sequential"]:
+        return True
     return bool(feats["kind_password"] or feats["kind_url"]) and feats["classes"] >= 0.75
 
 

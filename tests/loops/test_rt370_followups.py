@@ -305,3 +305,21 @@ def test_scram_verifiers_and_devise_token_digests_in_dumps_are_not_secrets() -> 
     assert not_shown("COPY public.users (id, email, encrypted_password, reset_password_token, created_at) FROM stdin;\n"
                      f"{random_uuid(_R)}\talice@example.org\t$2b$12${random_chars(_R, 53, _ALNUM)}\t"
                      f"{random_chars(_R, 64, _HEX)}\t2023-01-10 10:22:00\n\\.\n", "db/dumps/prod.sql")
+
+
+# --- probe 389, JavaScript projects (set 390) ------------------------------------------------------------------------
+
+def test_probe_389_shapes_are_found() -> None:
+    require_shown(f'    val secretSignKey = hex("{random_chars(_R, 64, _HEX)}")\n', "src/main/kotlin/Sessions.kt")
+    require_shown(f'    val docsSignKey = hex("{random_chars(_R, 64, _HEX)}")\n', "src/main/kotlin/Sessions.kt")
+    require_shown(f"acct = w3.eth.account.decrypt(encrypted, '{typed_password(_R)}')\n", "ops/wallet/sweep.py")
+    phrase = "".join(_R.choice(["Crystal", "Walnut", "Tiger", "Anchor", "Violet", "Kettle"]) for _ in range(4))
+    require_shown(f'const prodDSN = "inventory:{phrase}@tcp(mysql-primary.internal:3306)/inventory?parseTime=true"\n',
+                  "internal/store/mysql.go")
+    assert not_shown(f'    "withdrawal_credentials": "00{random_chars(_R, 62, _HEX)}",\n', "validator/deposit_data.json")
+    assert not_shown(' :victorops {:routing-key "vaporcactus-9d507a42"}\n', "resources/config.edn")
+
+
+def test_githubs_url_password_placeholder_is_no_secret() -> None:
+    assert outcomes(f'  "dependencies": {{ "lib": "git+https://{"ghp_" + _alnum_key(36)}:x-oauth-basic@github.com/acme/lib.git" }}\n',
+                    "package.json").count("dismissed") >= 1
