@@ -332,8 +332,9 @@ def _is_algolia_search_key(line: str, key_name: str | None) -> bool:
     if "algolia" in "".join(words) or "algolia" in line.lower():
         if "search" in words or "searchonly" in "".join(words):
             return True
+    # (Ruby's Algolia.init and the other server clients take the admin key beside the application id)
     return (words in (["api", "key"], ["apikey"]) and _ALGOLIA_APP_FIELD.search(line) is not None
-            and key_name != _ALGOLIA_DJANGO_ADMIN_KEY)
+            and key_name != _ALGOLIA_DJANGO_ADMIN_KEY and "Algolia.init" not in line)
 
 
 # algoliasearch-django's settings: ALGOLIA = {'APPLICATION_ID': …, 'API_KEY': …} holds the admin key the server indexes
@@ -447,6 +448,10 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
         # Vonage's (Nexmo's) API key is the account's 8-hex id, sent beside its api_secret in every request
         return not {"secret", "signature", "password", "private"} & set(key_words(key_name))
     if _UUID.match(v) and _is_braze_sdk_key(line, key_name):
+        return True
+    if v.isdigit() and len(v) == 15 and key_words(key_name)[-2:] == ["api", "key"]:
+        # fifteen digits under api_key: Cloudinary's api_key, the account's numeric id in every signed upload form (its
+        # api_secret signs); a generated key has letters
         return True
     if _DROPBOX_APP_KEY.match(v) and (_names_provider("dropbox", line, key_name) or "ClientsManager" in line):
         # a Dropbox app's key is its OAuth client id, in every authorize URL and app bundle; its app secret is the secret

@@ -323,3 +323,31 @@ def test_probe_389_shapes_are_found() -> None:
 def test_githubs_url_password_placeholder_is_no_secret() -> None:
     assert outcomes(f'  "dependencies": {{ "lib": "git+https://{"ghp_" + _alnum_key(36)}:x-oauth-basic@github.com/acme/lib.git" }}\n',
                     "package.json").count("dismissed") >= 1
+
+
+# --- developer APIs (set 392) ----------------------------------------------------------------------------------------
+
+def test_developer_api_keys_in_clients_configs_and_options_are_found() -> None:
+    require_shown(f"$mapquestKey = '{_alnum_key(32)}';\n", "geocode.php")
+    require_shown(f'{{\n  "Translator": {{\n    "SubscriptionKey": "{random_chars(_R, 32, _HEX)}",\n  }}\n}}\n', "appsettings.json")
+    require_shown(f"const gf = new GiphyFetch('{_alnum_key(32)}');\n", "src/GifPicker.tsx")
+    require_shown(f'client := assemblyai.NewClient("{random_chars(_R, 32, _HEX)}")\n', "aai.go")
+    require_shown(f"Algolia.init(application_id: '{random_chars(_R, 10, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789')}', "
+                  f"api_key: '{random_chars(_R, 32, _HEX)}')\n", "config/initializers/algolia.rb")
+    require_shown(f'LOCATIONIQ_KEY = "pk.{random_chars(_R, 32, _HEX)}"\n', "geocode.py")
+    require_shown(f'    secure_link_md5 "$secure_link_expires$uri {_alnum_key(20)}";\n', "nginx/cdn.conf")
+    require_shown(f'SOLR_AUTHENTICATION_OPTS="-Dbasicauth=solr:{typed_password(_R)}"\n', "solr.in.sh")
+    assert outcomes(f'cloudinary.config(\n    cloud_name="dq3xk0",\n    api_key="{random_chars(_R, 15, "0123456789")}",\n'
+                    f'    api_secret="{_alnum_key(27)}",\n)\n', "media/cloudinary.py") == ["dismissed", "confirmed"]
+
+
+# --- enterprise middleware (set 393) ---------------------------------------------------------------------------------
+
+def test_broker_store_passwords_mq_properties_and_hyphenated_jaas_users_are_found() -> None:
+    require_shown(f'      <acceptor name="netty-ssl">tcp://0.0.0.0:61617?sslEnabled=true;keyStorePath=/etc/artemis/broker.ks;'
+                  f'keyStorePassword={typed_password(_R)};protocols=CORE,AMQP</acceptor>\n', "artemis/etc/broker.xml")
+    assert not_shown('      <acceptor name="netty-ssl">tcp://0.0.0.0:61617?sslEnabled=true;'
+                     f'keyStorePassword=ENC({random_chars(_R, 32, _HEX)})</acceptor>\n', "artemis/etc/broker.xml")
+    require_shown(f'        cf.setStringProperty(WMQConstants.PASSWORD, "{typed_password(_R)}");\n', "app/MqConfig.java")
+    require_shown(f'KafkaServer {{\n  org.apache.kafka.common.security.plain.PlainLoginModule required\n'
+                  f'  user_orders-svc="{typed_password(_R)}";\n}};\n', "kafka/config/kafka_server_jaas.conf")
