@@ -450,9 +450,11 @@ _SCRAM_MEMBER_BEFORE = re.compile(r"""["']?(?:salt|storedKey|serverKey|stored_ke
 
 
 @_filter("scram_verifier_member", "the salt or a derived key of a SCRAM verifier (MongoDB's credentials: "
-         "iterationCount, salt, storedKey, serverKey): they check a password and cannot log in")
-def is_scram_verifier_member(value: str, line: str, key_name: str | None, language: str | None) -> bool:
-    if "SCRAM-SHA-" not in line and "iterationCount" not in line:
+         "iterationCount, salt, storedKey, serverKey): they check a password and cannot log in", surroundings=True)
+def is_scram_verifier_member(value: str, line: str, key_name: str | None, language: str | None,
+                             around: Surroundings) -> bool:
+    # (one line of an export, or the verifier's object over lines)
+    if not any("SCRAM-SHA-" in text or "iterationCount" in text for text in (line, *around.lines)):
         return False
     v = value.strip()
     at = line.find(v) if v else -1

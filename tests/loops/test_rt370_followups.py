@@ -351,3 +351,31 @@ def test_broker_store_passwords_mq_properties_and_hyphenated_jaas_users_are_foun
     require_shown(f'        cf.setStringProperty(WMQConstants.PASSWORD, "{typed_password(_R)}");\n', "app/MqConfig.java")
     require_shown(f'KafkaServer {{\n  org.apache.kafka.common.security.plain.PlainLoginModule required\n'
                   f'  user_orders-svc="{typed_password(_R)}";\n}};\n', "kafka/config/kafka_server_jaas.conf")
+
+
+# --- productivity SaaS (set 396) -------------------------------------------------------------------------------------
+
+def test_a_make_scenario_webhook_is_found() -> None:
+    require_shown(f"trigger:\n  url: https://hook.eu1.make.com/{random_chars(_R, 32, 'abcdefghijklmnopqrstuvwxyz0123456789')}\n",
+                  "make/scenario.yml")
+
+
+# --- probe 395, Linux servers as code (set 397) ----------------------------------------------------------------------
+
+def test_probe_395_and_server_script_shapes_are_found() -> None:
+    require_shown(f'    static let encryptionKey: Data = Data(base64Encoded: "{random_b64(_R, 32)}", options: .ignoreUnknownCharacters)!\n',
+                  "Sources/Crypto/KeyStore.swift")
+    require_shown(f'    val cookieAuth = SessionTransportTransformerMessageAuthentication(hex("{random_chars(_R, 64, _HEX)}"), "HmacSHA256")\n',
+                  "src/main/kotlin/Sessions.kt")
+    require_shown(f'\tclient := aai.NewClient("{random_chars(_R, 32, _HEX)}")\n', "services/transcribe/main.go")
+    require_shown(f'      <transportConnector name="ssl" uri="ssl://0.0.0.0:61617?transport.keyStorePassword={typed_password(_R)}"/>\n',
+                  "activemq/conf/activemq.xml")
+    require_shown(f"Administrator:500:aad3b435b51404eeaad3b435b51404ee:{random_chars(_R, 32, _HEX)}:::\n", "docs/pentest.md")
+    assert not_shown("Guest:501:aad3b435b51404eeaad3b435b51404ee:31d6cfe0d16ae931b73c59d7e0c089c0:::\n", "docs/pentest.md")
+    require_shown(f"0 3 * * 0 mysqldump -u root -p'-{typed_password(_R)}' --all-databases | gzip > /var/backups/all.sql.gz\n",
+                  "cron/crontab.root")
+    require_shown(f'DAEMON_OPTS="--listen 0.0.0.0:11300 --upstream-user bridge --upstream-pass {typed_password(_R)}"\n',
+                  "init.d/legacy-queue")
+    assert not_shown(f'{{\n  "credentials": {{\n    "SCRAM-SHA-256": {{\n      "iterationCount": 15000,\n'
+                     f'      "salt": "{random_b64(_R, 28)}",\n      "storedKey": "{random_b64(_R, 32)}"\n    }}\n  }}\n}}\n',
+                     "infra/mongo/seed/users.json")
