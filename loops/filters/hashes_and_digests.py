@@ -121,6 +121,8 @@ def is_hash_or_digest(value: str, line: str, key_name: str | None, language: str
     at = line.find(v)
     if at > 0 and _CISCO_TYPE_7_BEFORE.search(line, 0, at):
         return False  # message-digest-key 1 md5 7 <hex>: the key in Cisco's reversible type 7, not an MD5 digest
+    if at > 0 and line[at - 1:at] == ":" and _PASS_THE_HASH_BEFORE.search(line, 0, at):
+        return False  # -hashes LM:NT, user:rid:LM:NT:::: an NT hash logs in by itself (pass the hash)
     if at >= 0 and _inside_a_hash(v, line, at):
         return True
     # Compose files and Makefiles write a literal $ as $$: admin:$$apr1$$…, $$2y$$05$$…
@@ -304,6 +306,9 @@ _COMMON_PASSWORD_DIGESTS = frozenset(
 def is_digest_of_a_common_password(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     parts = value.strip().lower().split(":")
     return len(parts) <= 2 and all(len(p) in (32, 40, 64, 128) and p in _COMMON_PASSWORD_DIGESTS for p in parts)
+
+
+_PASS_THE_HASH_BEFORE = re.compile(r"(?i)(?:-hashes[ \t]+[\"']?(?:[0-9a-f]{32})?|:\d{1,10}:[0-9a-f]{32}|[ \t]-H[ \t]+[\"']?[0-9a-f]{32}):$")
 
 
 # The LM half of a pwdump LM:NT pair for an account whose LM hash is disabled: what follows is an NT hash, which logs

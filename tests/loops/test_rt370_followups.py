@@ -372,6 +372,10 @@ def test_probe_395_and_server_script_shapes_are_found() -> None:
                   "activemq/conf/activemq.xml")
     require_shown(f"Administrator:500:aad3b435b51404eeaad3b435b51404ee:{random_chars(_R, 32, _HEX)}:::\n", "docs/pentest.md")
     assert not_shown("Guest:501:aad3b435b51404eeaad3b435b51404ee:31d6cfe0d16ae931b73c59d7e0c089c0:::\n", "docs/pentest.md")
+    require_shown(f"psexec.py -hashes aad3b435b51404eeaad3b435b51404ee:{random_chars(_R, 32, _HEX)} corp/admin@10.0.0.5\n",
+                  "pentest/notes.md")
+    require_shown(f"wmiexec.py -hashes :{random_chars(_R, 32, _HEX)} corp/admin@10.0.0.5\n", "pentest/notes.md")
+    require_shown(f"crackmapexec smb 10.0.0.0/24 -u admin -H {random_chars(_R, 32, _HEX)} --local-auth\n", "pentest/notes.md")
     require_shown(f"0 3 * * 0 mysqldump -u root -p'-{typed_password(_R)}' --all-databases | gzip > /var/backups/all.sql.gz\n",
                   "cron/crontab.root")
     require_shown(f'DAEMON_OPTS="--listen 0.0.0.0:11300 --upstream-user bridge --upstream-pass {typed_password(_R)}"\n',
