@@ -432,7 +432,7 @@ _ZERO_RUN = "0" * 16
 def is_zero_padded_hex(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     v = v[2:] if v[:2] in ("0x", "0X") else v
-    return len(v) >= 40 and _ZERO_RUN in v and _HEX_ONLY.match(v) is not None and v.strip("0") != ""
+    return len(v) >= 40 and _ZERO_RUN in v and _HEX.match(v) is not None and v.strip("0") != ""
 
 
 # An Ethereum validator's withdrawal credentials (deposit_data.json, the deposit contract's calls): a type byte and
@@ -442,10 +442,8 @@ def is_zero_padded_hex(value: str, line: str, key_name: str | None, language: st
 def is_validator_withdrawal_credentials(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     v = v[2:] if v[:2] in ("0x", "0X") else v
-    return key_words(key_name)[-2:] == ["withdrawal", "credentials"] and len(v) == 64 and _HEX_ONLY.match(v) is not None
+    return key_words(key_name)[-2:] == ["withdrawal", "credentials"] and len(v) == 64 and _HEX.match(v) is not None
 
-
-_HEX_ONLY = re.compile(r"^[0-9a-fA-F]+$")
 
 
 # A SCRAM verifier as MongoDB keeps it (system.users' credentials: {"SCRAM-SHA-256": {"iterationCount", "salt",

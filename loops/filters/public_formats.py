@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 
 from ..rules.checksums import b64_decode
 from .encoded_stand_ins import _jwt_claims
+from .identifiers import _UUID
 from .registry import Surroundings, _filter
 from .words import key_words, split_words
 
@@ -253,7 +254,6 @@ def _is_clerk_publishable_key(value: str) -> bool:
 
 _HEX8 = re.compile(r"^[0-9a-f]{8}$")
 _DROPBOX_APP_KEY = re.compile(r"^[a-z0-9]{15}$")
-_UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 # Braze's SDK API key (a UUID) is what the app's SDK is configured with (Braze.Configuration(apiKey:…),
 # Braze.initialize, appboy.xml's com_braze_api_key); its REST API keys are UUIDs too, and stay secret
 _BRAZE_SDK_CALL = re.compile(r"\bBraze(?:\.Configuration)?[ \t]*\(|\bbraze\.initialize[ \t]*\(|\bAppboy\.|\bcom_(?:braze|appboy)_api_key\b")
