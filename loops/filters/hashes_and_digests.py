@@ -166,7 +166,7 @@ def _is_hash_or_digest(v: str, line: str, key_name: str | None) -> bool:
         return True  # Jupyter's hashed passwords (passwd()): algorithm:salt:hexdigest
     if ":" in v and (_LEGACY_APP_HASH.match(v) or _MAGENTO2_HASH.match(v)
                      or (_JOOMLA_SALTED_MD5.match(v) and names_password(key_words(key_name))
-                         and not v.lower().startswith(_EMPTY_LM_HASH))):
+                         and not v.lower().startswith(_EMPTY_LM_HASH + ":"))):  # an LM:NT pair, not md5:salt
         return True  # MediaWiki's user_password, Magento 2's hash:salt:version, Joomla 1.x's md5:salt
     if len(v) == 32 and _HTDIGEST_LINE.match(line) and line.rstrip().endswith(":" + v):
         return True  # an htdigest file's user:realm:MD5(user:realm:password)
@@ -292,12 +292,14 @@ def is_ws_security_password_digest(value: str, line: str, key_name: str | None, 
 _COMMON_PASSWORDS = ("password", "123456", "12345678", "123456789", "qwerty", "admin", "test", "secret", "letmein",
                      "changeme", "hello", "welcome", "root", "1234", "pass", "password1", "abc123", "iloveyou",
                      "monkey", "dragon", "foobar", "example")
+# Windows' LM hash of an empty password: the LM half of every pwdump line for an account whose LM hash is disabled
+_EMPTY_LM_HASH = "aad3b435b51404eeaad3b435b51404ee"
 _COMMON_PASSWORD_DIGESTS = frozenset(
     hashlib.new(algorithm, word.encode()).hexdigest()
     for word in (*_COMMON_PASSWORDS, "") for algorithm in ("md5", "sha1", "sha256", "sha512")) | frozenset({
         # Windows' LM and NT hashes of an empty password, which a dump or a pass-the-hash example shows for every
         # account without one (the NT hash is MD4, which hashlib may lack)
-        "aad3b435b51404eeaad3b435b51404ee", "31d6cfe0d16ae931b73c59d7e0c089c0"})
+        _EMPTY_LM_HASH, "31d6cfe0d16ae931b73c59d7e0c089c0"})
 
 
 @_filter("digest_of_a_common_password", "the MD5, SHA-1 or SHA-256 digest of a password everyone knows (password, "
@@ -308,12 +310,9 @@ def is_digest_of_a_common_password(value: str, line: str, key_name: str | None, 
     return len(parts) <= 2 and all(len(p) in (32, 40, 64, 128) and p in _COMMON_PASSWORD_DIGESTS for p in parts)
 
 
+# What comes before an NT hash in a dump line (user:rid:LM:) or on a pass-the-hash tool's command line (-hashes LM:,
+# -H LM:): the hash after it logs in by itself, whatever the flag's name says about digests
 _PASS_THE_HASH_BEFORE = re.compile(r"(?i)(?:-hashes[ \t]+[\"']?(?:[0-9a-f]{32})?|:\d{1,10}:[0-9a-f]{32}|[ \t]-H[ \t]+[\"']?[0-9a-f]{32}):$")
-
-
-# The LM half of a pwdump LM:NT pair for an account whose LM hash is disabled: what follows is an NT hash, which logs
-# in by itself (pass the hash), not Joomla's md5:salt
-_EMPTY_LM_HASH = "aad3b435b51404eeaad3b435b51404ee:"
 
 
 # An OpenPGP key ID or fingerprint (8, 16 or 40 hex digits, maybe 0x…) under git's `signingkey` or a name
@@ -427,11 +426,16 @@ def is_shared_key_request_signature(value: str, line: str, key_name: str | None,
 _ZERO_RUN = "0" * 16
 
 
+def _hex_digits(value: str) -> str:
+    """The value without a 0x in front, as hex is written in Solidity, JSON-RPC and deposit data."""
+    v = value.strip()
+    return v[2:] if v[:2] in ("0x", "0X") else v
+
+
 @_filter("zero_padded_hex", "hex with a run of sixteen zeros or more (an ABI-encoded address, a padded id): "
          "structured data padded to a word, not a generated key", needs_in_value=_ZERO_RUN)
 def is_zero_padded_hex(value: str, line: str, key_name: str | None, language: str | None) -> bool:
-    v = value.strip()
-    v = v[2:] if v[:2] in ("0x", "0X") else v
+    v = _hex_digits(value)
     return len(v) >= 40 and _ZERO_RUN in v and _HEX.match(v) is not None and v.strip("0") != ""
 
 
@@ -440,10 +444,8 @@ def is_zero_padded_hex(value: str, line: str, key_name: str | None, language: st
 @_filter("validator_withdrawal_credentials", "an Ethereum validator's withdrawal_credentials (a type byte and a public "
          "key's hash or an address): published on chain with the deposit", needs_key_name=True)
 def is_validator_withdrawal_credentials(value: str, line: str, key_name: str | None, language: str | None) -> bool:
-    v = value.strip()
-    v = v[2:] if v[:2] in ("0x", "0X") else v
+    v = _hex_digits(value)
     return key_words(key_name)[-2:] == ["withdrawal", "credentials"] and len(v) == 64 and _HEX.match(v) is not None
-
 
 
 # A SCRAM verifier as MongoDB keeps it (system.users' credentials: {"SCRAM-SHA-256": {"iterationCount", "salt",
