@@ -862,6 +862,6 @@ def build_features(
                                 surroundings=Surroundings(around, in_test, in_doc, in_docs, commented, declaration, catalogue,
                                                           language == "markdown" and in_markdown_code(text, start),
                                                           before, "$" in value and in_literal_heredoc(text, line_start, language),
-                                                          is_front_end_path(path), _name_of(path))),
+                                                          is_front_end_path(path), _name_of(path), text)),
         suppressed_by=suppression_at(text, start, end, memo),
     )

@@ -58,6 +58,7 @@ class Surroundings:
     in_literal_heredoc: bool = False  # inside a heredoc whose delimiter is quoted (<<'EOF', PHP's <<<'EOT'): nothing is interpolated
     in_front_end_path: bool = False  # a browser module (web/src/analytics.ts): what it holds ships to every visitor
     file_name: str = ""  # the file's name in lower case (google-services.json)
+    text: str = ""  # the whole file, for what the file itself declares (the key a test signs its tokens with)
 
     @property
     def example_place(self) -> bool:
