@@ -471,6 +471,18 @@ def is_same_as_key_name(value: str, line: str, key_name: str | None, language: s
             and wordlike(value_words[0]))
 
 
+# What a fixture's password is made of when it is named, not chosen: test-secret, fake_password, mock-token.
+_FIXTURE_WORDS = frozenset({"test", "fake", "dummy", "mock", "sample", "example", "stub"})
+_NAMED_CREDENTIAL_WORDS = frozenset({"secret", "password", "passwd", "pass", "pw", "pwd", "token", "key", "client"})
+
+
+def _fixture_words_only(password: str) -> bool:
+    """A fixture word joined to a credential word and nothing else (test-secret, fake_password)."""
+    pieces = [p for p in re.split(r"[-_.]", password) if p]
+    return (len(pieces) >= 2 and any(p in _FIXTURE_WORDS for p in pieces)
+            and all(p in _FIXTURE_WORDS or p in _NAMED_CREDENTIAL_WORDS for p in pieces))
+
+
 def _stand_in_password(user: str, password: str) -> bool:
     """The password of a user:password pair stands in for one: it repeats the user, names what goes
     there (pass, password1, username) or is a placeholder, a run or a metasyntactic word."""
@@ -478,6 +490,7 @@ def _stand_in_password(user: str, password: str) -> bool:
     # a test of escaping wraps the stand-in in the characters it escapes (bbb/;& for bbb)
     letters = re.sub(r"[^A-Za-z0-9]", "", password)
     return (password.lower() == user.lower() or core in _PLACEHOLDER_VALUES or core in ("username", "user", "admin")
+            or _fixture_words_only(core)
             or is_placeholder(password, "", None, None) or is_repeated_or_sequential(password, "", None, None)
             or (letters != password and len(letters) >= 3 and is_repeated_or_sequential(letters, "", None, None)))
 
