@@ -28,7 +28,13 @@ _UUID = re.compile(r"^(?:urn:uuid:)?\{?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]
 _IDENTIFIER_WORDS = frozenset({"id", "ids", "uuid", "guid", "uid", "identifier", "ref", "reference"})
 
 
+# What a payment API's record "tokens" stand for: a card's, a transaction's number kept by the processor.
+_TOKENISED_THINGS = frozenset({"card", "cards", "transaction", "payment", "order", "cart", "checkout", "invoice",
+                               "program", "funding", "instrument", "pan"})
+
+
 _BASIC_USER_OPTION_BEFORE = re.compile(r"(?:^|[ \t])(?:-u|--user)[ \t]*[=]?[\"']?$")
+_BASIC_PASSWORD_OPTION_BEFORE = re.compile(r"(?:^|[ \t])(?:-u|--user)[ \t]*[=]?[\"']?[^\s:\"']+:$")
 _AUTHORIZATION_SCHEME_BEFORE = re.compile(r"(?i)\bauthorization\b[\"']?[ \t]*(?:=>|[:=,])[ \t]*[\"']?[A-Za-z][\w-]*[ \t]+$")
 
 
@@ -45,6 +51,8 @@ def is_uuid_identifier(value: str, line: str, key_name: str | None, language: st
         return False  # a URL's password slot (https://heroku:<uuid>@git.heroku.com): no id goes there
     if at > 0 and line[end:end + 1] == ":" and _BASIC_USER_OPTION_BEFORE.search(line, 0, at):
         return False  # curl -u <uuid>: — an API key sent as Basic auth's user (Companies House, Stripe's sk_ too)
+    if at > 0 and line[at - 1] == ":" and _BASIC_PASSWORD_OPTION_BEFORE.search(line, 0, at):
+        return False  # curl -u user:<uuid> — the password slot, where no id goes
     words = _context_words(value.strip(), line, key_name)
     if key_words(key_name or "")[:1] in (["guid"], ["uuid"]):
         return True  # the name says first what it holds: an installer's GuidKpasswd is the kpasswd component's GUID
@@ -58,6 +66,8 @@ def is_uuid_identifier(value: str, line: str, key_name: str | None, language: st
     if key_words(key_name or "") == ["key"] and _FLAG_CONTEXT.search(line):
         return True
     # The last word says what the value is: credentialsId, secret_uuid and tokenGuid name ids.
+    if len(words) >= 2 and words[-1] == "token" and words[-2] in _TOKENISED_THINGS:
+        return True  # card issuers and processors call their records' ids tokens (card_token, transactionToken)
     return not names_credential(words) or (bool(words) and words[-1] in _IDENTIFIER_WORDS)
 
 
