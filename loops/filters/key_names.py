@@ -165,18 +165,21 @@ def is_describing_key_name(value: str, line: str, key_name: str | None, language
     return at > 0 and (words[at - 1] in _DESCRIBING_WORDS or words[at - 1] in _CONTAINER_WORDS) and names_credential(words[at + 1:])
 
 
-_WORD_CHARS = re.compile(r"^[A-Za-z0-9_-]+$")
 # A DNS name of two or more labels ending in a top-level domain's letters (account-d.docusign.com)
 _HOST_NAME = re.compile(r"^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,12}$")
 
 
 def _digest_shaped(value: str) -> bool:
     """Could be a digest as a program writes one (or is too short to say): hex of 32 or more, a $- or {SCHEME}-
-    format, base64 with its padding or punctuation, 40 characters or more, or under 8. A run of 8 to 39 letters and
-    digits is none."""
+    format, base64 with its padding or punctuation, 40 characters or more, or under 8. A run of 8 to 39 letters,
+    digits and a password's symbols (!@#%&*?^~) is none."""
     v = value.strip()
-    return (len(v) >= 40 or len(v) < 8 or not _WORD_CHARS.match(v)
+    return (len(v) >= 40 or len(v) < 8 or not _PASSWORD_CHARS.match(v)
             or (len(v) >= 32 and _HEX.match(v) is not None))
+
+
+# Letters, digits and what people add to a password; a digest's own punctuation ($ . / + = { }) is not here.
+_PASSWORD_CHARS = re.compile(r"^[A-Za-z0-9_\-!@#%&*?^~]+$")
 
 
 # nginx's `auth_basic "Restricted";` (and its modules' auth_digest, auth_pam, auth_ldap, auth_radius, auth_jwt)
