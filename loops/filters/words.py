@@ -173,8 +173,9 @@ def _context_words(value: str, line: str, key_name: str | None) -> list[str]:
 # (and a Wi-Fi network's key: wlan_key, WIFI_KEY, wpa_key, psk hold the passphrase people type)
 WIFI_WORDS = frozenset({"wifi", "wlan", "wpa", "wpa2", "wireless", "wep"})
 _CHOSEN_WORDS = frozenset({"password", "passwd", "pwd", "pass", "passphrase", "passcode", "pin", "pw", "psw",
-                           "psk"}) | WIFI_WORDS
-# (a secret, like a password, may be chosen by a person: secret='nmxios' is kept)
+                           "psk", "encryption"}) | WIFI_WORDS
+# (a secret, like a password, may be chosen by a person: secret='nmxios' is kept; so is a backup tool's
+# encryption key, which restic, borg and Vaultwarden's backups take as a pass phrase)
 _GENERATED_WORDS = frozenset({"key", "keys", "token", "tokens", "apikey", "auth", "credential", "credentials",
                               "bearer", "jwt", "session", "cookie"})
 
