@@ -1,0 +1,120 @@
+"""Follow-ups of red-team sets 400 onwards. Values are drawn at run time; failures name the file and the statuses,
+never the value (PYTEST_DONT_REWRITE: plain asserts, so a failure shows no argument)."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import random
+import string
+
+from tests.loops.test_fp_corpus_classes import not_shown, outcomes, require_shown
+from tests.support.tokens import hs256_jwt, random_chars, random_uuid
+
+_R = random.Random(400)
+_ALNUM = string.ascii_letters + string.digits
+_HEX = "0123456789abcdef"
+
+
+def _alnum_key(n: int) -> str:
+    """Letters and digits, redrawn until as varied as generated keys are (the rules' entropy floors)."""
+    while True:
+        key = random_chars(_R, n, _ALNUM)
+        if len(set(key)) >= 0.7 * n and any(c.isdigit() for c in key) and any(c.isupper() for c in key):
+            return key
+
+
+def _signed_jwt(key: str, claims: dict) -> str:
+    def seg(raw: bytes) -> str:
+        return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+    signed = f"{seg(json.dumps({'alg': 'HS256', 'typ': 'JWT'}).encode())}.{seg(json.dumps(claims).encode())}"
+    return f"{signed}.{seg(hmac.new(key.encode(), signed.encode(), hashlib.sha256).digest())}"
+
+
+# --- auth and JWT libraries' tests (set 402) ---------------------------------------------------------------------------
+
+def test_a_jwt_in_a_test_signed_with_a_key_its_file_declares_is_that_tests_fixture() -> None:
+    key = _alnum_key(24)
+    token = _signed_jwt(key, {"sub": "user-1", "iat": 1700000000})
+    test = f'import jwt\n\nSIGNING_KEY = "{key}"\n\n\n\ndef test_roundtrip():\n' + "    pass\n" * 8 + \
+        f'    assert jwt.encode({{"sub": "user-1"}}, SIGNING_KEY) == "{token}"\n'
+    statuses = outcomes(test, "tests/test_tokens.py")
+    assert statuses[-1] == "dismissed", statuses  # the key's own line is judged on its own
+    # outside a test or the docs the token is shown: a live service's token beside the key that made it
+    require_shown(f'SIGNING_KEY = "{key}"\nSERVICE_TOKEN = "{token}"\n', "app/settings.py")
+    # a test token the file's strings do not sign stays for a person
+    other = hs256_jwt(_R, {"sub": "svc", "iat": 1700000000})
+    assert outcomes(f'KEY = "{key}"\nTOKEN = "{other}"\n', "tests/test_tokens.py")[-1] != "dismissed"
+
+
+def test_a_basic_header_of_a_fixture_pair_named_test_secret_is_a_stand_in() -> None:
+    header = base64.b64encode(b"test-client:test-secret").decode()
+    assert not_shown(f'    assert req.headers["Authorization"] == "Basic {header}"\n', "tests/test_oauth_client.py")
+    chosen = base64.b64encode(f"test-client:{_alnum_key(16)}".encode()).decode()
+    assert outcomes(f'AUTH = "Basic {chosen}"\n', "src/client.py") != ["dismissed"]
+
+
+def test_basic_credentials_concatenated_after_the_scheme_are_found() -> None:
+    encoded = base64.b64encode(f"shop-app:{_alnum_key(18)}".encode()).decode()
+    require_shown(f"const auth = 'Basic ' + '{encoded}';\n", "src/klarna.ts")
+    require_shown(f'$headers[] = "Authorization: Basic " . "{encoded}";\n', "lib/Client.php")
+
+
+# --- payments and fintech (set 400) ------------------------------------------------------------------------------------
+
+def test_a_uuid_in_the_password_slot_of_curl_user_is_a_credential() -> None:
+    require_shown(f'curl -u "{random_uuid(_R)}:{random_uuid(_R)}" https://sandbox-api.acme-cards.io/v3/users\n',
+                  "scripts/list_users.sh")
+
+
+def test_a_card_or_transaction_token_that_is_a_uuid_is_a_record_id() -> None:
+    assert not_shown(f"const cardToken = '{random_uuid(_R)}';\n", "src/cards.ts")
+    assert not_shown(f'transaction_token = "{random_uuid(_R)}"\n', "app/refunds.py")
+    require_shown(f"const accessToken = '{random_uuid(_R)}';\n", "src/cards.ts")
+
+
+def test_a_chosen_password_with_symbols_under_a_hash_name_is_no_digest() -> None:
+    # Flutterwave's SECRET_HASH is a password the merchant types into the dashboard
+    assert outcomes("FLW_SECRET_HASH = 'Kq7-rT2w!mz9'\n", "app/payments.py") != ["dismissed"]
+    assert not_shown(f"PASSWORD_HASH = '{random_chars(_R, 64, _HEX)}'\n", "app/payments.py")
+
+
+def test_signature_and_webhook_key_names_are_secret_names() -> None:
+    require_shown(f"CKO_WEBHOOK_SIGNATURE_KEY={random_uuid(_R)}\n", "deploy/.env")
+    require_shown(f'ACME_WEBHOOK_KEY = "{_alnum_key(32)}"\n', "config/settings.py")
+
+
+def test_a_braintree_private_key_given_by_position_is_found() -> None:
+    merchant, public = random_chars(_R, 16, "abcdefghijklmnopqrstuvwxyz0123456789"), random_chars(_R, 16, "abcdefghijklmnopqrstuvwxyz0123456789")
+    require_shown(f'BraintreeGateway gateway = new BraintreeGateway(Environment.PRODUCTION,\n    "{merchant}",\n'
+                  f'    "{public}",\n    "{random_chars(_R, 32, _HEX)}");\n', "src/main/java/Gateway.java")
+
+
+def test_dotnet_app_settings_name_transaction_and_signature_keys() -> None:
+    require_shown(f'  <add key="AuthNetTransactionKey" value="{_alnum_key(16)}" />\n', "Web.config")
+    require_shown(f'  <add key="AuthNetSignatureKey" value="{random_chars(_R, 128, "0123456789ABCDEF")}" />\n', "Web.config")
+
+
+def test_a_payment_hsm_key_component_is_found_and_its_check_value_is_not() -> None:
+    require_shown(f"zmk_component_1 = {random_chars(_R, 32, '0123456789ABCDEF')}\n", "pci/hsm.conf")
+    assert not_shown("zmk_kcv = 855DA9\n", "pci/hsm.conf")
+
+
+# --- home lab (set 401) ------------------------------------------------------------------------------------------------
+
+def test_a_backup_encryption_pass_phrase_of_words_is_kept() -> None:
+    require_shown('      BACKUP_ENCRYPTION_KEY: "purple-velvet-pickle-maple"\n', "stacks/vaultwarden/docker-compose.yml")
+    # a feature flag's slug under an API key's name is still a name
+    assert not_shown('FEATURE_API_KEY = "fflag_feat_front_dev_comment_notifications"\n', "config/flags.py")
+
+
+def test_a_camera_stream_urls_spelled_out_user_and_password_are_found() -> None:
+    require_shown("    garage: ffmpeg:http://192.168.30.14/flv?port=1935&app=bcs&user=admin&password=fern27#video=copy\n",
+                  "frigate/config.yml")
+
+
+def test_a_crowdsec_bouncer_key_is_found() -> None:
+    require_shown(f"      BOUNCER_KEY_TRAEFIK: {random_chars(_R, 32, _HEX)}\n", "stacks/proxy/docker-compose.yml")
+    assert not_shown("      BOUNCER_KEY_TRAEFIK: ${TRAEFIK_BOUNCER_KEY}\n", "stacks/proxy/docker-compose.yml")
