@@ -82,6 +82,12 @@ _SELF_NAMED = frozenset({
     b"credential", b"credentials", b"cred", b"creds", b"psk", b"pepper", b"public", b"publishable", b"pub",
 })
 _PUBLIC_WORDS = frozenset({b"public", b"publishable", b"pub"})
+# One lower-case word that ends in what names a thing other than a credential: SAP's service bindings
+# (clientid, xsappname, identityzone, uaadomain), Cloud Foundry's (apiurl) write their names so.
+# (an id only after what it identifies: "android" names where a key is used)
+_RUN_TOGETHER_OTHER = re.compile(
+    rb"(?:client|app|tenant|subaccount|account|user|zone|project|org|instance|service|subscription|workspace|merchant"
+    rb"|partner|customer)id|[a-z]{2,}(?:name|url|uri|domain|zone|host)")
 _ENVELOPE_WORDS = frozenset({b"ciphertext", b"encrypted", b"cipher"})
 
 # Where a key management service keeps a key (projects/p/locations/l/keyRings/r/cryptoKeys/k): a
@@ -199,6 +205,8 @@ def _member_is_other(data: bytes, start: int, end: int) -> bool:
     words = [w.lower() for w in _WORD_SPLIT.split(data[start:end]) if w]
     if words and _DIGEST_MEMBER.fullmatch(words[-1]):
         return True  # a YARA rule's meta: hash1 = "…" (a sample's digest), md5, sha256, imphash
+    if len(words) == 1 and _RUN_TOGETHER_OTHER.fullmatch(words[0]):
+        return True  # a name run together in lower case (clientid, xsappname, uaadomain, apiurl)
     return bool(words) and (words[-1] in _NOT_SECRET_MEMBERS or not _SELF_NAMED.isdisjoint(words))
 
 
