@@ -35,6 +35,7 @@ _FIXTURE_KEY_WORDS = frozenset({
     "not", "expired", "revoked", "bogus", "random", "other", "unknown", "missing",
 })
 _PROSE_LANGUAGES = frozenset({"markdown", "restructuredtext", "asciidoc", "html", "latex"})
+_COMPONENT_FILES = (".vue", ".svelte")
 _FIXTURE_WORDS = re.compile(r"(?i)(?<![a-z])(?:example|sample|fake|dummy|mock|stub|demo|placeholder|test|testing|foo|bar)(?![a-z])")
 # Where a credential is used, written on its line: a URL, an e-mail address, a dotted host name. A word inside one
 # (reset@example-shop.io, https://demo.acme.io, sample-co.net) names a company or a host, not a stand-in value.
@@ -146,6 +147,9 @@ def features_of(req: JudgeRequest) -> dict[str, float]:
     # A plain-text file in a documentation folder is written for people (Django and Python
     # write their reST docs as .txt): prose, not a dump of config or logs.
     docs_text = f.language == "text" and f.in_docs_path
+    # A Vue or Svelte component is read as HTML (its template's comments are HTML's) but it is a program's
+    # source: its <script> holds code and config, not text for a reader.
+    prose = (f.language in _PROSE_LANGUAGES and not req.path.lower().endswith(_COMPONENT_FILES)) or docs_text
     out: dict[str, float] = {
         "bias": 1.0,
         "conf_high": float(req.rule_confidence == "high"),
@@ -171,7 +175,7 @@ def features_of(req: JudgeRequest) -> dict[str, float]:
         "only_digits": float(classes == "1"),
         "has_symbol": float("+" in classes),
         "lang_config": float(f.language in CONFIG_LANGUAGES and f.language not in _PROSE_LANGUAGES and f.language != "text"),
-        "lang_prose": float(f.language in _PROSE_LANGUAGES or docs_text),
+        "lang_prose": float(prose),
         "lang_text": float(f.language == "text" and not docs_text),
         "test_path": float(f.in_test_path),
         "docs_path": float(f.in_docs_path),
