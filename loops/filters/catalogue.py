@@ -72,7 +72,7 @@ ORDER: tuple[str, ...] = (
     "counting_bytes", "shape_id", "elided_key_block",
     "key_header_without_key",
     "text_encoded_seed", "home_row_mash",
-    "jwt_signed_with_stand_in", "jose_header_alone", "unsecured_jwt", "jwt_signature_wrong_length", "encoded_stand_in_pair", "base64_of_stand_in",
+    "jwt_signed_with_stand_in", "test_token_signing_key", "jose_header_alone", "unsecured_jwt", "jwt_signature_wrong_length", "encoded_stand_in_pair", "base64_of_stand_in",
     "encoded_interface_text", "encrypted_key_in_test",
     "object_identifier", "colon_separated_record",
     "jwt_with_stand_in_claims", "composite_literal", "php_serialized_structure", "go_field_type", "go_enum_constant", "ruby_symbol",
@@ -96,6 +96,7 @@ ORDER: tuple[str, ...] = (
     "vagrant_box_password", "typed_public_key", "model_weights_file",
     "public_key_encoding", "small_number_table", "published_cipher_example_key", "data_key_name", "published_client_secret", "client_sdk_token", "map_tile_url_key", "access_mode_value", "arduino_keyword_class", "generated_key_of_typed_text", "too_short_for_a_key",
     "edn_reader_tag", "zero_padded_hex", "validator_withdrawal_credentials", "scram_verifier_member", "devise_token_digest",
+    "fixture_word_with_random_tail", "test_user_record_token", "cookie_key_derivation_salt",
 )
 
 

@@ -222,6 +222,42 @@ def is_jwt_signed_with_stand_in(value: str, line: str, key_name: str | None, lan
         hmac.compare_digest(hmac.new(k.encode(), signed, digest).digest(), mac) for k in _file_strings(around.text))
 
 
+# An HMAC-signed JWT anywhere in a file (the filters below read a test file's own tokens).
+_JWT_IN_TEXT = re.compile(r"eyJ[A-Za-z0-9_-]{4,2000}\.eyJ[A-Za-z0-9_-]{0,4000}\.[A-Za-z0-9_-]{16,200}")
+
+
+@functools.lru_cache(maxsize=8)
+def _file_hmac_jwts(text: str) -> tuple[tuple[bytes, bytes, str], ...]:
+    """(signed part, signature, digest name) of each distinct HS256/384/512 JWT in a file."""
+    out: dict[tuple[bytes, bytes, str], None] = {}
+    for m in _JWT_IN_TEXT.finditer(text):
+        head, payload, signature = m.group(0).split(".")
+        digest = _HMAC_ALGS.get(_jwt_alg(head) or "")
+        if digest is None:
+            continue
+        try:
+            out.setdefault((f"{head}.{payload}".encode(), _b64url(signature), digest), None)
+        except ValueError:
+            continue
+        if len(out) >= 256:
+            break
+    return tuple(out)
+
+
+@_filter("test_token_signing_key", "in a test or the docs, the key a JWT of the same file is signed with: the "
+         "test's own signing key, made for the tokens it asserts", generic_only=True, surroundings=True,
+         needs_example_place=True)
+def is_test_token_signing_key(value: str, line: str, key_name: str | None, language: str | None,
+                              around: Surroundings) -> bool:
+    # The tokens are dismissed by jwt_signed_with_stand_in; the key they were made with is the same fixture.
+    v = value.strip()
+    if not around.example_place or not 4 <= len(v) <= 128 or "eyJ" not in around.text:
+        return False
+    key = v.encode()
+    return any(hmac.compare_digest(hmac.new(key, signed, digest).digest(), mac)
+               for signed, mac, digest in _file_hmac_jwts(around.text))
+
+
 # A quoted string short enough to be a signing key, on one line.
 _QUOTED_STRING = re.compile(r"""(["'`])([^"'`\\\n]{1,128})\1""")
 _MOST_FILE_STRINGS = 4096  # a generated fixture of thousands of strings is tried no further

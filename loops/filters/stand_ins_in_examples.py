@@ -580,3 +580,38 @@ def is_common_password_in_example(value: str, line: str, key_name: str | None, l
         return False
     m = _WORD_NUMBER_MARK.match(value.strip())
     return m is not None and m.group(1).lower() in _COMMON_PASSWORD_WORDS
+
+
+# A fixture word, one to three words of what it stands for, then a short random tail that keeps each test's value
+# apart (test-refresh-4992032477a9fe02, mock_access_token_1e7e02a7). No provider's token begins with such words; a
+# provider's test-mode prefix (sk_test_) does not begin with the fixture word.
+_FIXTURE_WORD_TAIL = re.compile(r"^(?:test|fake|mock|dummy|stub|sample)[-_](?:[a-z]{3,12}[-_]){1,3}[0-9a-f]{4,24}$")
+
+
+@_filter("fixture_word_with_random_tail", "in a test, a value that is a fixture word, the words of what it stands for "
+         "and a short random tail (test-refresh-4992032477a9fe02): a fixture made unique per test",
+         generic_only=True, surroundings=True, needs_example_place=True, needs_in_value="-_")
+def is_fixture_word_with_random_tail(value: str, line: str, key_name: str | None, language: str | None,
+                                     around: Surroundings) -> bool:
+    if not around.in_test_path:
+        return False
+    m = _FIXTURE_WORD_TAIL.match(value.strip())
+    return m is not None and all(wordlike(w) or english_like(w) for w in re.split(r"[-_]", value.strip())[1:-1])
+
+
+# The columns an authentication library keeps per user for one-time and session tokens (Devise, Authlogic,
+# devise-two-factor): in a test they belong to a fixture's or a factory's user.
+_USER_RECORD_TOKENS = (["confirmation", "token"], ["unlock", "token"], ["reset", "password", "token"],
+                       ["remember", "token"], ["invitation", "token"], ["perishable", "token"],
+                       ["persistence", "token"], ["single", "access", "token"], ["otp", "secret"])
+
+
+@_filter("test_user_record_token", "in a test, a user record's one-time or session token column (confirmation_token, "
+         "unlock_token, otp_secret): a fixture's user, not an account", generic_only=True, surroundings=True,
+         needs_example_place=True, needs_key_name=True)
+def is_test_user_record_token(value: str, line: str, key_name: str | None, language: str | None,
+                              around: Surroundings) -> bool:
+    if not around.in_test_path:
+        return False
+    words = key_words(key_name)
+    return any(words[-len(c):] == c for c in _USER_RECORD_TOKENS)
