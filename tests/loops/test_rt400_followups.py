@@ -118,3 +118,88 @@ def test_a_camera_stream_urls_spelled_out_user_and_password_are_found() -> None:
 def test_a_crowdsec_bouncer_key_is_found() -> None:
     require_shown(f"      BOUNCER_KEY_TRAEFIK: {random_chars(_R, 32, _HEX)}\n", "stacks/proxy/docker-compose.yml")
     assert not_shown("      BOUNCER_KEY_TRAEFIK: ${TRAEFIK_BOUNCER_KEY}\n", "stacks/proxy/docker-compose.yml")
+
+
+def test_a_fixture_word_with_a_random_tail_in_a_test_is_a_fixture() -> None:
+    tail = random_chars(_R, 16, _HEX)
+    assert not_shown(f'                "refresh_token": "test-refresh-{tail}",\n', "tests/conftest.py")
+    assert not_shown(f"const refreshToken = 'test_refresh_{tail[:8]}';\n", "test/fixtures/auth_fixture.dart")
+    # a provider's test-mode key does not begin with the fixture word
+    assert outcomes(f'STRIPE_KEY = "sk_test_{_alnum_key(24)}"\n', "tests/conftest.py") != ["dismissed"]
+
+
+def test_a_user_records_token_columns_in_a_test_fixture_belong_to_a_fixture_user() -> None:
+    fixture = (f'admin:\n  email: admin@example.com\n  confirmation_token: "{random_uuid(_R)}"\n'
+               f'  unlock_token: "{random_chars(_R, 20, _HEX)}"\n  otp_secret: "{random_chars(_R, 32, "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567")}"\n')
+    assert not_shown(fixture, "spec/fixtures/users.yml")
+    require_shown(f'API_TOKEN = "{_alnum_key(32)}"\n', "spec/fixtures/clients.rb")
+
+
+def test_a_phoenix_signing_salt_is_no_secret_and_its_secret_key_base_is() -> None:
+    assert not_shown(f'config :ledger, :session_signing_salt, "{_alnum_key(8)}"\n', "config/config.exs")
+    require_shown(f'config :ledger, :secret_key_base, "{_alnum_key(64)}"\n', "config/config.exs")
+
+
+# --- HR, payroll and ERP SaaS (set 404) --------------------------------------------------------------------------------
+
+def test_a_credentials_blocks_run_together_id_and_name_members_are_not_secrets() -> None:
+    binding = ('{\n  "VCAP_SERVICES": { "xsuaa": [ { "credentials": {\n'
+               f'    "clientid": "sb-payroll-app!t{_R.randrange(10000, 99999)}",\n'
+               f'    "xsappname": "payroll-app!t{_R.randrange(10000, 99999)}",\n'
+               f'    "clientsecret": "{random_uuid(_R)}${_alnum_key(40)}"\n  }} }} ] }}\n}}\n')
+    assert outcomes(binding, "default-env.json") == ["confirmed"]  # the client secret alone
+
+
+def test_an_api_key_as_basic_auths_user_through_node_buffer_is_found() -> None:
+    require_shown(f"const auth = 'Basic ' + Buffer.from('{random_chars(_R, 40, _HEX)}:x').toString('base64');\n",
+                  "src/auth.ts")
+
+
+def test_odoo_and_ws_security_login_calls_with_literal_passwords_are_found() -> None:
+    require_shown(f"uid = common.authenticate('acme_prod', 'api@acme.example', '{random_chars(_R, 40, _HEX)}', {{}})\n",
+                  "scripts/sync.py")
+    require_shown(f"wsse = UsernameToken('ISU_HCM@acme', '{_alnum_key(12)}')\n", "integrations/workday.py")
+    assert not_shown("wsse = UsernameToken(username, password)\n", "integrations/workday.py")
+
+
+# --- probe of this round's changes (set 405) ---------------------------------------------------------------------------
+
+def test_a_vue_components_script_is_code_not_prose() -> None:
+    component = ("<template>\n  <video :src=\"streamUrl\" autoplay muted />\n</template>\n<script>\nexport default {\n"
+                 "  data() {\n    return {\n      streamUrl: 'http://cam-gw.internal/mjpeg?res=720&user=ops&password=harbor10',\n"
+                 "    };\n  },\n};\n</script>\n")
+    require_shown(component, "web/src/components/LiveFeed.vue")
+
+
+def test_a_key_that_signs_a_jwt_of_the_same_test_file_is_that_tests_key() -> None:
+    key = random_chars(_R, 32, _HEX)
+    token = _signed_jwt(key, {"sub": "user-7", "iat": 1700000000})
+    test = f"const SECRET = '{key}';\nconst EXPECTED = '{token}';\n"
+    assert not_shown(test, "test/session.test.ts")
+    # in the application the key that signs a token is shown (so is the token)
+    require_shown(f"const SECRET = '{key}';\nconst SERVICE_TOKEN = '{token}';\n", "src/session.ts")
+
+
+def test_a_basic_value_concatenated_on_the_next_line_is_found() -> None:
+    encoded = base64.b64encode(f"acquirer:{_alnum_key(18)}".encode()).decode()
+    require_shown(f"const auth = 'Basic ' +\n    '{encoded}';\n", "src/acquirer.js")
+
+
+# --- browser extensions and desktop apps (set 407) ---------------------------------------------------------------------
+
+def test_an_apple_app_specific_password_is_found_even_in_the_docs() -> None:
+    password = "-".join(random_chars(_R, 4, string.ascii_lowercase) for _ in range(4))
+    require_shown(f"APPLE_ID_PASSWORD={password}\n", "electron-builder.env")
+    require_shown(f"3. The old notarisation password was shared in Slack: `APPLE_ID_PASSWORD={password}`\n",
+                  "docs/release.md")
+    assert not_shown("APPLE_ID_PASSWORD=abcd-efgh-ijkl-mnop\n", "electron-builder.env")
+
+
+def test_a_sqlcipher_raw_key_in_a_constant_is_found_and_a_sql_blob_is_not() -> None:
+    key = random_chars(_R, 64, _HEX)
+    require_shown(f"const DB_KEY = \"x'{key}'\";\n", "src/main/index.ts")
+    assert not_shown(f"INSERT INTO blobs VALUES (X'{key}');\n", "db/seed.sql")
+
+
+def test_a_securestring_made_with_force_before_as_plain_text_is_found() -> None:
+    require_shown(f"$pfx = ConvertTo-SecureString -String '{_alnum_key(14)}' -Force -AsPlainText\n", "install.ps1")
