@@ -311,8 +311,10 @@ class Detector:
 
     def _selected(self, data: bytes, path: str | None = None) -> list[_Compiled]:
         chosen = set(self._always)
-        if path and self._by_path and self._path_gate.match(path.rpartition("/")[2]):
-            chosen.update(c.index for c in self._by_path if c.rule.applies_to(path))
+        if path and self._by_path:
+            path = untemplated(path)
+            if self._path_gate.match(path.rpartition("/")[2]):
+                chosen.update(c.index for c in self._by_path if c.rule.applies_to(path))
         if self._keywords is not None and self._with_keywords:
             # Keywords are ASCII: lowercasing the UTF-8 bytes (ASCII letters only) finds the same
             # keywords as str.lower(), several times faster.
@@ -536,6 +538,16 @@ def _cells_around_a_format(raw: list[_RawMatch]) -> set[int]:
     inner = [r for r in raw if r.compiled.rule.layout != "table" and r.compiled.rule.specific]
     return {id(c) for c in cells
             if any(c.start <= i.start and i.end <= c.end and i.end - i.start < c.end - c.start for i in inner)}
+
+
+# What a configuration management tool adds to the name of a file it renders (Ansible's and Salt's
+# passwd.client.j2, Chef's secrets.erb, Go's and Helm's .tmpl/.tpl): the rendered file is the one named.
+_TEMPLATE_SUFFIX = re.compile(r"(?<=[^/.])\.(?:j2|jinja2?|tmpl|tpl|erb)$")
+
+
+def untemplated(path: str) -> str:
+    """The path of the file a template renders (roles/exim/templates/passwd.client.j2 -> …/passwd.client)."""
+    return _TEMPLATE_SUFFIX.sub("", path)
 
 
 def _last_part_gate(rules) -> re.Pattern:
