@@ -171,8 +171,12 @@ _JWT_SHAPE = re.compile(r"^eyJ[A-Za-z0-9_-]{4,2000}\.[A-Za-z0-9_-]{0,4000}\.[A-Z
 _HMAC_ALGS = {"HS256": "sha256", "HS384": "sha384", "HS512": "sha512"}
 # What tutorials and tests sign their example tokens with: the placeholder words, and jwt.io's default.
 _JWT_IO_SIGNING_KEYS = ("your-256-bit-secret", "your-384-bit-secret", "your-512-bit-secret")
-_STAND_IN_SIGNING_KEYS = tuple(sorted(_PLACEHOLDER_VALUES | _METASYNTACTIC | set(_JWT_IO_SIGNING_KEYS) | {
-    "", "my-secret", "mysecret", "my_secret", "secret-key", "secret_key", "testkey", "test-key", "test_key",
+# ... and what tests name their keys: a fixture word and a key word (test-secret, dev_jwt_secret, fakekey)
+_SIGNING_KEY_NAMES = tuple(f"{a}{sep}{b}" for a in ("test", "dev", "fake", "dummy", "mock", "sample", "example", "my")
+                           for b in ("secret", "key", "jwt-secret", "jwt_secret", "signing-key", "signing_key")
+                           for sep in ("", "-", "_"))
+_STAND_IN_SIGNING_KEYS = tuple(sorted(_PLACEHOLDER_VALUES | _METASYNTACTIC | set(_JWT_IO_SIGNING_KEYS) | set(_SIGNING_KEY_NAMES) | {
+    "", "secret-key", "secret_key",
 }))
 
 
@@ -219,7 +223,7 @@ def is_jwt_signed_with_stand_in(value: str, line: str, key_name: str | None, lan
     # that checks out under a string of its own file is that test's fixture. The key, if it is one
     # worth keeping, is judged on its own line.
     return around.example_place and any(
-        hmac.compare_digest(hmac.new(k.encode(), signed, digest).digest(), mac) for k in _file_strings(around.text))
+        hmac.compare_digest(hmac.new(k, signed, digest).digest(), mac) for k in _file_keys(around.text))
 
 
 # An HMAC-signed JWT anywhere in a file (the filters below read a test file's own tokens).
@@ -253,9 +257,22 @@ def is_test_token_signing_key(value: str, line: str, key_name: str | None, langu
     v = value.strip()
     if not around.example_place or not 4 <= len(v) <= 128 or "eyJ" not in around.text:
         return False
-    key = v.encode()
+    keys = _key_bytes(v)
     return any(hmac.compare_digest(hmac.new(key, signed, digest).digest(), mac)
-               for signed, mac, digest in _file_hmac_jwts(around.text))
+               for signed, mac, digest in _file_hmac_jwts(around.text) for key in keys)
+
+
+_BASE64URL_KEY = re.compile(r"^[A-Za-z0-9_-]{22,128}$")
+
+
+def _key_bytes(text: str) -> tuple[bytes, ...]:
+    """The bytes a string may key an HMAC with: its own, and a JWK's "k" decoded from base64url (JWS test vectors)."""
+    if _BASE64URL_KEY.match(text):
+        try:
+            return text.encode(), _b64url(text)
+        except ValueError:
+            pass
+    return (text.encode(),)
 
 
 # A quoted string short enough to be a signing key, on one line.
@@ -264,14 +281,14 @@ _MOST_FILE_STRINGS = 4096  # a generated fixture of thousands of strings is trie
 
 
 @functools.lru_cache(maxsize=8)
-def _file_strings(text: str) -> tuple[str, ...]:
-    """The distinct quoted strings of a file, in order (asked once per file, whatever its tokens)."""
+def _file_keys(text: str) -> tuple[bytes, ...]:
+    """The keys the distinct quoted strings of a file may be, in order (asked once per file, whatever its tokens)."""
     seen: dict[str, None] = {}
     for m in _QUOTED_STRING.finditer(text):
         seen.setdefault(m.group(2), None)
         if len(seen) >= _MOST_FILE_STRINGS:
             break
-    return tuple(seen)
+    return tuple(key for string in seen for key in _key_bytes(string))
 
 
 _BASE64_VALUE = re.compile(r"^[A-Za-z0-9+/]{8,4096}={0,2}$")

@@ -615,3 +615,20 @@ def is_test_user_record_token(value: str, line: str, key_name: str | None, langu
         return False
     words = key_words(key_name)
     return any(words[-len(c):] == c for c in _USER_RECORD_TOKENS)
+
+
+_TOKEN_RESPONSE_MEMBERS = (["access", "token"], ["refresh", "token"], ["id", "token"])
+_TOKEN_TYPE_MEMBER = re.compile(r"""["']?token_type["']?[ \t]*[:=]""")
+
+
+@_filter("documented_token_response", "in the docs, a token of an OAuth token response shown whole (beside its "
+         "token_type): a page's sample of the exchange, not a token someone holds", generic_only=True,
+         surroundings=True, needs_example_place=True, needs_key_name=True)
+def is_documented_token_response(value: str, line: str, key_name: str | None, language: str | None,
+                                 around: Surroundings) -> bool:
+    # RFC 6749's response ({"access_token": …, "token_type": "Bearer", "expires_in": …}) is what guides show;
+    # a token leaked into the docs comes in a command or an export instead, with no token_type beside it.
+    if not (around.in_docs_path or around.in_doc):
+        return False
+    words = key_words(key_name)
+    return words in _TOKEN_RESPONSE_MEMBERS and any(_TOKEN_TYPE_MEMBER.search(l) for l in around.lines)
