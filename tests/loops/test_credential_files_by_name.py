@@ -37,6 +37,11 @@ LEAKS = [
     ("etc/chrony/chrony.keys", f"7 SHA1 HEX:{HEX}\n", "ntp-keys-line"),
     ("etc/openvpn/client/auth.txt", f"vpnuser\n{PW}\n", "openvpn-auth-user-pass-file"),
     ("etc/ldap.secret", f"{PW}\n", "ldap-bind-secret-file"),
+    ("home/dana/.fetchmailrc", f'poll mail.example.net protocol IMAP\n    user "dk" there with\n    password "{PW}" is "dana" here\n',
+     "fetchmailrc-continued-password"),
+    ("roles/postsrsd/files/postsrsd.secret", f"{KEY}\n", "single-secret-file"),
+    # a template a configuration tool renders is read as the file it renders
+    ("roles/exim/templates/passwd.client.j2", f"*.isp.net:relay:{PW}\n", "exim-passwd-client-line"),
     ("var/lib/rabbitmq/.erlang.cookie", COOKIE, "erlang-cookie-file"),
     ("etc/hostapd/hostapd.wpa_psk", f"00:00:00:00:00:00 {PW}\n", "hostapd-wpa-psk-line"),
     ("home/alice/.vault-token", f"s.{KEY}", "vault-token-file"),

@@ -203,3 +203,41 @@ def test_a_sqlcipher_raw_key_in_a_constant_is_found_and_a_sql_blob_is_not() -> N
 
 def test_a_securestring_made_with_force_before_as_plain_text_is_found() -> None:
     require_shown(f"$pfx = ConvertTo-SecureString -String '{_alnum_key(14)}' -Force -AsPlainText\n", "install.ps1")
+
+
+def test_a_jws_test_vectors_base64url_key_is_that_vectors_key() -> None:
+    raw = bytes(_R.randrange(256) for _ in range(32))
+    k = base64.urlsafe_b64encode(raw).decode().rstrip("=")
+    def seg(b: bytes) -> str:
+        return base64.urlsafe_b64encode(b).decode().rstrip("=")
+    header, claims = json.dumps({"alg": "HS256", "typ": "JWT"}).encode(), json.dumps({"iss": "joe", "exp": 1300819380}).encode()
+    signed = f"{seg(header)}.{seg(claims)}"
+    jws = f"{signed}.{seg(hmac.new(raw, signed.encode(), hashlib.sha256).digest())}"
+    vectors = f'module.exports.jws = [\n  {{\n    "key": "{k}",\n    "jws": "{jws}"\n  }},\n];\n'
+    assert not_shown(vectors, "test/vectors.js")
+
+
+def test_a_documented_token_response_is_a_sample_and_a_token_in_a_command_is_not() -> None:
+    doc = (f'Response::\n\n    {{\n      "access_token":"{_alnum_key(20)}",\n      "refresh_token":"{_alnum_key(24)}",\n'
+           '      "token_type":"Bearer"\n    }\n')
+    assert not_shown(doc, "docs/oauth.rst")
+    assert outcomes(f'    curl -H "Authorization: Bearer {_alnum_key(40)}" https://api.acme.example/v1/me\n',
+                    "docs/oauth.rst") != ["dismissed"]
+
+
+# --- streaming and gaming platforms, configuration templates (sets 408, 409) --------------------------------------------
+
+def test_a_jwt_in_a_test_fixture_signed_with_a_named_test_key_is_a_stand_in() -> None:
+    token = _signed_jwt("test-secret", {"sub": "test-user", "exp": 1600000000})
+    assert not_shown(f'{{\n  "expired": "{token}"\n}}\n', "services/api/tests/fixtures/tokens.json")
+
+
+def test_a_jwt_after_a_percent_encoded_separator_is_found() -> None:
+    token = _signed_jwt(_alnum_key(32), {"sub": "76561198012345678", "aud": ["web"]})
+    require_shown(f"Cookie: steamLoginSecure=76561198012345678%7C%7C{token}\n", "scripts/market.sh")
+
+
+def test_a_steam_guard_shared_secret_and_an_obs_websocket_password_are_found() -> None:
+    shared = base64.b64encode(bytes(_R.randrange(256) for _ in range(20))).decode()
+    require_shown(f"  twoFactorCode: SteamTotp.generateAuthCode('{shared}') }});\n", "bot/index.js")
+    require_shown(f'ws = obsws("localhost", 4455, "{_alnum_key(12)}")\n', "tools/scene_switcher.py")
