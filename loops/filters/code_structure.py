@@ -352,7 +352,7 @@ def is_path_segment(value: str, line: str, key_name: str | None, language: str |
 
 
 # An attribute of a credential object compared with a word: credentials.environment === 'sandbox'.
-_COMPARED_BEFORE = re.compile(r"[=!]==?\s*['\"`]$")
+_COMPARED_QUOTE_BEFORE = re.compile(r"[=!]==?\s*['\"`]$")
 
 
 @_filter("credential_attribute_compared", "a credential object's plain attribute compared with a word "
@@ -367,7 +367,7 @@ def is_credential_attribute_compared(value: str, line: str, key_name: str | None
     if not attribute or names_credential(key_words(attribute)) or any(p in attribute.lower() for p in _CREDENTIAL_PARTS):
         return False
     at = line.find(v)
-    return at > 0 and _COMPARED_BEFORE.search(line[:at]) is not None and wordlike(v)
+    return at > 0 and _COMPARED_QUOTE_BEFORE.search(line[:at]) is not None and wordlike(v)
 
 
 # A type's name opening a composite or struct literal: Go's `Claims = jwt.MapClaims{`, `Auth: authResponse{`,

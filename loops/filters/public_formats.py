@@ -554,7 +554,7 @@ def _is_pusher_app_key(value: str, line: str, key_name: str | None) -> bool:
 
 
 # A line that opens a block: JSON's "pusher": {, HOCON's pusher {, YAML's pusher:
-_BLOCK_OPENER = re.compile(r"[{:][ \t]*$")
+_LINE_OPENS_BLOCK = re.compile(r"[{:][ \t]*$")
 
 
 @_filter("pusher_key_in_pusher_block", "a Pusher app key (20 hex) as the key of a block named for Pusher "
@@ -566,7 +566,7 @@ def is_pusher_key_in_pusher_block(value: str, line: str, key_name: str | None, l
         return False
     # the nearest line above that opens a block names the block the key is in
     for other in reversed(around.lines[:around.lines_before]):
-        if _BLOCK_OPENER.search(other.rstrip()):
+        if _LINE_OPENS_BLOCK.search(other.rstrip()):
             return "pusher" in other.lower()
     return False
 
