@@ -10,7 +10,7 @@ import re
 
 from .registry import Surroundings, _filter
 from .text_shapes import _looks_random
-from .word_shapes import _LETTER_RUN, _typed_word, wordlike
+from .word_shapes import _LETTER_RUN, _typed_word, english_like, wordlike
 from .words import (
     _CAMEL,
     _CREDENTIAL_WORDS,
@@ -195,7 +195,7 @@ def is_object_reference(value: str, line: str, key_name: str | None, language: s
 # A word and two or more numbers joined by colons: an id made of a kind and numbers (addons.mozilla.org's JWT issuer
 # user:12345:678, a record's type:id:version). A secret is drawn at random, not counted.
 _NUMBERED_ID = re.compile(r"^[a-z]{2,16}(?::\d{1,12}){2,4}$")
-_PASSWORD_WORDS = frozenset({"password", "passwd", "pass", "pwd", "passphrase", "auth", "pin", "secret"})
+_CHOSEN_SECRET_WORDS = frozenset({"password", "passwd", "pass", "pwd", "passphrase", "auth", "pin", "secret"})
 
 
 @_filter("numbered_id", "a word and numbers joined by colons (user:12345:678, as addons.mozilla.org's API key names "
@@ -204,7 +204,7 @@ def is_numbered_id(value: str, line: str, key_name: str | None, language: str | 
     if _NUMBERED_ID.match(value.strip()) is None:
         return False
     # a password people choose may read welcome:2024:01, and Redis AUTH takes user:password
-    return not _PASSWORD_WORDS.intersection(key_words(key_name or ""))
+    return not _CHOSEN_SECRET_WORDS.intersection(key_words(key_name or ""))
 
 
 # Three words or more in lower camelCase (dangerouslyAllowBrowser): a name in code.
@@ -649,3 +649,18 @@ _REGION = re.compile(
          "not a credential", generic_only=True)
 def is_cloud_region_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     return _REGION.match(value.strip()) is not None
+
+
+_CAMEL_PIECES = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+
+
+@_filter("session_name", "a session parameter holding a name of words (session=FileStation, session=HyperBackup): "
+         "which session an API call belongs to, not its random id", generic_only=True, needs_key_name=True)
+def is_session_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    # Synology's and other appliances' APIs name the session a client opens; the id that authenticates it
+    # (_sid=, a cookie) is random, and is what a replayed URL would need.
+    v = value.strip()
+    if key_words(key_name) != ["session"] or not v.isalpha() or len(v) > 32:
+        return False
+    words = _CAMEL_PIECES.findall(v)
+    return "".join(words) == v and all(len(w) <= 3 or wordlike(w) or english_like(w) for w in words)

@@ -64,6 +64,8 @@ def is_path_or_plain_url(value: str, line: str, key_name: str | None, language: 
         return False
     if _URL_SCHEME.match(v):
         return _url_without_credentials(v)
+    if v[:1] == "@" and _ANCHORED_PATH.match(v[1:]):
+        return _file_path(v[1:])  # a file read in the value's place (Bacula's "@/etc/bacula/x.pw", curl -d @./body)
     return _file_path(v)
 
 
