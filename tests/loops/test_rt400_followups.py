@@ -241,3 +241,26 @@ def test_a_steam_guard_shared_secret_and_an_obs_websocket_password_are_found() -
     shared = base64.b64encode(bytes(_R.randrange(256) for _ in range(20))).decode()
     require_shown(f"  twoFactorCode: SteamTotp.generateAuthCode('{shared}') }});\n", "bot/index.js")
     require_shown(f'ws = obsws("localhost", 4455, "{_alnum_key(12)}")\n', "tools/scene_switcher.py")
+
+
+# --- backup and storage tooling (set 410) ------------------------------------------------------------------------------
+
+def test_minio_client_commands_with_a_percent_led_secret_or_a_new_users_secret_are_found() -> None:
+    require_shown(f"      mc alias set local https://minio:9000 backupadmin '%F{_alnum_key(15)}' &&\n", "minio/docker-compose.yml")
+    require_shown(f"      mc admin user add local velero {_alnum_key(24)} &&\n", "minio/docker-compose.yml")
+    assert not_shown("mc alias set prod https://s3.example.com admin %MINIO_ROOT_PASSWORD%\n", "minio/setup.cmd")
+
+
+def test_a_pgbackrest_azure_shared_key_is_found() -> None:
+    key = base64.b64encode(bytes(_R.randrange(256) for _ in range(64))).decode()
+    require_shown(f"[global]\nrepo2-type=azure\nrepo2-azure-key={key}\n", "pgbackrest/pgbackrest.conf")
+
+
+def test_a_value_read_from_a_file_with_at_is_a_path() -> None:
+    assert not_shown('  Password = "@/etc/bacula/clients/laptop.pw"\n', "bacula/bacula-dir.conf")
+
+
+def test_a_session_parameter_naming_the_session_is_no_session_id() -> None:
+    assert not_shown('curl -sk "$DSM/auth.cgi?api=SYNO.API.Auth&method=logout&session=HyperBackup&_sid=$SID"\n',
+                     "synology/notify.sh")
+    require_shown(f'curl -sk "https://shop.example.io/cart?session={random_chars(_R, 32, _HEX)}"\n', "scripts/cart.sh")
