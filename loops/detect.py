@@ -542,12 +542,13 @@ def _cells_around_a_format(raw: list[_RawMatch]) -> set[int]:
 
 # What a configuration management tool adds to the name of a file it renders (Ansible's and Salt's
 # passwd.client.j2, Chef's secrets.erb, Go's and Helm's .tmpl/.tpl): the rendered file is the one named.
-_TEMPLATE_SUFFIX = re.compile(r"(?<=[^/.])\.(?:j2|jinja2?|tmpl|tpl|erb)$")
+# The folder the tool keeps templates in (a role's or a module's templates/) is not where the file goes.
+_TEMPLATE_SUFFIX = re.compile(r"(?:/templates)?(/[^/]*[^/.])\.(?:j2|jinja2?|tmpl|tpl|erb)$")
 
 
 def untemplated(path: str) -> str:
-    """The path of the file a template renders (roles/exim/templates/passwd.client.j2 -> …/passwd.client)."""
-    return _TEMPLATE_SUFFIX.sub("", path)
+    """The path of the file a template renders (puppet/modules/davfs2/templates/secrets.erb -> …/davfs2/secrets)."""
+    return _TEMPLATE_SUFFIX.sub(r"\1", "/" + path)[1:]  # (a leading / lets a bare name match too)
 
 
 def _last_part_gate(rules) -> re.Pattern:

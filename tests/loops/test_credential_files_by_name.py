@@ -42,6 +42,7 @@ LEAKS = [
     ("roles/postsrsd/files/postsrsd.secret", f"{KEY}\n", "single-secret-file"),
     # a template a configuration tool renders is read as the file it renders
     ("roles/exim/templates/passwd.client.j2", f"*.isp.net:relay:{PW}\n", "exim-passwd-client-line"),
+    ("puppet/modules/davfs2/templates/secrets.erb", f"https://dav.example.org/dav alice {PW}\n", "davfs2-secrets-line"),
     ("var/lib/rabbitmq/.erlang.cookie", COOKIE, "erlang-cookie-file"),
     ("etc/hostapd/hostapd.wpa_psk", f"00:00:00:00:00:00 {PW}\n", "hostapd-wpa-psk-line"),
     ("home/alice/.vault-token", f"s.{KEY}", "vault-token-file"),
