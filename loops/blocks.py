@@ -86,8 +86,8 @@ _PUBLIC_WORDS = frozenset({b"public", b"publishable", b"pub"})
 # (clientid, xsappname, identityzone, uaadomain), Cloud Foundry's (apiurl) write their names so.
 # (an id only after what it identifies: "android" names where a key is used)
 _RUN_TOGETHER_OTHER = re.compile(
-    rb"(?:client|app|tenant|subaccount|account|user|zone|project|org|instance|service|subscription|workspace|merchant"
-    rb"|partner|customer)id|[a-z]{2,}(?:name|url|uri|domain|zone|host)")
+    rb"(?:client|app|tenant|subaccount|account|user|identityzone|zone|project|org|instance|service|subscription|workspace"
+    rb"|merchant|partner|customer)id|[a-z]{2,}(?:name|url|uri|domain|zone|host)")
 _ENVELOPE_WORDS = frozenset({b"ciphertext", b"encrypted", b"cipher"})
 
 # Where a key management service keeps a key (projects/p/locations/l/keyRings/r/cryptoKeys/k): a

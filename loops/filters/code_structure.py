@@ -162,7 +162,11 @@ def _inside_literal_field(value: str, line: str, key_name: str | None) -> bool:
         return False
     if key_name and line.find(key_name, start, at) >= 0:
         return True
-    return line[at - 1] in "=:"
+    # (or an option's argument in a command the literal holds: sh 'docker login -u ci -p Xk9_q2 registry')
+    return line[at - 1] in "=:" or _OPTION_BEFORE.search(line, start, at) is not None
+
+
+_OPTION_BEFORE = re.compile(r"[ \t]-{1,2}[A-Za-z][\w-]*[ \t]+$")
 
 
 def _ends_statement(value: str, line: str) -> bool:

@@ -249,8 +249,8 @@ def _file_hmac_jwts(text: str) -> tuple[tuple[bytes, bytes, str], ...]:
 
 
 @_filter("test_token_signing_key", "in a test or the docs, the key a JWT of the same file is signed with: the "
-         "test's own signing key, made for the tokens it asserts", generic_only=True, surroundings=True,
-         needs_example_place=True)
+         "test's own signing key, made for the tokens it asserts", surroundings=True,
+         needs_example_place=True)  # (a JWK's "k" is a format of its own: this runs on format rules too)
 def is_test_token_signing_key(value: str, line: str, key_name: str | None, language: str | None,
                               around: Surroundings) -> bool:
     # The tokens are dismissed by jwt_signed_with_stand_in; the key they were made with is the same fixture.

@@ -960,12 +960,13 @@ def is_worded_salt(value: str, line: str, key_name: str | None, language: str | 
 # A salt a web framework mixes with its secret key base to derive the keys of its cookies: Phoenix's signing_salt
 # and encryption_salt (phx.new writes them into config.exs), Rails' encrypted_cookie_salt. Without the key base,
 # which is the secret, it opens nothing.
-_KEY_BASE_SALTS = (["signing", "salt"], ["encryption", "salt"], ["cookie", "salt"])
+# (Kohana's plain Cookie::$salt is the key its cookies are signed with: a secret.)
+_KEY_BASE_SALTS = (["signing", "salt"], ["encryption", "salt"], ["encrypted", "cookie", "salt"], ["signed", "cookie", "salt"])
 
 
 @_filter("cookie_key_derivation_salt", "a salt a framework derives its cookie keys with from the secret key base "
          "(Phoenix's signing_salt, Rails' encrypted_cookie_salt): not a secret without the key base",
-         generic_only=True, needs_key_name=True)
+         needs_key_name=True)
 def is_cookie_key_derivation_salt(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     words = key_words(key_name)
     return len(value.strip()) <= 64 and any(words[-len(w):] == w for w in _KEY_BASE_SALTS)

@@ -377,3 +377,15 @@ _MODEL_FILE = re.compile(r"^(?:[\w.\-]+/)*[\w.\-]+\.(?:safetensors|gguf|ggml|onn
 def is_model_weights_file(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     return len(v) <= 200 and _MODEL_FILE.match(v) is not None and not _looks_random(v.rsplit("/", 1)[-1].split(".")[0])
+
+
+# A Steam trade offer link: the token lets anyone send the account a trade offer, which its owner accepts or not;
+# Steam asks users to post the link where traders will see it.
+_TRADE_OFFER_LINK = re.compile(r"steamcommunity\.com/tradeoffer/new/?\?partner=\d+&(?:amp;)?token=$")
+
+
+@_filter("public_trade_offer_link", "the token of a Steam trade offer link (tradeoffer/new/?partner=…&token=…): "
+         "published by its owner so that others can offer trades, it grants nothing", needs_in_line="/")
+def is_public_trade_offer_link(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    at = line.find(value.strip())
+    return at > 0 and _TRADE_OFFER_LINK.search(line, 0, at) is not None
