@@ -264,3 +264,55 @@ def test_a_session_parameter_naming_the_session_is_no_session_id() -> None:
     assert not_shown('curl -sk "$DSM/auth.cgi?api=SYNO.API.Auth&method=logout&session=HyperBackup&_sid=$SID"\n',
                      "synology/notify.sh")
     require_shown(f'curl -sk "https://shop.example.io/cart?session={random_chars(_R, 32, _HEX)}"\n', "scripts/cart.sh")
+
+
+# --- probe 411, edge services (412), JVM and .NET repositories (413) ----------------------------------------------------
+
+def test_an_apple_app_specific_password_named_in_prose_is_found() -> None:
+    password = "-".join(random_chars(_R, 4, string.ascii_lowercase) for _ in range(4))
+    require_shown(f"- Notarization password: {password} (app-specific, for the CI Apple ID)\n", "docs/release/macos.md")
+
+
+def test_a_jwk_k_that_signs_the_jws_beside_it_in_a_test_is_that_vectors_key() -> None:
+    raw = bytes(_R.randrange(256) for _ in range(32))
+    k = base64.urlsafe_b64encode(raw).decode().rstrip("=")
+    def seg(b: bytes) -> str:
+        return base64.urlsafe_b64encode(b).decode().rstrip("=")
+    signed = f"{seg(json.dumps({'alg': 'HS256'}).encode())}.{seg(json.dumps({'iss': 'joe'}).encode())}"
+    jws = f"{signed}.{seg(hmac.new(raw, signed.encode(), hashlib.sha256).digest())}"
+    vector = f'{{\n  "jwk": {{"kty": "oct", "k": "{k}"}},\n  "jws": "{jws}"\n}}\n'
+    assert not_shown(vector, "services/auth/tests/fixtures/jws_vectors.json")
+
+
+def test_rails_cookie_salts_are_no_secrets_and_a_plain_cookie_salt_is() -> None:
+    assert not_shown(f'Rails.application.config.action_dispatch.encrypted_cookie_salt = "{random_chars(_R, 32, _HEX)}"\n',
+                     "config/initializers/cookies.rb")
+    # a CMS's cookie_salt is the key its cookies are signed with
+    require_shown(f"$config['cookie_salt'] = '{_alnum_key(32)}';\n", "application/config/config.php")
+
+
+def test_a_steam_trade_offer_links_token_is_public() -> None:
+    assert not_shown(f'  "tradeUrl": "https://steamcommunity.com/tradeoffer/new/?partner=1234567&token={_alnum_key(8)}",\n',
+                     "bots/steam-trader/config.json")
+
+
+def test_secret_options_given_with_a_space_and_custom_token_headers_are_found() -> None:
+    require_shown(f'zitadel start-from-init --masterkey "{_alnum_key(32)}" --tlsMode disabled\n', "scripts/steps.sh")
+    require_shown(f"headscale nodes register --user ops --preauthkey {random_chars(_R, 48, _HEX)}\n", "scripts/preauth.sh")
+    require_shown(f'deck gateway sync kong.yaml --headers "Kong-Admin-Token:{_alnum_key(32)}"\n', "scripts/deck.sh")
+
+
+def test_a_zerotier_identity_with_its_private_key_is_found_and_the_public_one_is_not() -> None:
+    address, public, private = random_chars(_R, 10, _HEX), random_chars(_R, 128, _HEX), random_chars(_R, 128, _HEX)
+    require_shown(f"{address}:0:{public}:{private}\n", "zerotier/identity.secret")
+    assert not_shown(f"{address}:0:{public}\n", "zerotier/identity.public")
+
+
+def test_a_password_given_to_a_command_inside_a_groovy_string_is_a_literal() -> None:
+    require_shown("                sh 'docker login -u shopdeploy -p Copper_Lake93 registry.shop.io'\n", "Jenkinsfile")
+
+
+def test_a_google_app_password_in_four_groups_is_found() -> None:
+    password = " ".join(random_chars(_R, 4, string.ascii_lowercase) for _ in range(4))
+    require_shown(f'    password: "{password}"\n', "src/main/resources/application-production.yml")
+    assert not_shown('    password: "xxxx xxxx xxxx xxxx"\n', "src/main/resources/application-production.yml")
