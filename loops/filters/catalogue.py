@@ -96,7 +96,7 @@ ORDER: tuple[str, ...] = (
     "vagrant_box_password", "typed_public_key", "model_weights_file",
     "public_key_encoding", "small_number_table", "published_cipher_example_key", "data_key_name", "published_client_secret", "client_sdk_token", "map_tile_url_key", "access_mode_value", "arduino_keyword_class", "generated_key_of_typed_text", "too_short_for_a_key",
     "edn_reader_tag", "zero_padded_hex", "validator_withdrawal_credentials", "scram_verifier_member", "devise_token_digest",
-    "fixture_word_with_random_tail", "test_user_record_token", "cookie_key_derivation_salt", "documented_token_response", "session_name", "public_trade_offer_link",
+    "fixture_word_with_random_tail", "test_user_record_token", "cookie_key_derivation_salt", "documented_token_response", "session_name", "public_trade_offer_link", "expired_jwt_in_example",
 )
 
 

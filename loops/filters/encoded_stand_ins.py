@@ -690,6 +690,16 @@ def is_expired_jwt(value: str, line: str, key_name: str | None, language: str | 
     return expiry is not None and expiry + _EXPIRED_FOR < datetime.now(timezone.utc)
 
 
+@_filter("expired_jwt_in_example", "a JWT in a test, the docs or a comment that expired more than a month ago: a "
+         "fixture or an example, and no service that checks exp accepts it", needs_in_value="e", surroundings=True,
+         needs_example_place=True)
+def is_expired_jwt_in_example(value: str, line: str, key_name: str | None, language: str | None,
+                              around: Surroundings) -> bool:
+    # In code or config an expired token is still shown (expired_jwt is a signal there): a service that does not
+    # check exp, or a long-lived key beside it, is what a person should see.
+    return around.example_place and is_expired_jwt(value, line, key_name, language)
+
+
 # An SMTP, IMAP or XMPP client's SASL PLAIN response is base64 of authzid NUL user NUL password (RFC 4616).
 # A protocol test writes one for a stand-in account (user "user", password "pass"): the encoding hides the words.
 @_filter("sasl_plain_stand_in", "a SASL PLAIN response in a test or the docs (AUTH PLAIN AHVzZXIAcGFzcw==) that "
