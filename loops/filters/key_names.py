@@ -232,6 +232,8 @@ def is_git_signing_key_id(value: str, line: str, key_name: str | None, language:
          generic_only=True)
 def is_anti_forgery_token(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     words = key_words(key_name) or split_words(line[: max(0, line.find(value))][-60:])
+    if key_name and words and words[-1] in ("secret", "key", "salt"):
+        return False  # csrf_secret, WTF_CSRF_SECRET_KEY: the server's key the tokens are signed with
     return any(w.startswith(("csrf", "xsrf")) or "authenticity" in w or "antiforgery" in w for w in words)
 
 
@@ -313,10 +315,15 @@ _FIXTURE_NAME_WORDS = frozenset({
 _FIXTURE_NAME_PAIRS = frozenset({("non", "matching"), ("not", "matching"), ("non", "valid"), ("not", "valid")})
 
 
+_OWNER_PATH = re.compile(r"\.|::|->")
+
+
 @_filter("fixture_key_name", "the name marks a test fixture (invalidPassword, wrongSecret, fakeKey, nonMatchingToken)",
          generic_only=True, needs_key_name=True)
 def is_fixture_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
-    words = key_words(key_name)
+    # The name's last part names the value; the owner before it may be a class named for a fixture of another
+    # kind (JupyterHub's c.DummyAuthenticator.password is the password that authenticator checks).
+    words = key_words(_OWNER_PATH.split(key_name or "")[-1])
     if not names_credential(words):
         return False
     return any(w in _FIXTURE_NAME_WORDS for w in words) or any(pair in _FIXTURE_NAME_PAIRS for pair in zip(words, words[1:]))

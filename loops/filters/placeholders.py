@@ -365,12 +365,17 @@ _CAPITAL_MARKER = re.compile(r"(?<![A-Z])(?:FAKE|DUMMY|EXAMPLE|SAMPLE)(?![a-z])|
 # and not in a token whose checksum holds: whoever computed GitHub's CRC made a token GitHub would accept.
 _LOWER_MARKER = re.compile(r"example|sample|dummy|placeholder")
 _REPEATED_DIGIT_PART = re.compile(r"(?:^|-)(\d)\1{7,}(?:-|$)")
+_DOUBLED_MARKER = re.compile(r"(?:FAKE|TEST|DUMMY){2}|(?:example|sample|dummy|placeholder){2}")
+_LONGEST_MARKED_TOKEN = 256
 
 
 @_filter("marker_in_token", "a token made up for a test or a document: a marker in capitals in its body (AKIAFAKE…, "
          "AIzaSyFAKE…, …FAKEFAKE, …exampleexample) or an id part of one repeated digit (xoxb-000000000000-…)", after_prefix=True)
 def is_marker_in_token(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
+    if len(v) > _LONGEST_MARKED_TOKEN:
+        # key material: in 1.6 kB of random base64 a lone FAKE turns up about once in 10^4 keys; a doubled one never
+        return _DOUBLED_MARKER.search(v) is not None
     if _CAPITAL_MARKER.search(v) is not None or _REPEATED_DIGIT_PART.search(v) is not None:
         return True
     # (this filter may see the body alone, with the provider's prefix cut off)
@@ -386,7 +391,8 @@ def is_engine_default_password(value: str, line: str, key_name: str | None, lang
     if not key_name:  # a command's user and password, both the default (mc alias set local … minioadmin minioadmin)
         return line.count(v) >= 2
     words = key_words(key_name)
-    return bool(words) and words[-1] in _CREDENTIAL_WORDS
+    # (PGPASSWORD, MYSQL_PWD: a client's variable names its password in one word)
+    return bool(words) and (words[-1] in _CREDENTIAL_WORDS or words[-1].endswith(("password", "passwd", "pwd")))
 
 
 # A product's own name as the key that configures it, spelled plainly or in leetspeak: the default key a vendor's image
