@@ -316,3 +316,49 @@ def test_a_google_app_password_in_four_groups_is_found() -> None:
     password = " ".join(random_chars(_R, 4, string.ascii_lowercase) for _ in range(4))
     require_shown(f'    password: "{password}"\n', "src/main/resources/application-production.yml")
     assert not_shown('    password: "xxxx xxxx xxxx xxxx"\n', "src/main/resources/application-production.yml")
+
+
+# --- workflow platforms, microservices, research repositories (sets 414-416) --------------------------------------------
+
+def test_an_expired_jwt_in_a_test_is_a_fixture_and_in_config_it_is_shown() -> None:
+    token = hs256_jwt(_R, {"sub": "svc-search", "exp": 1500000000})
+    assert not_shown(f'# a token that expired long ago\nEXPIRED = "{token}"\n', "services/search/tests/conftest.py")
+    assert outcomes(f"SEARCH_TOKEN={token}\n", "deploy/search.env") != ["dismissed"]
+
+
+def test_a_fixture_word_in_the_owners_name_does_not_make_the_password_a_fixture() -> None:
+    require_shown("c.DummyAuthenticator.password = 'lantern-orbit-pebble-canyon'\n", "deploy/jupyterhub/jupyterhub_config.py")
+    assert not_shown(f"config.fakePassword = '{_alnum_key(12)}'\n", "src/settings.js")
+
+
+def test_a_csrf_signing_secret_is_no_anti_forgery_token() -> None:
+    require_shown(f"  csrf_secret: {_alnum_key(32)}\n", "config.yaml")
+    assert not_shown(f'<input type="hidden" name="csrf_token" value="{_alnum_key(32)}">\n', "templates/form.html")
+
+
+def test_deploy_and_activation_key_names_are_secret_names() -> None:
+    require_shown(f'  "deployKey": "{_alnum_key(32)}",\n', ".zapierrc")
+    require_shown(f"LICENSE_ACTIVATION_KEY={_alnum_key(32)}\n", "n8n.env")
+
+
+def test_a_literal_wrapped_in_a_secret_type_is_found() -> None:
+    require_shown(f'Secret(value="{_alnum_key(32)}").save("github-token", overwrite=True)\n', "flows/setup.py")
+    assert not_shown('    api_key: SecretStr = SecretStr(os.environ["API_KEY"])\n', "app/settings.py")
+
+
+def test_a_lone_capital_marker_inside_a_private_keys_body_is_chance() -> None:
+    body = base64.b64encode(bytes(_R.randrange(256) for _ in range(1190))).decode()
+    body = body[:400] + "xFAKE1" + body[406:]  # as random base64 spells it about once in 10^4 keys
+    lines = "\n".join(body[i:i + 64] for i in range(0, len(body), 64))
+    require_shown(f"const signer = `-----BEGIN PRIVATE KEY-----\n{lines}\n-----END PRIVATE KEY-----`;\n", "src/jwks_signer.ts")
+
+
+# --- developer machines and CI runners (set 418) -----------------------------------------------------------------------
+
+def test_a_client_variable_holding_its_engines_default_password_is_a_default() -> None:
+    assert not_shown('ENV["PGPASSWORD"] ||= "postgres"\n', "bin/setup")
+
+
+def test_a_mysqldump_password_between_escaped_quotes_is_found() -> None:
+    require_shown(f"    run('mysqldump -uportal -p\\'{_alnum_key(12)}\\' portal | gzip > /backups/portal.sql.gz');\n",
+                  "deploy.php")
