@@ -124,6 +124,12 @@ _TEST_DIR_WORDS = frozenset({"test", "tests", "fuzz", "fuzzing"})  # fuzzing-cor
 _DIR_WORD_SEPARATORS = re.compile(r"[-_.]")
 
 
+# The test environment's own settings beside the others (Phoenix's config/test.exs, Rails' config/environments/test.rb
+# and config/test.yml, Django's settings/test.py, Spring's application-test.yml): what the test suite runs with.
+_CONFIG_DIRS = frozenset({"config", "configs", "conf", "settings", "environments"})
+_TEST_ENVIRONMENT_CONFIG = re.compile(r"(?:test|testing|application-test)\.(?:ya?ml|exs|rb|py|json|toml|ini|properties|php)")
+
+
 @functools.lru_cache(maxsize=4096)  # asked once per candidate; a file dense with them repeats its path
 def is_test_path(path: str) -> bool:
     """True for test code and fixtures: tests/, fixtures/, __tests__/, *_test.go, test_*.py, *.spec.ts, ..."""
@@ -133,6 +139,8 @@ def is_test_path(path: str) -> bool:
     if any(_is_test_dir(p.lower()) for p in parts[:-1]):
         return True
     if len(parts) >= 2 and parts[-2].lower() == "ci" and _CHART_TESTING_VALUES.search(parts[-1].lower()):
+        return True
+    if len(parts) >= 2 and parts[-2].lower() in _CONFIG_DIRS and _TEST_ENVIRONMENT_CONFIG.match(parts[-1].lower()):
         return True
     return _TEST_FILE.search(parts[-1].lower()) is not None or _TEST_CLASS_FILE.search(parts[-1]) is not None
 
