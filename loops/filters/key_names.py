@@ -335,7 +335,7 @@ def is_fixture_named_token_in_test(value: str, line: str, key_name: str | None, 
                                    around: Surroundings) -> bool:
     if not (around.in_test_path or around.in_docs_path):
         return False
-    words = key_words(key_name)
+    words = key_words(_OWNER_PATH.split(key_name or "")[-1])  # (as fixture_key_name: FakeS3.secret_key is S3's key)
     return names_credential(words) and any(w in _FIXTURE_NAME_WORDS for w in words)
 
 

@@ -365,6 +365,7 @@ _CAPITAL_MARKER = re.compile(r"(?<![A-Z])(?:FAKE|DUMMY|EXAMPLE|SAMPLE)(?![a-z])|
 # and not in a token whose checksum holds: whoever computed GitHub's CRC made a token GitHub would accept.
 _LOWER_MARKER = re.compile(r"example|sample|dummy|placeholder")
 _REPEATED_DIGIT_PART = re.compile(r"(?:^|-)(\d)\1{7,}(?:-|$)")
+_MARKER_FIRST = re.compile(r"(?:TEST|FAKE|DUMMY)(?![a-z])")
 _DOUBLED_MARKER = re.compile(r"(?:FAKE|TEST|DUMMY){2}|(?:example|sample|dummy|placeholder){2}")
 _LONGEST_MARKED_TOKEN = 256
 
@@ -378,6 +379,8 @@ def is_marker_in_token(value: str, line: str, key_name: str | None, language: st
         return _DOUBLED_MARKER.search(v) is not None
     if _CAPITAL_MARKER.search(v) is not None or _REPEATED_DIGIT_PART.search(v) is not None:
         return True
+    if _MARKER_FIRST.match(v):
+        return True  # the body (after a format's prefix, when it has one) opens with the marker: AKIATEST…, ghp_TEST…
     # (this filter may see the body alone, with the provider's prefix cut off)
     return _LOWER_MARKER.search(v) is not None and "/" not in v and not (github_crc32(v) or github_crc32("_" + v))
 

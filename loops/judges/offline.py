@@ -324,8 +324,9 @@ def production_credential(feats: dict[str, float], key_name: str | None = None, 
     if (feats["kind_url"] or feats["kind_password"]) and feats["classes"] >= 0.5 and length >= 7 and "1" in classes \
             and not feats["sig_sequential"]:
         return True
-    # ... and a pass phrase of joined words there (pine-otter-table), as password managers make them
-    if feats["kind_url"] and feats["sig_joined_words"] and length >= 12:
+    # ... and a pass phrase of joined words there (pine-otter-table), as password managers make them; in a slot a
+    # password rule pins (redis-server --requirepass …, curl -u user:…) too
+    if (feats["kind_url"] or feats["kind_password"]) and feats["sig_joined_words"] and length >= 12:
         return True
     # ... or run together (cactusvioletkettle, CrystalWalnutTigerAnchor): three short words at least, letters only. A
     # placeholder spelled that way (yourpasswordhere) is the filters' to dismiss before the judge sees it.
