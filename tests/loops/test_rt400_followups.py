@@ -362,3 +362,36 @@ def test_a_client_variable_holding_its_engines_default_password_is_a_default() -
 def test_a_mysqldump_password_between_escaped_quotes_is_found() -> None:
     require_shown(f"    run('mysqldump -uportal -p\\'{_alnum_key(12)}\\' portal | gzip > /backups/portal.sql.gz');\n",
                   "deploy.php")
+
+
+# --- probe 419, agent configs (420), containers (421) ------------------------------------------------------------------
+
+def test_a_fixture_word_in_a_provider_tokens_owner_does_not_make_it_a_fixture() -> None:
+    from tests.support.tokens import github_pat
+    require_shown(f'FakeGitHub.token = "{github_pat(_R.randrange(10**6))}"\n', "tests/test_sync.py")
+    assert not_shown(f'FAKE_GITHUB_TOKEN = "{github_pat(_R.randrange(10**6))}"\n', "tests/test_sync.py")
+
+
+def test_an_aws_key_id_whose_body_opens_with_test_is_a_fixture() -> None:
+    assert not_shown(f'const keyID = "AKIATEST{random_chars(_R, 12, "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567")}"\n', "internal/aws/sign_test.go")
+
+
+def test_the_test_environments_own_config_is_a_test_place() -> None:
+    assert not_shown("admin_password: test1234\n", "services/billing/config/test.yml")
+    assert outcomes(f"admin_password: {_alnum_key(14)}\n", "services/billing/config/production.yml") != ["dismissed"]
+
+
+def test_a_pass_phrase_in_a_password_flag_is_kept() -> None:
+    require_shown('    command: ["redis-server", "--requirepass", "copper-falcon-river-tiger"]\n', "docker-compose.yml")
+
+
+def test_a_pgbackrest_azure_key_as_a_command_line_option_is_found() -> None:
+    key = base64.b64encode(bytes(_R.randrange(256) for _ in range(64))).decode()
+    require_shown(f'pgbackrest --stanza=main "--repo1-azure-key={key}" backup\n', "scripts/backup.sh")
+
+
+def test_a_nix_binary_cache_secret_key_is_found_and_its_public_key_is_not() -> None:
+    secret = base64.b64encode(bytes(_R.randrange(256) for _ in range(64))).decode()
+    public = base64.b64encode(bytes(_R.randrange(256) for _ in range(32))).decode()
+    require_shown(f"# secret-key-files contents: acme-cache-1:{secret}\n", "nix/flake.nix")
+    assert not_shown(f'  trusted-public-keys = [ "acme-cache-1:{public}" ];\n', "nix/flake.nix")
