@@ -15,6 +15,7 @@ from .features import build_features, shannon_entropy
 from .lockfile_view import is_lockfile, url_credential_lines
 from .concatenation_view import concatenated_views
 from .continuation_view import joined_text
+from .encoded_view import encoded_views
 from .notebook_view import CellText, is_notebook, notebook_texts
 from .source_map_view import LineIndex, OriginalSource, is_source_map, original_sources
 from .filters import RuleFormats
@@ -108,11 +109,21 @@ class Scanner:
         else:
             joined = joined_text(text, kind_path)
             if joined is not None:
-                return self._scan_views(text, [joined], root, path, kind_path)
-            chains = concatenated_views(text, kind_path)
-            if chains:
-                return self._scan_chains(text, chains, root, path, kind_path)
+                found = self._scan_views(text, [joined], root, path, kind_path)
+            else:
+                chains = concatenated_views(text, kind_path)
+                found = self._scan_chains(text, chains, root, path, kind_path) if chains else self._scan(text, root, path, kind_path)
+            return self._with_encoded(text, found, root, path, kind_path)
         return self._scan(text, root, path, kind_path)
+
+    def _with_encoded(self, text: str, found: list[Candidate], root: int, path: str, kind_path: str) -> list[Candidate]:
+        """The file's candidates, and those of the files its base64 carries (encoded_view) on the lines where the file
+        as written has none: a rule that reads the encoding itself (a Kubernetes Secret's data) knows its place."""
+        views = encoded_views(text, kind_path)
+        if not views:
+            return found
+        taken = {line for c in found for line in range(c.start_line, c.end_line + 1)}
+        return found + [c for c in self._scan_sources(text, views, root, path) if c.start_line not in taken]
 
     def _scan_chains(self, text: str, chains: list[CellText], root: int, path: str, kind_path: str) -> list[Candidate]:
         """The file's candidates, and those its joined literals make: a view's finding that the file as written

@@ -1,0 +1,68 @@
+"""Base64 that carries a whole file (an env file, a service account's JSON): read decoded, each finding placed on the
+run's line, the encoded run's own rules left where they read it. Values are drawn at run time; failures name the file
+and the statuses, never the value (PYTEST_DONT_REWRITE)."""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+import string
+
+from secretloop.loops.encoded_view import encoded_views
+from tests.loops.test_fp_corpus_classes import SCANNER, not_shown, outcomes
+from tests.support.tokens import github_pat, random_chars
+
+_R = random.Random(4_220)
+_ALNUM = string.ascii_letters + string.digits
+
+
+def _b64(text: str) -> str:
+    return base64.b64encode(text.encode()).decode()
+
+
+def _found(text: str, path: str) -> list[tuple[str, int]]:
+    return [(c.rule_id, c.start_line) for c in SCANNER.scan_text(text, 0, path)]
+
+
+def test_an_env_file_carried_in_base64_is_read_decoded_on_the_runs_line() -> None:
+    env = f"GITHUB_TOKEN={github_pat(_R.randrange(10**6))}\nLOG_LEVEL=info\n"
+    text = f"app:\n  replicas: 2\n  config_b64: {_b64(env)}\n"
+    assert _found(text, "deploy/values.yaml") == [("github-pat", 3)]
+    assert outcomes(text, "deploy/values.yaml") == ["confirmed"]
+
+
+def test_a_service_account_json_carried_in_base64_is_read() -> None:
+    body = base64.b64encode(bytes(_R.randrange(256) for _ in range(600))).decode()
+    key = "-----BEGIN PRIVATE KEY-----\\n" + "\\n".join(body[i:i + 64] for i in range(0, len(body), 64)) + "\\n-----END PRIVATE KEY-----\\n"
+    account = ('{\n  "type": "service_account",\n  "project_id": "acme-prod",\n'
+               f'  "private_key_id": "{random_chars(_R, 40, "0123456789abcdef")}",\n  "private_key": "{key}",\n'
+               '  "client_email": "ci@acme-prod.iam.gserviceaccount.com"\n}\n')
+    text = f'GOOGLE_CREDENTIALS_B64="{_b64(account)}"\n'
+    assert "confirmed" in outcomes(text, "ci/deploy.env")
+
+
+def test_a_runs_own_rule_keeps_its_place_and_single_lines_and_bytes_are_not_decoded() -> None:
+    # a Kubernetes Secret's data entry is its rule's to read; a one-line value (a Basic pair) and key bytes are no file
+    password = random_chars(_R, 20, _ALNUM)
+    secret = ("apiVersion: v1\nkind: Secret\nmetadata:\n  name: app\ntype: Opaque\ndata:\n"
+              f"  DATABASE_URL: {_b64(f'postgres://app:{password}@db.internal:5432/app?sslmode=require')}\n")
+    assert [rule for rule, _ in _found(secret, "k8s/secret.yaml")] == ["kubernetes-secret-data"]
+    assert encoded_views(f"pair: {_b64('ci-bot:' + password + '-and-some-more-text')}\n", "x.yaml") == []
+    blob = base64.b64encode(bytes(_R.randrange(256) for _ in range(96))).decode()
+    assert encoded_views(f"key: {blob}\n", "x.yaml") == []
+
+
+def test_a_jwts_header_is_no_file_and_placeholders_inside_stay_quiet() -> None:
+    header = base64.urlsafe_b64encode(json.dumps({"alg": "RS256", "typ": "JWT", "kid": random_chars(_R, 40, _ALNUM)}).encode()).decode().rstrip("=")
+    assert encoded_views(f"token: {header}.eyJzdWIiOiJ4In0.c2lnbmF0dXJl\n", "x.yaml") == []
+    env = "DB_PASSWORD=changeme\nAPI_KEY=${API_KEY}\nLOG_LEVEL=debug\n"
+    assert not_shown(f"config_b64: {_b64(env)}\n", "deploy/values.yaml")
+
+
+def test_the_decoded_value_is_not_written_in_the_clear() -> None:
+    token = github_pat(_R.randrange(10**6))
+    text = f"config_b64: {_b64(f'GITHUB_TOKEN={token}' + chr(10) + 'LOG_LEVEL=info' + chr(10))}\n"
+    for c in SCANNER.scan_text(text, 0, "deploy/values.yaml"):
+        dumped = c.model_dump_json()
+        assert token not in dumped and token[4:20] not in dumped
