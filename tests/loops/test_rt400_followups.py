@@ -395,3 +395,11 @@ def test_a_nix_binary_cache_secret_key_is_found_and_its_public_key_is_not() -> N
     public = base64.b64encode(bytes(_R.randrange(256) for _ in range(32))).decode()
     require_shown(f"# secret-key-files contents: acme-cache-1:{secret}\n", "nix/flake.nix")
     assert not_shown(f'  trusted-public-keys = [ "acme-cache-1:{public}" ];\n', "nix/flake.nix")
+
+
+def test_a_session_id_parameter_and_an_admin_pair_constant_are_found() -> None:
+    require_shown(f'DOWNLOAD = f"{{NAS}}/webapi/entry.cgi?api=SYNO.FileStation.Download&path=/backup&_sid={_alnum_key(28)}"\n',
+                  "scripts/ops_tools.py")
+    require_shown(f'FALLBACK_ADMIN = ("admin", "{_alnum_key(10)}!")  # TODO remove before open-sourcing\n',
+                  "scripts/rotate_registry_creds.py")
+    assert not_shown('ADMIN_ROUTES = ("admin", "dashboard")\n', "app/routes.py")
