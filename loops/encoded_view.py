@@ -21,10 +21,11 @@ from dataclasses import dataclass
 import re2
 
 # A base64 run of 48 characters (36 bytes) or more: found by RE2 in the file's UTF-8 (a pass over every file, several
-# times faster than `re`), then told whole (_BESIDE: not the tail of a longer word, nor a segment of a dotted token, as
+# times faster than `re`), then told whole (_BEFORE, _AFTER: not the tail of a longer word, nor a segment of a dotted token, as
 # a JWT's header is, which decodes to JSON of its own).
 _RUN = re2.compile(rb"[A-Za-z0-9+/]{48,}={0,2}")
-_BESIDE = frozenset(b"=_.-")
+_BEFORE = frozenset(b"_.-")  # (an `=` before it assigns it: APP_CONFIG_B64=…)
+_AFTER = frozenset(b"=_.-")
 _MAX_RUN = 256 * 1024  # a larger blob is data (an embedded archive), not a config
 _PEEK = 1024  # characters decoded first: most runs are images or key bytes, told apart by their first bytes
 _MAX_VIEWS = 16  # per file: a fixture file of encoded blobs is read for its first ones
@@ -86,8 +87,8 @@ def encoded_views(text: str, path: str) -> list[EncodedText]:
     views: list[EncodedText] = []
     for m in _RUN.finditer(raw):
         start, end = m.start(), m.end()
-        if end - start > _MAX_RUN or (end - start) % 4 or (start > 0 and raw[start - 1] in _BESIDE) \
-                or (end < len(raw) and raw[end] in _BESIDE):
+        if end - start > _MAX_RUN or (end - start) % 4 or (start > 0 and raw[start - 1] in _BEFORE) \
+                or (end < len(raw) and raw[end] in _AFTER):
             continue
         decoded = _decoded(m.group(0).decode("ascii"))
         kind = _kind(decoded) if decoded else None

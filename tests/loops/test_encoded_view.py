@@ -66,3 +66,8 @@ def test_the_decoded_value_is_not_written_in_the_clear() -> None:
     for c in SCANNER.scan_text(text, 0, "deploy/values.yaml"):
         dumped = c.model_dump_json()
         assert token not in dumped and token[4:20] not in dumped
+
+
+def test_a_run_assigned_with_an_equals_sign_is_read() -> None:
+    config = '{\n  "github": "%s",\n  "region": "eu-west-1"\n}\n' % github_pat(_R.randrange(10**6))
+    assert _found(f"APP_CONFIG_B64={_b64(config)}\n", "services/web/.env.production") == [("github-pat", 1)]
