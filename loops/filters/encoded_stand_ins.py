@@ -406,6 +406,8 @@ def _stand_in_pair(text: str) -> bool:
     user, sep, password = text.partition(":")
     if sep and _PAIR_USER.fullmatch(user) is not None and _VARIABLE.fullmatch(password) is not None:
         return True  # user:${REGISTRY_PASSWORD}: a template encoded before its variable was filled in
+    if sep and not password and len(set(user) - set("-_.")) <= 1:
+        return True  # 00000000-0000-0000-0000-000000000000: (Azure's registries, beside an identity token): no login
     return (bool(sep) and _PAIR_USER.fullmatch(user) is not None and _PAIR_PASSWORD.fullmatch(password) is not None
             and _stand_in_password(user, password))
 

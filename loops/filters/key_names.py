@@ -439,6 +439,10 @@ def is_public_by_key_name(value: str, line: str, key_name: str | None, language:
         return True
     if "mixpanel" in joined and words[-1] == "token":
         return True
+    # ... and so are Adjust's app token and AppsFlyer's dev key, which their mobile SDKs start with (an app holds them
+    # in its strings and build config; the API tokens beside them are the secrets)
+    if ("adjust" in words and words[-2:] == ["app", "token"]) or ("appsflyer" in joined and words[-2:] == ["dev", "key"]):
+        return True
     # "pub" is an abbreviation that also names key pairs' halves in token names: PubKeyToken; written as one word in
     # capitals, DEVICE_PUBKEY.
     if words and words[-1] in ("token", "password", "passphrase", "secret"):

@@ -223,7 +223,10 @@ def basic_auth_credentials(value: str) -> bool:
                                        or (_KEY_AS_USER.match(text) is not None and any(c.isdigit() for c in text)))
     if not (text.isprintable() and len(user) <= 256):
         return False
-    return bool(password) or (_KEY_AS_USER.match(user) is not None and any(c.isdigit() for c in user))
+    # (a key as the user has digits, and more than one: Azure's registries write the null GUID, 0000…:, beside an
+    # identity token, in the auth a docker login leaves)
+    return bool(password) or (_KEY_AS_USER.match(user) is not None and len(set(user) - set("-_.")) > 2
+                              and any(c.isdigit() for c in user))
 
 
 # Reversible "encryptions" of network and app-server configs: the value is the password itself,

@@ -403,3 +403,21 @@ def test_a_session_id_parameter_and_an_admin_pair_constant_are_found() -> None:
     require_shown(f'FALLBACK_ADMIN = ("admin", "{_alnum_key(10)}!")  # TODO remove before open-sourcing\n',
                   "scripts/rotate_registry_creds.py")
     assert not_shown('ADMIN_ROUTES = ("admin", "dashboard")\n', "app/routes.py")
+
+
+# --- mobile SDK keys (423), CLI tools' credential stores (424) ----------------------------------------------------------
+
+def test_adjust_app_tokens_and_appsflyer_dev_keys_ship_in_the_app() -> None:
+    assert not_shown(f'    static let adjustAppToken = "{random_chars(_R, 12, "abcdefghijklmnopqrstuvwxyz0123456789")}"\n',
+                     "ios/App/Sources/AnalyticsService.swift")
+    assert not_shown(f'    static let appsFlyerDevKey = "{_alnum_key(22)}"\n', "ios/App/Sources/AnalyticsService.swift")
+    require_shown(f'ADJUST_API_TOKEN = "{_alnum_key(32)}"\n', "services/attribution/settings.py")
+
+
+def test_the_null_guid_auth_of_an_azure_registry_is_no_login() -> None:
+    auth = base64.b64encode(b"00000000-0000-0000-0000-000000000000:").decode()
+    assert not_shown(f'{{\n  "auths": {{\n    "acme.azurecr.io": {{\n      "auth": "{auth}",\n'
+                     f'      "identitytoken": "x"\n    }}\n  }}\n}}\n', "home/.docker/config.json")
+    real = base64.b64encode(f"ci-bot:{_alnum_key(20)}".encode()).decode()
+    require_shown(f'{{\n  "auths": {{\n    "acme.azurecr.io": {{\n      "auth": "{real}"\n    }}\n  }}\n}}\n',
+                  "home/.docker/config.json")
