@@ -30,6 +30,7 @@ _MAX_RUN = 256 * 1024  # a larger blob is data (an embedded archive), not a conf
 _PEEK = 1024  # characters decoded first: most runs are images or key bytes, told apart by their first bytes
 _MAX_VIEWS = 16  # per file: a fixture file of encoded blobs is read for its first ones
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_SOURCE_MAP = re.compile(r'"version"\s*:\s*3\s*,')
 _ENV_LINE = re.compile(r"(?m)^[ \t]*(?:export[ \t]+)?[A-Za-z_][A-Za-z0-9_.]*[ \t]*=")
 
 
@@ -90,10 +91,12 @@ def encoded_views(text: str, path: str) -> list[EncodedText]:
         if end - start > _MAX_RUN or (end - start) % 4 or (start > 0 and raw[start - 1] in _BEFORE) \
                 or (end < len(raw) and raw[end] in _AFTER):
             continue
+        if raw.endswith(b";base64,", 0, start):
+            continue  # a data: URI's resource (an inline source map, an image, a font): the file it is embedded in
         decoded = _decoded(m.group(0).decode("ascii"))
         kind = _kind(decoded) if decoded else None
-        if kind is None:
-            continue
+        if kind is None or (kind == ".json" and _SOURCE_MAP.search(decoded, 0, 200)):
+            continue  # (a source map's sources are the code it maps, read as the file itself)
         if len(raw) != len(text):  # byte offsets to the text's (a file with non-ASCII characters before the run)
             start = len(raw[:start].decode("utf-8", "surrogatepass"))
             end = start + (m.end() - m.start())

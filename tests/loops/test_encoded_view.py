@@ -71,3 +71,10 @@ def test_the_decoded_value_is_not_written_in_the_clear() -> None:
 def test_a_run_assigned_with_an_equals_sign_is_read() -> None:
     config = '{\n  "github": "%s",\n  "region": "eu-west-1"\n}\n' % github_pat(_R.randrange(10**6))
     assert _found(f"APP_CONFIG_B64={_b64(config)}\n", "services/web/.env.production") == [("github-pat", 1)]
+
+
+def test_an_inline_source_map_is_not_decoded() -> None:
+    source = json.dumps("const config = {\n  password: \"%s\",\n};\n" % random_chars(_R, 16, _ALNUM))[1:-1]
+    smap = '{"version":3,"file":"app.js","sources":["app.ts"],"sourcesContent":["%s"],"mappings":"AAAA"}' % source
+    assert encoded_views(f"//# sourceMappingURL=data:application/json;base64,{_b64(smap)}\n", "dist/app.mjs") == []
+    assert encoded_views(f"const map = '{_b64(smap)}';\n", "dist/app.mjs") == []
