@@ -15,7 +15,7 @@ from .features import build_features, shannon_entropy
 from .lockfile_view import is_lockfile, url_credential_lines
 from .concatenation_view import concatenated_views
 from .continuation_view import joined_text
-from .encoded_view import encoded_views
+from .encoded_view import EncodedText, encoded_views
 from .notebook_view import CellText, is_notebook, notebook_texts
 from .source_map_view import LineIndex, OriginalSource, is_source_map, original_sources
 from .filters import RuleFormats
@@ -143,7 +143,8 @@ class Scanner:
         raw = [c for c in self._scan(text, root, path, kind_path) if c.start_line not in covered]
         return found + raw
 
-    def _scan_sources(self, text: str, sources: list[OriginalSource] | list[CellText], root: int, path: str) -> list[Candidate]:
+    def _scan_sources(self, text: str, sources: list[OriginalSource] | list[CellText] | list[EncodedText], root: int,
+                      path: str) -> list[Candidate]:
         """The candidates of each source a map carries (or view of a file), placed where its text stands in the file."""
         in_map = LineIndex(text)
         out: list[Candidate] = []

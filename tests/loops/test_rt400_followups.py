@@ -26,11 +26,15 @@ def _alnum_key(n: int) -> str:
             return key
 
 
-def _signed_jwt(key: str, claims: dict) -> str:
-    def seg(raw: bytes) -> str:
-        return base64.urlsafe_b64encode(raw).decode().rstrip("=")
-    signed = f"{seg(json.dumps({'alg': 'HS256', 'typ': 'JWT'}).encode())}.{seg(json.dumps(claims).encode())}"
-    return f"{signed}.{seg(hmac.new(key.encode(), signed.encode(), hashlib.sha256).digest())}"
+def _b64url(raw: bytes) -> str:
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def _signed_jwt(key: str | bytes, claims: dict) -> str:
+    """An HS256 JWT whose signature checks out under `key` (text, or a JWK's raw key bytes)."""
+    signed = f"{_b64url(json.dumps({'alg': 'HS256', 'typ': 'JWT'}).encode())}.{_b64url(json.dumps(claims).encode())}"
+    raw = key.encode() if isinstance(key, str) else key
+    return f"{signed}.{_b64url(hmac.new(raw, signed.encode(), hashlib.sha256).digest())}"
 
 
 # --- auth and JWT libraries' tests (set 402) ---------------------------------------------------------------------------
@@ -207,12 +211,7 @@ def test_a_securestring_made_with_force_before_as_plain_text_is_found() -> None:
 
 def test_a_jws_test_vectors_base64url_key_is_that_vectors_key() -> None:
     raw = bytes(_R.randrange(256) for _ in range(32))
-    k = base64.urlsafe_b64encode(raw).decode().rstrip("=")
-    def seg(b: bytes) -> str:
-        return base64.urlsafe_b64encode(b).decode().rstrip("=")
-    header, claims = json.dumps({"alg": "HS256", "typ": "JWT"}).encode(), json.dumps({"iss": "joe", "exp": 1300819380}).encode()
-    signed = f"{seg(header)}.{seg(claims)}"
-    jws = f"{signed}.{seg(hmac.new(raw, signed.encode(), hashlib.sha256).digest())}"
+    k, jws = _b64url(raw), _signed_jwt(raw, {"iss": "joe", "exp": 1300819380})
     vectors = f'module.exports.jws = [\n  {{\n    "key": "{k}",\n    "jws": "{jws}"\n  }},\n];\n'
     assert not_shown(vectors, "test/vectors.js")
 
@@ -275,11 +274,7 @@ def test_an_apple_app_specific_password_named_in_prose_is_found() -> None:
 
 def test_a_jwk_k_that_signs_the_jws_beside_it_in_a_test_is_that_vectors_key() -> None:
     raw = bytes(_R.randrange(256) for _ in range(32))
-    k = base64.urlsafe_b64encode(raw).decode().rstrip("=")
-    def seg(b: bytes) -> str:
-        return base64.urlsafe_b64encode(b).decode().rstrip("=")
-    signed = f"{seg(json.dumps({'alg': 'HS256'}).encode())}.{seg(json.dumps({'iss': 'joe'}).encode())}"
-    jws = f"{signed}.{seg(hmac.new(raw, signed.encode(), hashlib.sha256).digest())}"
+    k, jws = _b64url(raw), _signed_jwt(raw, {"iss": "joe"})
     vector = f'{{\n  "jwk": {{"kty": "oct", "k": "{k}"}},\n  "jws": "{jws}"\n}}\n'
     assert not_shown(vector, "services/auth/tests/fixtures/jws_vectors.json")
 
