@@ -8,7 +8,7 @@ import random
 import string
 
 from tests.loops.test_fp_corpus_classes import not_shown, outcomes, require_shown
-from tests.support.tokens import random_b64, random_chars, random_uuid, typed_password
+from tests.support.tokens import random_b64, random_chars, random_uuid, typed_password, varied_key
 
 _R = random.Random(370)
 _ALNUM = string.ascii_letters + string.digits
@@ -16,12 +16,7 @@ _HEX = "0123456789abcdef"
 
 
 def _alnum_key(n: int) -> str:
-    """Letters and digits as a provider draws them: redrawn until as varied as such keys are (a draw with few
-    distinct characters falls under the rules' entropy floors, and a test must not depend on luck)."""
-    while True:
-        key = random_chars(_R, n, _ALNUM)
-        if len(set(key)) >= 0.7 * n and any(c.isdigit() for c in key) and any(c.isupper() for c in key):
-            return key
+    return varied_key(_R, n)
 
 
 def _google_key() -> str:

@@ -11,19 +11,14 @@ import random
 import string
 
 from tests.loops.test_fp_corpus_classes import not_shown, outcomes, require_shown
-from tests.support.tokens import hs256_jwt, random_chars, random_uuid
+from tests.support.tokens import hs256_jwt, random_chars, random_uuid, varied_key
 
 _R = random.Random(400)
-_ALNUM = string.ascii_letters + string.digits
 _HEX = "0123456789abcdef"
 
 
 def _alnum_key(n: int) -> str:
-    """Letters and digits, redrawn until as varied as generated keys are (the rules' entropy floors)."""
-    while True:
-        key = random_chars(_R, n, _ALNUM)
-        if len(set(key)) >= 0.7 * n and any(c.isdigit() for c in key) and any(c.isupper() for c in key):
-            return key
+    return varied_key(_R, n)
 
 
 def _b64url(raw: bytes) -> str:

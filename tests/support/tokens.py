@@ -60,6 +60,15 @@ def random_chars(rng: random.Random, n: int, alphabet: str = ALNUM) -> str:
     return "".join(rng.choice(alphabet) for _ in range(n))
 
 
+def varied_key(rng: random.Random, n: int) -> str:
+    """Letters and digits as a provider draws them: redrawn until as varied as such keys are (a draw with few
+    distinct characters falls under the rules' entropy floors, and a test must not depend on luck)."""
+    while True:
+        key = random_chars(rng, n, ALNUM)
+        if len(set(key)) >= 0.7 * n and any(c.isdigit() for c in key) and any(c.isupper() for c in key):
+            return key
+
+
 def typed_password(rng: random.Random) -> str:
     """A hand-typed shape: twelve letters and digits, one symbol, two digits; no quote, '@', ':', '/'
     or shell metacharacter, so it fits any config syntax unquoted."""
