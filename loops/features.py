@@ -300,6 +300,8 @@ _BROWSER_EXTENSIONS = (".js", ".jsx", ".ts", ".tsx", ".mjs", ".vue", ".svelte", 
 def is_front_end_path(path: str) -> bool:
     """True for a browser module: web/src/firebase.ts, frontend/storefront/src/config/analytics.js."""
     parts = [p.lower() for p in path.replace("\\", "/").split("/") if p]
+    if parts and parts[-1].endswith(".har"):
+        return True  # a browser's recorded traffic (DevTools' HAR export): what its pages sent
     if len(parts) < 2 or not parts[-1].endswith(_BROWSER_EXTENSIONS) or is_declaration_file(parts[-1]):
         return False
     folders = set(parts[:-1])

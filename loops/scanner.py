@@ -16,6 +16,7 @@ from .lockfile_view import is_lockfile, url_credential_lines
 from .concatenation_view import concatenated_views
 from .continuation_view import joined_text
 from .encoded_view import EncodedText, encoded_views
+from .escaped_view import EscapedText, escaped_view
 from .notebook_view import CellText, is_notebook, notebook_texts
 from .source_map_view import LineIndex, OriginalSource, is_source_map, original_sources
 from .filters import RuleFormats
@@ -117,12 +118,17 @@ class Scanner:
         return self._scan(text, root, path, kind_path)
 
     def _with_encoded(self, text: str, found: list[Candidate], root: int, path: str, kind_path: str) -> list[Candidate]:
-        """The file's candidates, and those of the files its base64 carries (encoded_view) on the lines where the file
-        as written has none: a rule that reads the encoding itself (a Kubernetes Secret's data) knows its place."""
-        views = encoded_views(text, kind_path)
+        """The file's candidates, and on the lines where the file as written has none, those of the files its base64
+        carries (encoded_view) and of its escaped lines unescaped (escaped_view): a rule that reads the encoding
+        itself (a Kubernetes Secret's data) knows its place."""
+        views: list[EncodedText | EscapedText] = list(encoded_views(text, kind_path))
+        escaped = escaped_view(text, kind_path)
+        if escaped is not None:
+            views.append(escaped)
         if not views:
             return found
         taken = {line for c in found for line in range(c.start_line, c.end_line + 1)}
+        # (the lines kept as written around an escaped line find what the file does: taken already)
         return found + [c for c in self._scan_sources(text, views, root, path) if c.start_line not in taken]
 
     def _scan_chains(self, text: str, chains: list[CellText], root: int, path: str, kind_path: str) -> list[Candidate]:
@@ -143,7 +149,7 @@ class Scanner:
         raw = [c for c in self._scan(text, root, path, kind_path) if c.start_line not in covered]
         return found + raw
 
-    def _scan_sources(self, text: str, sources: list[OriginalSource] | list[CellText] | list[EncodedText], root: int,
+    def _scan_sources(self, text: str, sources: list[OriginalSource] | list[CellText] | list[EncodedText | EscapedText], root: int,
                       path: str) -> list[Candidate]:
         """The candidates of each source a map carries (or view of a file), placed where its text stands in the file."""
         in_map = LineIndex(text)

@@ -368,6 +368,7 @@ def _is_segment_or_flagsmith_client_key(line: str, key_name: str | None) -> bool
     return _names_provider("flagsmith", line, key_name) and bool(names & (_CLIENT_KEY_WORDS | {"environment", "env"}))
 
 
+_SEGMENT_HOST = "api.segment.io/"
 _BROWSER_CONFIG_BESIDE = re.compile(r"\bfirebaseConfig\b|\binitializeApp[ \t]*\(|\bpk_(?:live|test)_|SITE_?KEY|"
                                     r"(?i:search_?only)|\b(?:NEXT_PUBLIC|VITE|REACT_APP|EXPO_PUBLIC)_[A-Z]")
 
@@ -386,7 +387,8 @@ def is_browser_module_write_key(value: str, line: str, key_name: str | None, lan
     names = set(key_words(key_name))
     # (a writeKey handed to an analytics client there is a browser source's, whosever client it is)
     return (bool({"write", "writekey"} & names) and not (_NOT_SEARCH_WORDS - {"write"}) & names
-            and (_names_provider("segment", line, key_name) or "analytics" in line.lower()))
+            and (_names_provider("segment", line, key_name) or "analytics" in line.lower()
+                 or any(_SEGMENT_HOST in text for text in around.lines)))  # (a HAR's request URL above its body)
 
 
 def _is_storefront_token(key_name: str | None) -> bool:

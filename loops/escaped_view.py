@@ -1,0 +1,91 @@
+"""What a scan reads of lines whose text is escaped: the same lines, unescaped, in the file's own kind.
+
+A value is often written escaped where it is stored: PHP's json_encode and Slack's exports write `https:\\/\\/hooks…`,
+a JSON string that carries JSON (an ECS task definition's `environment`, kubectl's last-applied-configuration, a
+Terraform state's attribute) writes `\\"name\\":\\"AWS_SECRET_ACCESS_KEY\\"`, a C or Python string hides a prefix as
+`\\x67\\x68\\x70_`, Java and JSON as `\\u0041\\u0049za`, a query string or an INI line keeps a URL percent-encoded
+(`https%3A%2F%2Fhooks…`). Rules read the plain form; escaped, the prefix, the URL or the name/value pair is gone.
+
+So a line with such an escape is read a second time, unescaped, with the lines around it as they are (a section
+header, a key id on the line before): a finding there is reported where its escaped text stands, on the lines where
+the file as written has no finding. Only escapes of printable ASCII are undone (a `\\u00e9` or a `\\x00` byte is
+left as it stands); lines longer than a minified bundle's are left to the bundle rules.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+
+# A line worth reading unescaped: one that escapes a URL's or a path's slash or colon, a JSON string's quotes around
+# a name, an ASCII letter or digit by its code, or percent-encodes a URL's (or a base64 value's) punctuation.
+_ESCAPED_LINE = re.compile(
+    r"\\/|\\u00[2-7][0-9a-fA-F]|\\x[2-7][0-9a-fA-F]|%(?:2[BbFf]|3[AaDd]|40)|\\\"\s*:\s*\\\"")
+_PERCENT_LINE = re.compile(r"%(?:2[BbFf]|3[AaDd]|40)")
+# One escape to undo, or an escaped backslash (kept one level: `\\\\\"` reads `\\"`).
+_ESCAPE = re.compile(r"\\\\|\\[\"/]|\\u00[2-7][0-9a-fA-F]|\\x[2-7][0-9a-fA-F]|%[2-7][0-9A-Fa-f]")
+_MAX_LINE = 2000  # a longer line is minified code or data: read by the bundle rules as written
+_AROUND = 3  # lines kept as they are on each side of an escaped line (its section, a key id beside it)
+
+
+@dataclass(frozen=True)
+class EscapedText:
+    """The file's escaped lines unescaped (and the lines around them as written; the rest blank), read as `path`."""
+
+    path: str
+    text: str
+    view_marks: tuple[int, ...]  # offsets in `text` where a stretch copied from the file, or an unescaped escape, starts
+    raw_marks: tuple[int, ...]  # where each of them stands in the file
+
+    def raw_offset(self, offset: int) -> int:
+        i = bisect.bisect_right(self.view_marks, offset) - 1
+        return self.raw_marks[i] + (offset - self.view_marks[i])
+
+
+def escaped_view(text: str, path: str) -> EscapedText | None:
+    """The view of `text`'s escaped lines, or None when no line is escaped."""
+    if not _ESCAPED_LINE.search(text):
+        return None
+    lines = text.split("\n")
+    escaped = [i for i, line in enumerate(lines) if len(line) <= _MAX_LINE and _ESCAPED_LINE.search(line)]
+    if not escaped:
+        return None
+    kept: set[int] = set()
+    for i in escaped:
+        kept.update(range(max(0, i - _AROUND), min(len(lines), i + _AROUND + 1)))
+    wanted = set(escaped)
+    parts: list[str] = []
+    view_marks: list[int] = []
+    raw_marks: list[int] = []
+    view_pos = raw_pos = 0
+    for i, line in enumerate(lines):
+        if i in wanted:
+            pos = 0
+            percent = bool(_PERCENT_LINE.search(line))  # (a lone `%2d` in a format string stays)
+            for m in _ESCAPE.finditer(line):
+                token = m.group(0)
+                if token[0] == "%" and (not percent or token[1] in "01"):
+                    continue
+                plain = token[1] if len(token) == 2 else chr(int(token[-2:], 16))
+                if m.start() > pos:  # the stretch before, copied
+                    view_marks.append(view_pos), raw_marks.append(raw_pos + pos)
+                    parts.append(line[pos:m.start()])
+                    view_pos += m.start() - pos
+                view_marks.append(view_pos), raw_marks.append(raw_pos + m.start())
+                parts.append(plain)
+                view_pos += 1
+                pos = m.end()
+            view_marks.append(view_pos), raw_marks.append(raw_pos + pos)
+            parts.append(line[pos:])
+            view_pos += len(line) - pos
+        elif i in kept:
+            view_marks.append(view_pos), raw_marks.append(raw_pos)
+            parts.append(line)
+            view_pos += len(line)
+        else:
+            view_marks.append(view_pos), raw_marks.append(raw_pos)
+        parts.append("\n")
+        view_pos += 1
+        raw_pos += len(line) + 1
+    return EscapedText(path, "".join(parts)[:-1], tuple(view_marks), tuple(raw_marks))
