@@ -88,6 +88,8 @@ _POSTGRES_HASH = re.compile(r"^md5[0-9a-f]{32}$|^SCRAM-SHA-(?:1|256)\$\d{1,7}:[A
 # a fixture's or a dump's password field, no password at all.
 _DJANGO_UNUSABLE = re.compile(r"^![A-Za-z0-9]{40}$")
 _TRANSMISSION_HASH = re.compile(r"^\{[0-9a-f]{40}[0-9A-Za-z./]{8}$")
+# Tor's HashedControlPassword (tor --hash-password): "16:", an 8-byte salt, the iteration byte and a SHA-1, in hex
+_TOR_CONTROL_HASH = re.compile(r"^16:[0-9A-Fa-f]{58}$")
 _QT_PBKDF2_HASH = re.compile(r"^@ByteArray\([A-Za-z0-9+/]{16,44}={0,2}:[A-Za-z0-9+/]{40,120}={0,2}\)$")
 _SALTED_HEX_HASH = re.compile(r"^(?:sha1|sha256|sha512|md5):[0-9a-f]{8,64}:[0-9a-f]{32,128}$")
 _HTPASSWD_ENTRY = re.compile(r"^[\w.@-]{1,64}:(\$.+)$")
@@ -170,8 +172,10 @@ def _is_hash_or_digest(v: str, line: str, key_name: str | None) -> bool:
         return True  # MediaWiki's user_password, Magento 2's hash:salt:version, Joomla 1.x's md5:salt
     if len(v) == 32 and _HTDIGEST_LINE.match(line) and line.rstrip().endswith(":" + v):
         return True  # an htdigest file's user:realm:MD5(user:realm:password)
-    if _TRANSMISSION_HASH.match(v) or _QT_PBKDF2_HASH.match(v) or _DJANGO_UNUSABLE.match(v):
-        return True  # Transmission's salted rpc-password, qBittorrent's WebUI\Password_PBKDF2, Django's unusable mark
+    if _TRANSMISSION_HASH.match(v) or _QT_PBKDF2_HASH.match(v) or _DJANGO_UNUSABLE.match(v) or _TOR_CONTROL_HASH.match(v):
+        # Transmission's salted rpc-password, qBittorrent's WebUI\Password_PBKDF2, Django's unusable mark, Tor's
+        # hashed control password
+        return True
     if "|" in v and _ID_BAR_SHA1.match(v):
         return True  # <id>|<40 lower-case hex>: a row's id and a SHA-1 (Sanctum's tokens are 40 mixed-case letters)
     if _SALT_ITERATIONS_DIGEST.match(v):

@@ -278,6 +278,7 @@ _CREDENTIAL_LAST_TWO = frozenset({
     ("app", "certificate"),  # Agora's App Certificate: the secret its token server signs RTC tokens with
     ("honeycomb", "team"),  # Honeycomb's API key header, X-Honeycomb-Team (named when a key was a team's write key)
     ("etsy", "keystring"),  # Etsy's name for its API key (alone, a keystring is a keyboard's row of keys)
+    ("access", "license"), ("access", "licence"),  # UPS's AccessLicenseNumber: the key its legacy XML APIs log in with
 })
 # An Azure DevOps personal access token: 52 lower-case base32 characters, or the 84-character form of 2024
 _AZURE_DEVOPS_PAT = re.compile(r"^(?:[a-z2-7]{52}|[A-Za-z0-9]{84})$")
@@ -291,7 +292,7 @@ def _names_credential_without_its_word(words: list[str]) -> bool:
         return True  # the id half of an access key (Sumo Logic's access ID beside its access key)
     if len(words) >= 2 and words[-1] in _CREDENTIAL_AFTER_A_NAME:
         return True
-    if tuple(words[-2:]) in _CREDENTIAL_LAST_TWO:
+    if tuple(words[-2:]) in _CREDENTIAL_LAST_TWO or (words[-1] == "number" and tuple(words[-3:-1]) in _CREDENTIAL_LAST_TWO):
         return True
     return (words[-1] in _SNMP_COMMUNITIES or words[-1] in _PASSWORD_BY_PROTOCOL
             or (words[-1] == "community" and "snmp" in words))

@@ -220,7 +220,7 @@ _CLIENT_SDK_PUBLIC = re.compile(r"^pub[0-9a-f]{32}$|^phc_[A-Za-z0-9]{32,64}$|^(?
                                 # an Expo push token: the address of one app install, which the app sends to its backend
                                 r"|^Expo(?:nent)?PushToken\[[A-Za-z0-9_-]{16,64}\]$"
                                 # Liveblocks' public key, what the browser's client connects with (its secret keys
-                                # are sk_prod_/sk_dev_)
+                                # are sk_prod_/sk_dev_; Courier's pk_prod_ auth token, 28 characters, is a secret)
                                 r"|^pk_(?:prod|dev)_[A-Za-z0-9_-]{40,80}$"
                                 # Branch's branch key (key_live_/key_test_), in every app's manifest and Info.plist;
                                 # its secret is secret_live_…

@@ -1,0 +1,78 @@
+"""Follow-ups of red-team sets 427 onwards. Values are drawn at run time; failures name the file and the statuses,
+never the value (PYTEST_DONT_REWRITE: plain asserts, so a failure shows no argument)."""
+
+from __future__ import annotations
+
+import base64
+import random
+import secrets
+
+from tests.loops.test_fp_corpus_classes import SCANNER, not_shown, outcomes
+from tests.support.tokens import random_chars, varied_key
+
+_R = random.Random(427)
+_HEX = "0123456789abcdef"
+_B32 = "abcdefghijklmnopqrstuvwxyz234567"
+
+
+def _rule_lines(text: str, path: str) -> list[tuple[str, int, int]]:
+    return [(c.rule_id, c.start_line, c.end_line) for c in SCANNER.scan_text(text, 0, path)]
+
+
+# --- key material (set 428) ---------------------------------------------------------------------------------------------
+
+def test_a_tor_onion_services_secret_key_in_base64_is_found_and_its_public_key_is_not() -> None:
+    secret = base64.b64encode(b"== ed25519v1-secret: type0 ==\x00\x00\x00" + secrets.token_bytes(64)).decode()
+    public = base64.b64encode(b"== ed25519v1-public: type0 ==\x00\x00\x00" + secrets.token_bytes(32)).decode()
+    script = (f"HS=/var/lib/tor/portal\necho '{secret}' | base64 -d > \"$HS/hs_ed25519_secret_key\"\n"
+              f"echo '{public}' | base64 -d > \"$HS/hs_ed25519_public_key\"\n")
+    assert [r for r, _, _ in _rule_lines(script, "infra/tor/provision.sh")] == ["tor-onion-service-secret-key"]
+    assert outcomes(script, "infra/tor/provision.sh") == ["confirmed"]
+
+
+def test_a_tor_client_authorization_private_key_is_found_and_the_services_auth_file_is_not() -> None:
+    onion = random_chars(_R, 56, _B32)
+    key = random_chars(_R, 52, _B32.upper())
+    assert outcomes(f"{onion}:descriptor:x25519:{key}\n", "tor/clients/ops.auth_private") == ["confirmed"]
+    assert not_shown(f"descriptor:x25519:{key}\n", "tor/authorized_clients/ops.auth")
+
+
+def test_tors_hashed_control_password_is_a_hash() -> None:
+    hashed = "16:" + random_chars(_R, 58, "0123456789ABCDEF")
+    assert not_shown(f"ControlPort 9051\nHashedControlPassword {hashed}\n", "infra/tor/torrc")
+
+
+def test_a_putty_keys_private_lines_end_before_its_mac_line() -> None:
+    private = base64.b64encode(secrets.token_bytes(36)).decode()
+    ppk = ("PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nComment: ci@build\nPublic-Lines: 2\n"
+           f"{base64.b64encode(secrets.token_bytes(36)).decode()}\n{random_chars(_R, 4)}\nPrivate-Lines: 1\n{private}\n"
+           f"Private-MAC: {random_chars(_R, 64, _HEX)}\n")
+    assert _rule_lines(ppk, "keys/ci.ppk") == [("private-key-putty", 8, 8)]
+    rsa = "\n".join(base64.b64encode(secrets.token_bytes(48)).decode() for _ in range(3)) + "\nAbCd"
+    ppk = ppk.replace(f"Private-Lines: 1\n{private}\n", f"Private-Lines: 4\n{rsa}\n")
+    assert _rule_lines(ppk, "keys/ci.ppk") == [("private-key-putty", 8, 11)]
+
+
+def test_a_password_under_a_bare_pw_and_an_ed25519_seed_are_found() -> None:
+    phrase = "-".join(random_chars(_R, 6, "abcdefghijklmnopqrstuvwxyz") for _ in range(4))
+    assert outcomes(f'def sign(path):\n    pw = "{phrase}"\n    run(["minisign", "-S"], input=pw)\n',
+                    "release/sign.py") != ["dismissed"]
+    seed = random_chars(_R, 64, _HEX)
+    assert "confirmed" in outcomes(f'const edSeedHex = "{seed}"\n', "internal/tokens/keys.go")
+    assert not_shown('pw = getpass.getpass("Password: ")\n', "release/sign.py")
+
+
+# --- logistics and legacy web (sets 427, 429) ---------------------------------------------------------------------------
+
+def test_ups_access_license_number_is_a_credential() -> None:
+    value = random_chars(_R, 16, "0123456789ABCDEF")
+    assert "confirmed" in outcomes(f'const upsAccessLicense = "{value}"\n', "carriers/ups/tracking.go")
+    assert "confirmed" in outcomes(f"UPS_ACCESS_LICENSE_NUMBER={value}\n", "deploy/.env.production")
+
+
+def test_authorize_net_tran_key_in_a_php_array_and_a_vb_hmac_key_are_found() -> None:
+    key = varied_key(_R, 16)
+    assert outcomes(f"$config['authnet_tran_key'] = '{key}';\n", "www/includes/config.inc.php") == ["confirmed"]
+    vb = (f'Dim hmac As New System.Security.Cryptography.HMACSHA256(System.Text.Encoding.UTF8.GetBytes('
+          f'"{varied_key(_R, 32)}"))\n')
+    assert outcomes(vb, "App_Code/Mailer.vb") != [] and "dismissed" not in outcomes(vb, "App_Code/Mailer.vb")
