@@ -23,7 +23,8 @@ import re2
 # A base64 run of 48 characters (36 bytes) or more: found by RE2 in the file's UTF-8 (a pass over every file, several
 # times faster than `re`), then told whole (_BEFORE, _AFTER: not the tail of a longer word, nor a segment of a dotted token, as
 # a JWT's header is, which decodes to JSON of its own).
-_RUN = re2.compile(rb"[A-Za-z0-9+/]{48,}={0,2}")
+_RUN = re2.compile(rb"[A-Za-z0-9+/]{32,}={0,2}")
+_FILE_RUN = 48  # shorter runs carry one token at most (see TOKEN_KIND)
 _BEFORE = frozenset(b"_.-")  # (an `=` before it assigns it: APP_CONFIG_B64=…)
 _AFTER = frozenset(b"=_.-")
 _MAX_RUN = 256 * 1024  # a larger blob is data (an embedded archive), not a config
@@ -31,6 +32,10 @@ _PEEK = 1024  # characters decoded first: most runs are images or key bytes, tol
 _MAX_VIEWS = 16  # per file: a fixture file of encoded blobs is read for its first ones
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _SOURCE_MAP = re.compile(r'"version"\s*:\s*3\s*,')
+# One printable word: a token obfuscated in base64 (`base64_decode("c2tfbGl2ZV…")`, `atob("Z2hwX…")`), read by the
+# provider rules only (the scanner keeps their findings alone): a Basic pair or a random id decodes to a word too.
+_TOKEN = re.compile(r"^[\x21-\x7e]{16,512}$")
+TOKEN_KIND = ".token"
 _ENV_LINE = re.compile(r"(?m)^[ \t]*(?:export[ \t]+)?[A-Za-z_][A-Za-z0-9_.]*[ \t]*=")
 
 
@@ -68,9 +73,13 @@ def _readable(head: bytes) -> bool:
     return printable >= 0.95 * len(head)
 
 
-def _kind(text: str) -> str | None:
-    """The extension the decoded text is read with, or None when it is no file (one line, not JSON)."""
+def _kind(text: str, run_length: int) -> str | None:
+    """The extension the decoded text is read with, or None when it is no file (one line, not JSON) nor one token."""
     stripped = text.strip()
+    if _TOKEN.match(stripped):
+        return TOKEN_KIND
+    if run_length < _FILE_RUN:
+        return None
     if stripped.startswith("{") and stripped.endswith("}"):
         return ".json"
     if "\n" not in stripped:
@@ -94,7 +103,7 @@ def encoded_views(text: str, path: str) -> list[EncodedText]:
         if raw.endswith(b";base64,", 0, start):
             continue  # a data: URI's resource (an inline source map, an image, a font): the file it is embedded in
         decoded = _decoded(m.group(0).decode("ascii"))
-        kind = _kind(decoded) if decoded else None
+        kind = _kind(decoded, end - start) if decoded else None
         if kind is None or (kind == ".json" and _SOURCE_MAP.search(decoded, 0, 200)):
             continue  # (a source map's sources are the code it maps, read as the file itself)
         if len(raw) != len(text):  # byte offsets to the text's (a file with non-ASCII characters before the run)

@@ -18,13 +18,15 @@ import bisect
 import re
 from dataclasses import dataclass
 
-# A line worth reading unescaped: one that escapes a URL's or a path's slash or colon, a JSON string's quotes around
-# a name, an ASCII letter or digit by its code, or percent-encodes a URL's (or a base64 value's) punctuation.
+# A line worth reading unescaped: one that escapes a URL's slashes (`https:\/\/`; a regex's lone `\/` is no URL), a
+# JSON string's quotes around a name, an ASCII letter or digit by its code, or percent-encodes a URL's (or a base64
+# value's) punctuation.
 _ESCAPED_LINE = re.compile(
-    r"\\/|\\u00[2-7][0-9a-fA-F]|\\x[2-7][0-9a-fA-F]|%(?:2[BbFf]|3[AaDd]|40)|\\\"\s*:\s*\\\"")
+    r":\\{1,2}/\\{1,2}/|\\u00[2-7][0-9a-fA-F]|\\x[2-7][0-9a-fA-F]|%(?:2[BbFf]|3[AaDd]|40)|\\\"\s*:\s*\\\"")
 _PERCENT_LINE = re.compile(r"%(?:2[BbFf]|3[AaDd]|40)")
-# One escape to undo, or an escaped backslash (kept one level: `\\\\\"` reads `\\"`).
-_ESCAPE = re.compile(r"\\\\|\\[\"/]|\\u00[2-7][0-9a-fA-F]|\\x[2-7][0-9a-fA-F]|%[2-7][0-9A-Fa-f]")
+# One escape to undo (a slash or a quote escaped twice too, as JSON in a JS string has them: `JSON.parse('{"url":
+# "https:\\/\\/…'`), or an escaped backslash.
+_ESCAPE = re.compile(r"\\\\[\"/]|\\\\|\\[\"/]|\\u00[2-7][0-9a-fA-F]|\\x[2-7][0-9a-fA-F]|%[2-7][0-9A-Fa-f]")
 _MAX_LINE = 2000  # a longer line is minified code or data: read by the bundle rules as written
 _AROUND = 3  # lines kept as they are on each side of an escaped line (its section, a key id beside it)
 
@@ -67,7 +69,7 @@ def escaped_view(text: str, path: str) -> EscapedText | None:
                 token = m.group(0)
                 if token[0] == "%" and (not percent or token[1] in "01"):
                     continue
-                plain = token[1] if len(token) == 2 else chr(int(token[-2:], 16))
+                plain = chr(int(token[-2:], 16)) if token[0] == "%" or token[1] in "ux" else token[-1]
                 if m.start() > pos:  # the stretch before, copied
                     view_marks.append(view_pos), raw_marks.append(raw_pos + pos)
                     parts.append(line[pos:m.start()])

@@ -820,10 +820,12 @@ def build_features(
     key_name: str | None = None,
     formats: RuleFormats | None = None,
     memo: dict | None = None,
+    whole: str | None = None,
 ) -> Features:
     """Features of the value text[start:end] found in the file at `path` (relative, posix).
     `formats`: the rules the scan runs with, for the filters that read them (None: the packaged ones).
-    `memo`: a dict the caller keeps for one text, to answer per-line questions once per line."""
+    `memo`: a dict the caller keeps for one text, to answer per-line questions once per line.
+    `whole`: the file, when `text` is a view of part of it (escaped_view), for the filters that read the whole file."""
     line_start, line_end = _line_bounds(text, start)
     line = _line(text, line_start, line_end)
     language = language_for(path)
@@ -872,6 +874,7 @@ def build_features(
                                 surroundings=Surroundings(around, in_test, in_doc, in_docs, commented, declaration, catalogue,
                                                           language == "markdown" and in_markdown_code(text, start),
                                                           before, "$" in value and in_literal_heredoc(text, line_start, language),
-                                                          is_front_end_path(path), _name_of(path), text)),
+                                                          is_front_end_path(path), _name_of(path),
+                                                          text if whole is None else whole)),
         suppressed_by=suppression_at(text, start, end, memo),
     )

@@ -15,7 +15,7 @@ from .features import build_features, shannon_entropy
 from .lockfile_view import is_lockfile, url_credential_lines
 from .concatenation_view import concatenated_views
 from .continuation_view import joined_text
-from .encoded_view import EncodedText, encoded_views
+from .encoded_view import TOKEN_KIND, EncodedText, encoded_views
 from .escaped_view import EscapedText, escaped_view
 from .notebook_view import CellText, is_notebook, notebook_texts
 from .source_map_view import LineIndex, OriginalSource, is_source_map, original_sources
@@ -121,15 +121,24 @@ class Scanner:
         """The file's candidates, and on the lines where the file as written has none, those of the files its base64
         carries (encoded_view) and of its escaped lines unescaped (escaped_view): a rule that reads the encoding
         itself (a Kubernetes Secret's data) knows its place."""
-        views: list[EncodedText | EscapedText] = list(encoded_views(text, kind_path))
+        encoded = encoded_views(text, kind_path)
+        tokens = [v for v in encoded if v.path.endswith(TOKEN_KIND)]
+        views: list[EncodedText | EscapedText] = [v for v in encoded if not v.path.endswith(TOKEN_KIND)]
         escaped = escaped_view(text, kind_path)
         if escaped is not None:
             views.append(escaped)
-        if not views:
+        if not views and not tokens:
             return found
         taken = {line for c in found for line in range(c.start_line, c.end_line + 1)}
         # (the lines kept as written around an escaped line find what the file does: taken already)
-        return found + [c for c in self._scan_sources(text, views, root, path) if c.start_line not in taken]
+        added = self._scan_sources(text, views, root, path) if views else []
+        # a token in base64 is a leak when a provider's format says so: what generic rules read in a word is noise
+        added += [c for c in self._scan_sources(text, tokens, root, path) if self._provider_format(c.rule_id)]
+        return found + [c for c in added if c.start_line not in taken]
+
+    def _provider_format(self, rule_id: str) -> bool:
+        rule = self.catalogue.get(rule_id)
+        return rule.specific and rule.confidence == "high"
 
     def _scan_chains(self, text: str, chains: list[CellText], root: int, path: str, kind_path: str) -> list[Candidate]:
         """The file's candidates, and those its joined literals make: a view's finding that the file as written
@@ -156,7 +165,9 @@ class Scanner:
         out: list[Candidate] = []
         seen: set[str] = set()
         for source in sources:
-            found = self._scan(source.text, root, path, source.path)
+            # (an escaped view keeps only the lines around its own: what the file declares is in the file)
+            found = self._scan(source.text, root, path, source.path,
+                               whole=text if isinstance(source, EscapedText) else None)
             if not found:
                 continue
             in_source = LineIndex(source.text)
@@ -171,7 +182,7 @@ class Scanner:
                                                         "end_line": el + 1, "end_col": ec})))
         return out
 
-    def _scan(self, text: str, root: int, path: str, kind_path: str) -> list[Candidate]:
+    def _scan(self, text: str, root: int, path: str, kind_path: str, whole: str | None = None) -> list[Candidate]:
         """The candidates of `text`, reported at `path`; rules and features read it as `kind_path`."""
         # a minified bundle or source map is read by the rules whose format alone says "secret"
         matches = self._detector_for(text, kind_path).find(text, kind_path)
@@ -239,6 +250,7 @@ class Scanner:
                 key_name=m.key_name,
                 formats=self.formats,
                 memo=memo,
+                whole=whole,
             )
             lo = max(0, sl - self.context_lines)
             hi = min(len(lines) - 1, el + self.context_lines)

@@ -34,6 +34,8 @@ _PLACEHOLDER_VALUES = frozenset({
     "setme", "set-me", "set_me", "change-me", "change_me", "replaceme", "replace-me", "replace_me", "fillme", "fill-me",
     # a default that says it is none (dbt's env_var('DBT_PASSWORD', 'not-used'))
     "not-used", "not_used", "notused", "unused",
+    # a host where a key goes: Split's SDK runs offline with authorizationKey 'localhost'
+    "localhost",
 })
 # Metasyntactic words: a value made only of them (bar:baz, foo-bar) stands for any value.
 _METASYNTACTIC = frozenset({"foo", "bar", "baz", "qux", "quux", "corge", "grault", "garply", "waldo", "fred", "plugh",

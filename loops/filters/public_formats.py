@@ -388,7 +388,8 @@ def is_browser_module_write_key(value: str, line: str, key_name: str | None, lan
     # (a writeKey handed to an analytics client there is a browser source's, whosever client it is)
     return (bool({"write", "writekey"} & names) and not (_NOT_SEARCH_WORDS - {"write"}) & names
             and (_names_provider("segment", line, key_name) or "analytics" in line.lower()
-                 or any(_SEGMENT_HOST in text for text in around.lines)))  # (a HAR's request URL above its body)
+                 or any(_SEGMENT_HOST in text for text in around.lines)
+                 or (around.in_front_end_path and _SEGMENT_HOST in around.text)))  # (a HAR's request URL above its body)
 
 
 def _is_storefront_token(key_name: str | None) -> bool:
@@ -1115,12 +1116,16 @@ _PUBLIC_KEY_ENCODING = re.compile(r"^(?:[xyztuvYZUV]pub[1-9A-HJ-NP-Za-km-z]{100,
                                   # an OpenSSH public key's base64 body (ssh-rsa, ssh-ed25519, ecdsa-sha2-nistp*)
                                   r"|AAAA(?:B3NzaC1yc2E|C3NzaC1lZDI1NTE5|E2VjZHNhLXNoYTItbmlzdHA)[A-Za-z0-9+/]{20,}={0,3}"
                                   # a signify or minisign public key: "Ed", an 8-byte key id, the 32-byte key (56 base64)
-                                  r"|RW[A-Za-z0-9+/]{54})$")
+                                  r"|RW[A-Za-z0-9+/]{54}"
+                                  # a Tor onion service's authorized client (its .auth file): the client's X25519 public
+                                  # key; the private one (.auth_private) opens with the service's address
+                                  r"|descriptor:x25519:[A-Z2-7]{52})$")
 
 
 @_filter("public_key_encoding", "a key in an encoding that says it is public (an xpub/zpub extended public key, a Nostr "
-         "npub, an age recipient age1…, an OpenSSH public key's body, a signify/minisign public key): the half that is "
-         "handed out", generic_only=True, needs_in_value="p1AW")
+         "npub, an age recipient age1…, an OpenSSH public key's body, a signify/minisign public key, a Tor client's .auth "
+         "descriptor): the half that is "
+         "handed out", generic_only=True, needs_in_value="p1AWd")
 def is_public_key_encoding(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     return _PUBLIC_KEY_ENCODING.match(value.strip()) is not None
 

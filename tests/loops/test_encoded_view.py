@@ -9,7 +9,7 @@ import json
 import random
 import string
 
-from secretloop.loops.encoded_view import encoded_views
+from secretloop.loops.encoded_view import TOKEN_KIND, encoded_views
 from tests.loops.test_fp_corpus_classes import SCANNER, not_shown, outcomes
 from tests.support.tokens import github_pat, random_chars
 
@@ -48,7 +48,9 @@ def test_a_runs_own_rule_keeps_its_place_and_single_lines_and_bytes_are_not_deco
     secret = ("apiVersion: v1\nkind: Secret\nmetadata:\n  name: app\ntype: Opaque\ndata:\n"
               f"  DATABASE_URL: {_b64(f'postgres://app:{password}@db.internal:5432/app?sslmode=require')}\n")
     assert [rule for rule, _ in _found(secret, "k8s/secret.yaml")] == ["kubernetes-secret-data"]
-    assert encoded_views(f"pair: {_b64('ci-bot:' + password + '-and-some-more-text')}\n", "x.yaml") == []
+    pair = f"pair: {_b64('ci-bot:' + password + '-and-some-more-text')}\n"
+    assert [v.path for v in encoded_views(pair, "x.yaml")] == ["x.yaml.b64" + TOKEN_KIND]  # one word: a token's view
+    assert _found(pair, "x.yaml") == []  # ... where only a provider's format is read
     blob = base64.b64encode(bytes(_R.randrange(256) for _ in range(96))).decode()
     assert encoded_views(f"key: {blob}\n", "x.yaml") == []
 
@@ -78,3 +80,13 @@ def test_an_inline_source_map_is_not_decoded() -> None:
     smap = '{"version":3,"file":"app.js","sources":["app.ts"],"sourcesContent":["%s"],"mappings":"AAAA"}' % source
     assert encoded_views(f"//# sourceMappingURL=data:application/json;base64,{_b64(smap)}\n", "dist/app.mjs") == []
     assert encoded_views(f"const map = '{_b64(smap)}';\n", "dist/app.mjs") == []
+
+
+def test_a_provider_token_obfuscated_in_base64_is_found_and_a_generic_word_is_not() -> None:
+    token = github_pat(_R.randrange(10**6))
+    php = f'<?php\n$client = new Client(base64_decode("{_b64(token)}"));\n'
+    assert _found(php, "src/Client.php") == [("github-pat", 2)]
+    assert outcomes(php, "src/Client.php") == ["confirmed"]
+    # a random secret without a provider's format, and an id, decode to words no generic rule reads
+    assert _found(f'const k = atob("{_b64("api_key=" + random_chars(_R, 32, _ALNUM))}");\n', "web/src/k.js") == []
+    assert _found(f'id: {_b64("order-" + random_chars(_R, 24, _ALNUM))}\n', "data/orders.yaml") == []

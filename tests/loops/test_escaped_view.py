@@ -82,3 +82,10 @@ def test_the_unescaped_value_is_not_written_in_the_clear() -> None:
     for c in SCANNER.scan_text(f'{{"token": "{escaped}"}}\n', 0, "config/app.json"):
         dumped = c.model_dump_json()
         assert token not in dumped and token[4:20] not in dumped
+
+
+def test_json_escaped_inside_a_js_string_is_read_too() -> None:
+    url = "https:\\\\/\\\\/hooks.slack.com\\\\/" + _slack_path().replace("/", "\\\\/")
+    text = f"const HOOK = JSON.parse('{{\"url\":\"{url}\"}}').url;\n"
+    assert [f[:2] for f in _found(text, "src/notify.js")] == [("slack-webhook-url", 1)]
+    assert escaped_view("const re = /^\\/api\\/v1\\//;\n", "src/routes.js") is None  # a regex's slashes: no URL

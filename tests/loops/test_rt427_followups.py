@@ -76,3 +76,49 @@ def test_authorize_net_tran_key_in_a_php_array_and_a_vb_hmac_key_are_found() -> 
     vb = (f'Dim hmac As New System.Security.Cryptography.HMACSHA256(System.Text.Encoding.UTF8.GetBytes('
           f'"{varied_key(_R, 32)}"))\n')
     assert outcomes(vb, "App_Code/Mailer.vb") != [] and "dismissed" not in outcomes(vb, "App_Code/Mailer.vb")
+
+
+# --- testing and QA services, pasted credentials, the probe of this stop's changes (sets 430-432) ------------------------
+
+def test_a_putty_key_indented_in_a_yaml_block_is_found_on_its_private_lines() -> None:
+    body = [base64.b64encode(secrets.token_bytes(48)).decode() for _ in range(3)]
+    block = ("ssh_keys:\n  legacy: |\n    PuTTY-User-Key-File-2: ssh-rsa\n    Encryption: none\n    Comment: sftp\n"
+             f"    Public-Lines: 1\n    {base64.b64encode(secrets.token_bytes(48)).decode()}\n    Private-Lines: 3\n"
+             + "".join(f"    {line}\n" for line in body) + f"    Private-MAC: {random_chars(_R, 40, _HEX)}\n")
+    assert _rule_lines(block, "group_vars/sftp/vars.yml") == [("private-key-putty", 9, 11)]
+
+
+def test_a_tor_clients_public_auth_descriptor_under_an_auth_name_is_public() -> None:
+    key = random_chars(_R, 52, _B32.upper())
+    assert not_shown(f'tor_authorized_clients:\n  - name: ops-laptop\n    auth: "descriptor:x25519:{key}"\n',
+                     "group_vars/tor/vars.yml")
+
+
+def test_a_segment_write_key_in_a_har_is_a_browsers_however_far_its_request_url_is() -> None:
+    key = varied_key(_R, 32)
+    har = ('{"log": {"entries": [{"request": {\n  "method": "POST",\n  "url": "https://api.segment.io/v1/t",\n'
+           + '  "headers": [\n' + '    {"name": "Accept", "value": "*/*"},\n' * 6 + '  ],\n'
+           f'  "postData": {{"text": "{{\\"event\\":\\"Checkout\\",\\"writeKey\\":\\"{key}\\"}}"}}\n}}}}]}}}}\n')
+    assert not_shown(har, "fixtures/checkout.har")
+    assert not not_shown(f"SEGMENT_WRITE_KEY={key}\n", "services/worker/.env")
+
+
+def test_code_climate_reporter_id_statsig_console_key_and_an_unnamed_mailgun_key_are_found() -> None:
+    assert outcomes(f"  variables:\n    CC_TEST_REPORTER_ID: {random_chars(_R, 64, _HEX)}\n", ".gitlab-ci.yml") \
+        == ["confirmed"]
+    assert outcomes(f"STATSIG_CONSOLE_KEY=console-{varied_key(_R, 43)}\n", "deploy/.env") == ["confirmed"]
+    mailgun = f"{random_chars(_R, 32, _HEX)}-{random_chars(_R, 8, _HEX)}-{random_chars(_R, 8, _HEX)}"
+    assert outcomes(f"Name,Service,Key\nMailgun API,Mailgun,{mailgun}\n", "notes/keys.csv") == ["confirmed"]
+    assert not_shown(f"Name,Service,Key\nOrders,Shop,{mailgun}\n", "notes/keys.csv")
+
+
+def test_an_sdk_key_of_localhost_is_the_offline_mode() -> None:
+    assert not_shown("const factory = SplitFactory({\n  core: { authorizationKey: 'localhost', key: userId },\n});\n",
+                     "src/flags.js")
+
+
+def test_a_bare_pw_is_read_as_a_whole_setting_but_not_inside_minified_code() -> None:
+    assert outcomes("smtp:\n  host: smtp.internal\n  user: signer\n  pw: copper61\n", "config/production.yml") \
+        != ["dismissed"]
+    minified = "var ow=b._bind_Slider_setLowerLimit_1=function(){return 1},pw=b._bind_Slider_setUpperLimit_1=function(){};\n"
+    assert not_shown(minified, "libs/ammo.wasm.js")
