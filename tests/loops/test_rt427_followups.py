@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import random
 import secrets
+import string
 
 from tests.loops.test_fp_corpus_classes import SCANNER, not_shown, outcomes
 from tests.support.tokens import random_chars, varied_key
@@ -122,3 +123,28 @@ def test_a_bare_pw_is_read_as_a_whole_setting_but_not_inside_minified_code() -> 
         != ["dismissed"]
     minified = "var ow=b._bind_Slider_setLowerLimit_1=function(){return 1},pw=b._bind_Slider_setUpperLimit_1=function(){};\n"
     assert not_shown(minified, "libs/ammo.wasm.js")
+
+
+# --- regional clouds, machine-written state, Rust/Swift/Kotlin/Dart/Zig (sets 433-435) -----------------------------------
+
+def test_cloud_key_pairs_given_as_arguments_and_an_sts_token_are_found() -> None:
+    tencent = f'credential := common.NewCredential(\n    "AKID{varied_key(_R, 32)}",\n    "{varied_key(_R, 32)}",\n)\n'
+    assert "confirmed" in outcomes(tencent, "cmd/cvm/main.go")
+    assert not_shown('cred := common.NewCredential(os.Getenv("TENCENTCLOUD_SECRET_ID"), os.Getenv("TENCENTCLOUD_SECRET_KEY"))\n',
+                     "cmd/cvm/main.go")
+    alnum = string.ascii_letters + string.digits + "_-"
+    qiniu = f"from qiniu import Auth\nq = Auth('{random_chars(_R, 40, alnum)}', '{random_chars(_R, 40, alnum)}')\n"
+    assert outcomes(qiniu, "upload.py") == ["confirmed"]
+    sts = "CAIS" + random_chars(_R, 296, string.ascii_letters + string.digits + "+/")
+    assert "confirmed" in outcomes(f'cred := StsTokenCredential{{\n    AccessKeyStsToken: "{sts}",\n}}\n', "sts.go")
+
+
+def test_cloudformation_outputs_wecom_corpsecret_and_a_joined_bearer_are_found() -> None:
+    secret = random_chars(_R, 52, string.ascii_lowercase + string.digits)
+    outputs = ('"Outputs": [\n  {"OutputKey": "UserPoolClientId", "OutputValue": "kuhmiybe2ghxh5hs5jx1n0xer1"},\n'
+               f'  {{"OutputKey": "UserPoolClientSecret", "OutputValue": "{secret}"}}\n]\n')
+    assert [line for _, line, _ in _rule_lines(outputs, "cfn/describe-stacks.json")] == [3]
+    wecom = f"requests.get('https://qyapi.weixin.qq.com/cgi-bin/gettoken?corpid=ww{random_chars(_R, 16, _HEX)}&corpsecret={varied_key(_R, 43)}')\n"
+    assert "confirmed" in outcomes(wecom, "wecom.py") or "pending" in outcomes(wecom, "wecom.py")
+    bearer = f'req.Header.Set("Authorization", "Bearer " + "{varied_key(_R, 40)}")\n'
+    assert outcomes(bearer, "client/api.go") != [] and "dismissed" not in outcomes(bearer, "client/api.go")
