@@ -133,12 +133,13 @@ class Scanner:
         # (the lines kept as written around an escaped line find what the file does: taken already)
         added = self._scan_sources(text, views, root, path) if views else []
         # a token in base64 is a leak when a provider's format says so: what generic rules read in a word is noise
-        added += [c for c in self._scan_sources(text, tokens, root, path) if self._provider_format(c.rule_id)]
+        added += [c for c in self._scan_sources(text, tokens, root, path) if self._provider_format(c)]
         return found + [c for c in added if c.start_line not in taken]
 
-    def _provider_format(self, rule_id: str) -> bool:
-        rule = self.catalogue.get(rule_id)
-        return rule.specific and rule.confidence == "high"
+    def _provider_format(self, candidate: Candidate) -> bool:
+        # (a token whose checksum fails was made up: in base64 it is a fixture's, nobody's credential)
+        rule = self.catalogue.get(candidate.rule_id)
+        return rule.specific and rule.confidence == "high" and candidate.features.checksum_valid is not False
 
     def _scan_chains(self, text: str, chains: list[CellText], root: int, path: str, kind_path: str) -> list[Candidate]:
         """The file's candidates, and those its joined literals make: a view's finding that the file as written

@@ -54,6 +54,8 @@ _DESCRIBING_WORDS = frozenset({
     # what hashing it costs: password_hash_cost, BCRYPT_COST; which step of a reset flow: pwdResetStep; which entry of a
     # key store: SIGNING_KEY_ALIAS=upload
     "cost", "step", "alias",
+    # in what order credentials or token sets apply: a design-token file's tokenSetOrder
+    "order", "ordering",
     # the routine that checks it and how hard it must be: Oracle's c_pwd_verify_fn, gc_pwd_complexity
     "fn", "func", "function", "complexity",
     # framework settings that name code or a template handling credentials: AUTH_USER_MODEL,

@@ -90,3 +90,9 @@ def test_a_provider_token_obfuscated_in_base64_is_found_and_a_generic_word_is_no
     # a random secret without a provider's format, and an id, decode to words no generic rule reads
     assert _found(f'const k = atob("{_b64("api_key=" + random_chars(_R, 32, _ALNUM))}");\n', "web/src/k.js") == []
     assert _found(f'id: {_b64("order-" + random_chars(_R, 24, _ALNUM))}\n', "data/orders.yaml") == []
+
+
+def test_a_token_in_base64_whose_checksum_fails_is_a_made_up_one() -> None:
+    token = github_pat(_R.randrange(10**6))
+    broken = token[:-1] + ("A" if token[-1] != "A" else "B")  # the CRC32 suffix no longer matches
+    assert _found(f'const t = atob("{_b64(broken)}");\n', "src/githubClient.js") == []

@@ -9,7 +9,7 @@ import secrets
 import string
 
 from tests.loops.test_fp_corpus_classes import SCANNER, not_shown, outcomes
-from tests.support.tokens import random_chars, varied_key
+from tests.support.tokens import github_pat, random_chars, varied_key
 
 _R = random.Random(427)
 _HEX = "0123456789abcdef"
@@ -148,3 +148,23 @@ def test_cloudformation_outputs_wecom_corpsecret_and_a_joined_bearer_are_found()
     assert "confirmed" in outcomes(wecom, "wecom.py") or "pending" in outcomes(wecom, "wecom.py")
     bearer = f'req.Header.Set("Authorization", "Bearer " + "{varied_key(_R, 40)}")\n'
     assert outcomes(bearer, "client/api.go") != [] and "dismissed" not in outcomes(bearer, "client/api.go")
+
+
+# --- the probe of the second batch, data-heavy assets (sets 436, 438) ----------------------------------------------------
+
+def test_a_provider_token_whose_checksum_fails_in_a_test_is_a_made_up_fixture() -> None:
+    token = github_pat(_R.randrange(10**6))
+    broken = token[:-1] + ("A" if token[-1] != "A" else "B")
+    assert outcomes(f'BAD_GH = "{broken}"\n', "tests/fixtures/tokens.py") == ["dismissed"]
+    assert outcomes(f'GH = "{token}"\n', "tests/fixtures/tokens.py") != ["dismissed"]  # a valid one: a person decides
+
+
+def test_code_climate_reporter_ids_in_ruby_and_on_the_reporters_command_line_are_found() -> None:
+    rid = random_chars(_R, 64, _HEX)
+    assert outcomes(f'ENV["CC_TEST_REPORTER_ID"] ||= "{rid}"\n', "tools/coverage/upload.rb") == ["confirmed"]
+    assert outcomes(f"after_script:\n  - ./cc-test-reporter after-build -r {rid}\n", ".travis.yml") == ["confirmed"]
+
+
+def test_the_order_of_token_sets_is_no_token() -> None:
+    ids = ", ".join(f'"{random_chars(_R, 24, _HEX)}"' for _ in range(2))
+    assert not_shown(f'{{\n  "tokenSetOrder": [{ids}]\n}}\n', "packages/design-tokens/tokens.json")
