@@ -664,3 +664,15 @@ _COMMENTED_OUT_CODE = re.compile(
 def is_commented_out_code(line: str) -> bool:
     """The line is a statement behind a comment marker: an assignment, or a call given a literal."""
     return _COMMENTED_OUT_CODE.match(line) is not None
+
+
+@_filter("section_reference", "the value names a [section] of the same file (pjsip.conf's auth=2001-auth, "
+         "outbound_auth=carrier-a-auth): which block holds the credential, not the credential", generic_only=True,
+         surroundings=True)
+def is_section_reference(value: str, line: str, key_name: str | None, language: str | None,
+                         around: Surroundings) -> bool:
+    # Asterisk's endpoints name their auth section, as other sectioned configs name a profile or a template
+    v = value.strip()
+    if not v or len(v) > 128 or not around.text or f"[{v}]" not in around.text:
+        return False
+    return re.search(rf"(?m)^[ \t]*\[{re.escape(v)}\](?:\([^)\n]*\))?[ \t]*(?:[;#][^\n]*)?\r?$", around.text) is not None

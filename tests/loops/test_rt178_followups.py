@@ -17,7 +17,7 @@ from datetime import datetime, timedelta, timezone
 
 from secretloop.loops.features import is_test_path
 from tests.loops.test_fp_corpus_classes import SCANNER, not_shown, outcomes, require_shown
-from tests.support.tokens import random_chars
+from tests.support.tokens import github_pat, random_chars
 
 _R = random.Random(178)
 _ALNUM = string.ascii_letters + string.digits
@@ -354,7 +354,8 @@ def test_tokens_marked_as_made_up_are_not_shown() -> None:
     assert not_shown(f'AWS_KEY = "AKIAFAKE{random_chars(_R, 12, upper)}"\n', "docs/formats.md")
     assert not_shown(f"slack = 'xoxb-000000000000-0000000000000-{random_chars(_R, 24, _ALNUM)}'\n", "src/scanner/formats.py")
     assert not_shown(f'FAKE_GITHUB_TOKEN = "ghp_{random_chars(_R, 36, _ALNUM)}"  # fake\n', "tests/fixtures/tokens.py")
-    require_shown(f'GITHUB_TOKEN = "ghp_{random_chars(_R, 36, _ALNUM)}"\n', "tests/fixtures/tokens.py")
+    # (a valid one: a token whose checksum fails in a test is made up, see test_rt427_followups)
+    require_shown(f'GITHUB_TOKEN = "{github_pat(_R.randrange(10**6))}"\n', "tests/fixtures/tokens.py")
     require_shown(f'AWS_KEY = "AKIA{random_chars(_R, 16, upper)}"\n', "src/settings.py")
 
 

@@ -168,3 +168,24 @@ def test_code_climate_reporter_ids_in_ruby_and_on_the_reporters_command_line_are
 def test_the_order_of_token_sets_is_no_token() -> None:
     ids = ", ".join(f'"{random_chars(_R, 24, _HEX)}"' for _ in range(2))
     assert not_shown(f'{{\n  "tokenSetOrder": [{ids}]\n}}\n', "packages/design-tokens/tokens.json")
+
+
+# --- the probe of the third batch, telephony, backend-as-a-service (sets 439-441) ---------------------------------------
+
+def test_zig_key_arrays_typed_after_the_equals_sign_are_found() -> None:
+    data = ", ".join(f"0x{_R.randrange(256):02x}" for _ in range(32))
+    assert outcomes(f"const signing_key = [_]u8{{ {data} }};\n", "tools/zsign/src/main.zig") == ["confirmed"]
+    assert outcomes(f"const signing_key = [32]u8{{ {data} }};\n", "tools/zsign/src/main.zig") == ["confirmed"]
+
+
+def test_a_value_naming_a_section_of_its_own_file_is_a_reference() -> None:
+    password = varied_key(_R, 14)
+    pjsip = ("[2001]\ntype=endpoint\ncontext=agents\nauth=2001-auth\naors=2001\n\n"
+             f"[2001-auth]\ntype=auth\nauth_type=userpass\nusername=2001\npassword={password}\n")
+    assert outcomes(pjsip, "etc/asterisk/pjsip.conf") == ["dismissed", "confirmed"]
+    assert outcomes(f"[trunk]\nauth={varied_key(_R, 14)}\n", "etc/asterisk/pjsip.conf") != ["dismissed"]
+
+
+def test_parse_maintenance_keys_and_appwrite_openssl_keys_are_secret_names() -> None:
+    assert outcomes(f"  maintenanceKey: '{varied_key(_R, 32)}',\n", "parse-server/index.js") == ["confirmed"]
+    assert outcomes(f"_APP_OPENSSL_KEY_V1={varied_key(_R, 32)}\n", "appwrite/.env") == ["confirmed"]
