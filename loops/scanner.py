@@ -114,10 +114,11 @@ class Scanner:
             else:
                 chains = concatenated_views(text, kind_path)
                 found = self._scan_chains(text, chains, root, path, kind_path) if chains else self._scan(text, root, path, kind_path)
-            return self._with_encoded(text, found, root, path, kind_path)
+            return self._with_decoded_views(text, found, root, path, kind_path)
         return self._scan(text, root, path, kind_path)
 
-    def _with_encoded(self, text: str, found: list[Candidate], root: int, path: str, kind_path: str) -> list[Candidate]:
+    def _with_decoded_views(self, text: str, found: list[Candidate], root: int, path: str,
+                            kind_path: str) -> list[Candidate]:
         """The file's candidates, and on the lines where the file as written has none, those of the files its base64
         carries (encoded_view) and of its escaped lines unescaped (escaped_view): a rule that reads the encoding
         itself (a Kubernetes Secret's data) knows its place."""
@@ -159,8 +160,9 @@ class Scanner:
         raw = [c for c in self._scan(text, root, path, kind_path) if c.start_line not in covered]
         return found + raw
 
-    def _scan_sources(self, text: str, sources: list[OriginalSource] | list[CellText] | list[EncodedText | EscapedText], root: int,
-                      path: str) -> list[Candidate]:
+    def _scan_sources(self, text: str,
+                      sources: list[OriginalSource] | list[CellText] | list[EncodedText | EscapedText],
+                      root: int, path: str) -> list[Candidate]:
         """The candidates of each source a map carries (or view of a file), placed where its text stands in the file."""
         in_map = LineIndex(text)
         out: list[Candidate] = []

@@ -8,6 +8,7 @@ tell whether a value sits in code or inside a literal.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from ..languages import CONFIG_LANGUAGES
@@ -666,6 +667,17 @@ def is_commented_out_code(line: str) -> bool:
     return _COMMENTED_OUT_CODE.match(line) is not None
 
 
+
+# A section header of an INI-like file ([2001-auth], Asterisk's templates [name](template)), named by its own keys.
+_SECTION_HEADER = re.compile(r"(?m)^[ \t]*\[([^\]\n]{1,128})\](?:\([^)\n]*\))?[ \t]*(?:[;#][^\n]*)?\r?$")
+
+
+@functools.lru_cache(maxsize=8)
+def _file_sections(text: str) -> frozenset[str]:
+    """The section names of a file (read once per file, whatever its candidates: a dense one has thousands)."""
+    return frozenset(m.group(1) for m in _SECTION_HEADER.finditer(text))
+
+
 @_filter("section_reference", "the value names a [section] of the same file (pjsip.conf's auth=2001-auth, "
          "outbound_auth=carrier-a-auth): which block holds the credential, not the credential", generic_only=True,
          surroundings=True)
@@ -673,6 +685,4 @@ def is_section_reference(value: str, line: str, key_name: str | None, language: 
                          around: Surroundings) -> bool:
     # Asterisk's endpoints name their auth section, as other sectioned configs name a profile or a template
     v = value.strip()
-    if not v or len(v) > 128 or not around.text or f"[{v}]" not in around.text:
-        return False
-    return re.search(rf"(?m)^[ \t]*\[{re.escape(v)}\](?:\([^)\n]*\))?[ \t]*(?:[;#][^\n]*)?\r?$", around.text) is not None
+    return bool(v) and bool(around.text) and v in _file_sections(around.text)

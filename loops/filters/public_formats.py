@@ -1124,8 +1124,7 @@ _PUBLIC_KEY_ENCODING = re.compile(r"^(?:[xyztuvYZUV]pub[1-9A-HJ-NP-Za-km-z]{100,
 
 @_filter("public_key_encoding", "a key in an encoding that says it is public (an xpub/zpub extended public key, a Nostr "
          "npub, an age recipient age1…, an OpenSSH public key's body, a signify/minisign public key, a Tor client's .auth "
-         "descriptor): the half that is "
-         "handed out", generic_only=True, needs_in_value="p1AWd")
+         "descriptor): the half that is handed out", generic_only=True, needs_in_value="p1AW:")
 def is_public_key_encoding(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     return _PUBLIC_KEY_ENCODING.match(value.strip()) is not None
 

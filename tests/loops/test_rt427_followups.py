@@ -57,7 +57,7 @@ def test_a_putty_keys_private_lines_end_before_its_mac_line() -> None:
 def test_a_password_under_a_bare_pw_and_an_ed25519_seed_are_found() -> None:
     phrase = "-".join(random_chars(_R, 6, "abcdefghijklmnopqrstuvwxyz") for _ in range(4))
     assert outcomes(f'def sign(path):\n    pw = "{phrase}"\n    run(["minisign", "-S"], input=pw)\n',
-                    "release/sign.py") != ["dismissed"]
+                    "release/sign.py") in (["confirmed"], ["pending"])
     seed = random_chars(_R, 64, _HEX)
     assert "confirmed" in outcomes(f'const edSeedHex = "{seed}"\n', "internal/tokens/keys.go")
     assert not_shown('pw = getpass.getpass("Password: ")\n', "release/sign.py")
@@ -120,7 +120,7 @@ def test_an_sdk_key_of_localhost_is_the_offline_mode() -> None:
 
 def test_a_bare_pw_is_read_as_a_whole_setting_but_not_inside_minified_code() -> None:
     assert outcomes("smtp:\n  host: smtp.internal\n  user: signer\n  pw: copper61\n", "config/production.yml") \
-        != ["dismissed"]
+        in (["confirmed"], ["pending"])
     minified = "var ow=b._bind_Slider_setLowerLimit_1=function(){return 1},pw=b._bind_Slider_setUpperLimit_1=function(){};\n"
     assert not_shown(minified, "libs/ammo.wasm.js")
 
@@ -156,7 +156,7 @@ def test_a_provider_token_whose_checksum_fails_in_a_test_is_a_made_up_fixture() 
     token = github_pat(_R.randrange(10**6))
     broken = token[:-1] + ("A" if token[-1] != "A" else "B")
     assert outcomes(f'BAD_GH = "{broken}"\n', "tests/fixtures/tokens.py") == ["dismissed"]
-    assert outcomes(f'GH = "{token}"\n', "tests/fixtures/tokens.py") != ["dismissed"]  # a valid one: a person decides
+    assert outcomes(f'GH = "{token}"\n', "tests/fixtures/tokens.py") in (["confirmed"], ["pending"])  # a valid one
 
 
 def test_code_climate_reporter_ids_in_ruby_and_on_the_reporters_command_line_are_found() -> None:
@@ -183,7 +183,7 @@ def test_a_value_naming_a_section_of_its_own_file_is_a_reference() -> None:
     pjsip = ("[2001]\ntype=endpoint\ncontext=agents\nauth=2001-auth\naors=2001\n\n"
              f"[2001-auth]\ntype=auth\nauth_type=userpass\nusername=2001\npassword={password}\n")
     assert outcomes(pjsip, "etc/asterisk/pjsip.conf") == ["dismissed", "confirmed"]
-    assert outcomes(f"[trunk]\nauth={varied_key(_R, 14)}\n", "etc/asterisk/pjsip.conf") != ["dismissed"]
+    assert outcomes(f"[trunk]\nauth={varied_key(_R, 14)}\n", "etc/asterisk/pjsip.conf") in (["confirmed"], ["pending"])
 
 
 def test_parse_maintenance_keys_and_appwrite_openssl_keys_are_secret_names() -> None:
