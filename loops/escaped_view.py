@@ -14,9 +14,10 @@ left as it stands); lines longer than a minified bundle's are left to the bundle
 
 from __future__ import annotations
 
-import bisect
 import re
 from dataclasses import dataclass
+
+from .notebook_view import CellText, TextPiece
 
 # A line worth reading unescaped: one that escapes a URL's slashes (`https:\/\/`; a regex's lone `\/` is no URL), a
 # JSON string's quotes around a name, an ASCII letter or digit by its code, or percent-encodes a URL's (or a base64
@@ -32,17 +33,9 @@ _AROUND = 3  # lines kept as they are on each side of an escaped line (its secti
 
 
 @dataclass(frozen=True)
-class EscapedText:
-    """The file's escaped lines unescaped (and the lines around them as written; the rest blank), read as `path`."""
-
-    path: str
-    text: str
-    view_marks: tuple[int, ...]  # offsets in `text` where a stretch copied from the file, or an unescaped escape, starts
-    raw_marks: tuple[int, ...]  # where each of them stands in the file
-
-    def raw_offset(self, offset: int) -> int:
-        i = bisect.bisect_right(self.view_marks, offset) - 1
-        return self.raw_marks[i] + (offset - self.view_marks[i])
+class EscapedText(CellText):
+    """The file's escaped lines unescaped (and the lines around them as written; the rest blank), read as `path`: one
+    piece per line it holds, its escapes mapped back as a notebook cell's are."""
 
 
 def escaped_view(text: str, path: str) -> EscapedText | None:
@@ -58,36 +51,37 @@ def escaped_view(text: str, path: str) -> EscapedText | None:
         kept.update(range(max(0, i - _AROUND), min(len(lines), i + _AROUND + 1)))
     wanted = set(escaped)
     parts: list[str] = []
-    view_marks: list[int] = []
-    raw_marks: list[int] = []
+    pieces: list[TextPiece] = []
     view_pos = raw_pos = 0
     for i, line in enumerate(lines):
-        if i in wanted:
-            pos = 0
-            percent = bool(_PERCENT_LINE.search(line))  # (a lone `%2d` in a format string stays)
-            for m in _ESCAPE.finditer(line):
-                token = m.group(0)
-                if token[0] == "%" and (not percent or token[1] in "01"):
-                    continue
-                plain = chr(int(token[-2:], 16)) if token[0] == "%" or token[1] in "ux" else token[-1]
-                if m.start() > pos:  # the stretch before, copied
-                    view_marks.append(view_pos), raw_marks.append(raw_pos + pos)
-                    parts.append(line[pos:m.start()])
-                    view_pos += m.start() - pos
-                view_marks.append(view_pos), raw_marks.append(raw_pos + m.start())
-                parts.append(plain)
-                view_pos += 1
-                pos = m.end()
-            view_marks.append(view_pos), raw_marks.append(raw_pos + pos)
-            parts.append(line[pos:])
-            view_pos += len(line) - pos
-        elif i in kept:
-            view_marks.append(view_pos), raw_marks.append(raw_pos)
-            parts.append(line)
-            view_pos += len(line)
-        else:
-            view_marks.append(view_pos), raw_marks.append(raw_pos)
+        if i in kept:
+            plain, escaped_at, raw_escapes = _unescaped(line, raw_pos) if i in wanted else (line, (), ())
+            pieces.append(TextPiece(view_pos, raw_pos, escaped_at, raw_escapes))
+            parts.append(plain)
+            view_pos += len(plain)
         parts.append("\n")
         view_pos += 1
         raw_pos += len(line) + 1
-    return EscapedText(path, "".join(parts)[:-1], tuple(view_marks), tuple(raw_marks))
+    return EscapedText(path, "".join(parts)[:-1], tuple(pieces))
+
+
+def _unescaped(line: str, raw_start: int) -> tuple[str, tuple[int, ...], tuple[tuple[int, int], ...]]:
+    """The line with its escapes undone, where each undone one stands in it, and its (start, end) in the file."""
+    percent = bool(_PERCENT_LINE.search(line))  # (a lone `%2d` in a format string stays)
+    out: list[str] = []
+    at: list[int] = []
+    spans: list[tuple[int, int]] = []
+    pos = decoded = 0
+    for m in _ESCAPE.finditer(line):
+        token = m.group(0)
+        if token[0] == "%" and (not percent or token[1] in "01"):
+            continue
+        out.append(line[pos:m.start()])
+        decoded += m.start() - pos
+        at.append(decoded)
+        spans.append((raw_start + m.start(), raw_start + m.end()))
+        out.append(chr(int(token[-2:], 16)) if token[0] == "%" or token[1] in "ux" else token[-1])
+        decoded += 1
+        pos = m.end()
+    out.append(line[pos:])
+    return "".join(out), tuple(at), tuple(spans)
