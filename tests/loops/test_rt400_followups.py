@@ -52,7 +52,7 @@ def test_a_basic_header_of_a_fixture_pair_named_test_secret_is_a_stand_in() -> N
     header = base64.b64encode(b"test-client:test-secret").decode()
     assert not_shown(f'    assert req.headers["Authorization"] == "Basic {header}"\n', "tests/test_oauth_client.py")
     chosen = base64.b64encode(f"test-client:{_alnum_key(16)}".encode()).decode()
-    assert outcomes(f'AUTH = "Basic {chosen}"\n', "src/client.py") != ["dismissed"]
+    assert outcomes(f'AUTH = "Basic {chosen}"\n', "src/client.py") in (["confirmed"], ["pending"])
 
 
 def test_basic_credentials_concatenated_after_the_scheme_are_found() -> None:
@@ -76,7 +76,7 @@ def test_a_card_or_transaction_token_that_is_a_uuid_is_a_record_id() -> None:
 
 def test_a_chosen_password_with_symbols_under_a_hash_name_is_no_digest() -> None:
     # Flutterwave's SECRET_HASH is a password the merchant types into the dashboard
-    assert outcomes("FLW_SECRET_HASH = 'Kq7-rT2w!mz9'\n", "app/payments.py") != ["dismissed"]
+    assert outcomes("FLW_SECRET_HASH = 'Kq7-rT2w!mz9'\n", "app/payments.py") in (["confirmed"], ["pending"])
     assert not_shown(f"PASSWORD_HASH = '{random_chars(_R, 64, _HEX)}'\n", "app/payments.py")
 
 
@@ -124,7 +124,7 @@ def test_a_fixture_word_with_a_random_tail_in_a_test_is_a_fixture() -> None:
     assert not_shown(f'                "refresh_token": "test-refresh-{tail}",\n', "tests/conftest.py")
     assert not_shown(f"const refreshToken = 'test_refresh_{tail[:8]}';\n", "test/fixtures/auth_fixture.dart")
     # a provider's test-mode key does not begin with the fixture word
-    assert outcomes(f'STRIPE_KEY = "sk_test_{_alnum_key(24)}"\n', "tests/conftest.py") != ["dismissed"]
+    assert outcomes(f'STRIPE_KEY = "sk_test_{_alnum_key(24)}"\n', "tests/conftest.py") in (["confirmed"], ["pending"])
 
 
 def test_a_user_records_token_columns_in_a_test_fixture_belong_to_a_fixture_user() -> None:
@@ -216,7 +216,7 @@ def test_a_documented_token_response_is_a_sample_and_a_token_in_a_command_is_not
            '      "token_type":"Bearer"\n    }\n')
     assert not_shown(doc, "docs/oauth.rst")
     assert outcomes(f'    curl -H "Authorization: Bearer {_alnum_key(40)}" https://api.acme.example/v1/me\n',
-                    "docs/oauth.rst") != ["dismissed"]
+                    "docs/oauth.rst") in (["confirmed"], ["pending"])
 
 
 # --- streaming and gaming platforms, configuration templates (sets 408, 409) --------------------------------------------
@@ -313,7 +313,7 @@ def test_a_google_app_password_in_four_groups_is_found() -> None:
 def test_an_expired_jwt_in_a_test_is_a_fixture_and_in_config_it_is_shown() -> None:
     token = hs256_jwt(_R, {"sub": "svc-search", "exp": 1500000000})
     assert not_shown(f'# a token that expired long ago\nEXPIRED = "{token}"\n', "services/search/tests/conftest.py")
-    assert outcomes(f"SEARCH_TOKEN={token}\n", "deploy/search.env") != ["dismissed"]
+    assert outcomes(f"SEARCH_TOKEN={token}\n", "deploy/search.env") in (["confirmed"], ["pending"])
 
 
 def test_a_fixture_word_in_the_owners_name_does_not_make_the_password_a_fixture() -> None:
@@ -368,7 +368,7 @@ def test_an_aws_key_id_whose_body_opens_with_test_is_a_fixture() -> None:
 
 def test_the_test_environments_own_config_is_a_test_place() -> None:
     assert not_shown("admin_password: test1234\n", "services/billing/config/test.yml")
-    assert outcomes(f"admin_password: {_alnum_key(14)}\n", "services/billing/config/production.yml") != ["dismissed"]
+    assert outcomes(f"admin_password: {_alnum_key(14)}\n", "services/billing/config/production.yml") in (["confirmed"], ["pending"])
 
 
 def test_a_pass_phrase_in_a_password_flag_is_kept() -> None:
