@@ -16,7 +16,7 @@ from .registry import Surroundings, _filter
 from .text_shapes import random_printable_run
 from .typed_runs import _typed_positions, is_repeated_or_sequential
 from .word_shapes import _KEY_PIECES, _LEET, _LETTER_RUN, _typed_word, english_like, name_of_words, wordlike
-from .words import _CREDENTIAL_WORDS, _names_generated_credential, key_words, split_words
+from .words import _CREDENTIAL_WORDS, _PASSWORD_IN_OTHER_LANGUAGES, _names_generated_credential, _without_marks, key_words, split_words
 
 
 _PLACEHOLDER_VALUES = frozenset({
@@ -68,6 +68,11 @@ _PLACEHOLDER_PHRASES = (
     re.compile(r"(?<![a-z])(?:change|replace|insert|fill|enter|put|paste)[_ \-]?"
                r"(?:me|it|this|in|your|with|the|here)(?![a-z])"),
     re.compile(r"(?<![a-z])(?:dummy|placeholder|notreal|not[_ \-]a[_ \-]real|not[_ \-]real|sample|example)"),
+    # "change me" and "example" in other languages: cambiame, mude-me, aendern, wijzigen, zmien, cambiami, degistir
+    re.compile(r"(?<![a-z])(?:c[aá]mbia(?:me|lo|r)|cambiami|mud(?:ar|e[_ \-]?me)|altere[_ \-]?me|trocar|a(?:e|ä)ndern"
+               r"|aendere[_ \-]?mich|wijzig(?:en|[_ \-]?mij)|changez[_ \-]?moi|[aà][_ \-]changer|zmie[nń](?:[_ \-]?mnie)?"
+               r"|de(?:g|ğ)i(?:s|ş)tir|izmeni(?:t|te)|ejemplo|exemplo|beispiel|voorbeeld|przyk(?:l|ł)ad|esempio|exemple"
+               r"|(?:o|ö)rnek)(?![a-z])|поменяй|измени|пример|修改|示例|変更|サンプル|변경|예시"),
     _SHORT_MARKERS,
     re.compile(r"(?<![a-z])leave[_ \-](?:it[_ \-])?(?:blank|empty|unset)(?![a-z])"),  # a form's hint: Leave blank (optional)
     # a template's note to whoever deploys it: Strapi's APP_KEYS="toBeModified1,toBeModified2", to-be-replaced
@@ -96,7 +101,9 @@ _PLACEHOLDER_PHRASES = (
 # matches none of them.
 _PHRASE_WORD = re.compile(r"my|your|here|change|replace|insert|fill|enter|put|paste|dummy|placeholder|not|only|tobe|to[_ -]be|sample|example"
                           r"|fake|todo|tbd|fixme|leave|generate|create|byte|bit|char|via|from|by|at|in"
-                          r"|sua|seu|tua|teu|tu|su|votre|ton|ta|ihr|dein|twoj|senin|anda|tuo")
+                          r"|sua|seu|tua|teu|tu|su|votre|ton|ta|ihr|dein|twoj|senin|anda|tuo"
+                          r"|mbia|mud|altere|trocar|ndern|aendere|wijzig|changez|changer|zmie|tir|izmeni|ejemplo|exemplo"
+                          r"|beispiel|voorbeeld|przyk|esempio|exemple|rnek|поменяй|измени|пример|修改|示例|変更|サンプル|변경|예시")
 
 # A marker word spelled in its own case as one of a token body's CamelCase words (AAExampleToken…,
 # sk_live_SampleKey…): a person's phrase. (Between digits, 7Sample3, it is read as the letters of a random run.)
@@ -501,6 +508,7 @@ def _stand_in_password(user: str, password: str) -> bool:
     # a test of escaping wraps the stand-in in the characters it escapes (bbb/;& for bbb)
     letters = re.sub(r"[^A-Za-z0-9]", "", password)
     return (password.lower() == user.lower() or core in _PLACEHOLDER_VALUES or core in ("username", "user", "admin")
+            or _without_marks(password.lower()) in _PASSWORD_IN_OTHER_LANGUAGES  # usuario:contraseña, benutzer:passwort
             or _fixture_words_only(core)
             or is_placeholder(password, "", None, None) or is_repeated_or_sequential(password, "", None, None)
             or (letters != password and len(letters) >= 3 and is_repeated_or_sequential(letters, "", None, None)))

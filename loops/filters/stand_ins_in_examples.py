@@ -121,17 +121,19 @@ _IN_USE = re.compile(r"(?i)\bthis[ \t]+(?:one|key|secret)[ \t]+(?:is|signs|encry
                      r"|\bthis[ \t]+is[ \t]+the[ \t]+(?:real|actual|prod(?:uction)?|staging|deployed|live)\b|\bour\b|\btodo\b|\bfixme\b")
 # Standards print their vectors' keys in hex; a provider's API key beside such a comment is no vector.
 _KEY_HEX = re.compile(r"^(?:0x)?[0-9a-fA-F]{32,}$")
+_KEY_BASE64 = re.compile(r"^[A-Za-z0-9+/]{32,}={0,2}$")
 # a blank line, a table entry's lone brace, the line that opens a table of vectors (VECTORS = [, cases := []struct{):
 # another opener (JWT_SETTINGS = {, module.exports = {) ends the walk, its comment is the config's
 _NOT_A_COMMENT = re.compile(r"^[ \t]*[{(\[]?[ \t]*$|^[^#/\n]*\b(?i:(?:test_?)?(?:vectors?|cases|tests|kats?|fixtures))\b[^#/\n]*[{(\[][ \t]*$")
 
 
-@_filter("cited_test_vector", "a hex key the comment beside it cites from a standard's published vectors (an RFC's "
+@_filter("cited_test_vector", "a hex key (in a test, also base64) the comment beside it cites from a standard's published vectors (an RFC's "
          "examples or appendix, a test vector, a KAT, Wycheproof): public by design", generic_only=True, surroundings=True)
 def is_cited_test_vector(value: str, line: str, key_name: str | None, language: str | None,
                          around: Surroundings) -> bool:
     v = value.strip()
-    if not _KEY_HEX.match(v):
+    # (in a test a vector's key may be base64, as an exchange's signing example prints its secret)
+    if not (_KEY_HEX.match(v) or (around.in_test_path and _KEY_BASE64.match(v))):
         return False
     above = ""
     for text in reversed(around.lines[:around.lines_before]):
@@ -292,8 +294,11 @@ def _fixture_words_naming_credential(v: str) -> bool:
 
 # A fixture word with only digits and symbols around it (Test1234, Test@123, demo_pw_2024!): what a test
 # types for a password it does not care about.
+# (also "test" in the languages tests are written in: prueba, teste, testowe, deneme, essai, prova, тест, 测试, テスト, 테스트)
+_FIXTURE_MARKERS_IN_OTHER_LANGUAGES = frozenset({"prueba", "pruebas", "teste", "testowe", "testowy", "deneme", "essai",
+                                                 "prova", "тест", "测试", "テスト", "테스트"})
 _FIXTURE_WORD_VALUE = re.compile(
-    rf"(?i)^[\W_]{{0,2}}(?:{'|'.join(sorted(_FIXTURE_MARKERS | {'tester'}, key=len, reverse=True))})"
+    rf"(?i)^[\W_]{{0,2}}(?:{'|'.join(sorted(_FIXTURE_MARKERS | _FIXTURE_MARKERS_IN_OTHER_LANGUAGES | {'tester'}, key=len, reverse=True))})"
     r"[\W_]*(?:pw|pwd|pass)?[\W_]*\d{0,8}[\W_]*$")
 
 

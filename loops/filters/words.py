@@ -60,6 +60,9 @@ _SECRET_IN_OTHER_LANGUAGES = {
     "segredo": ("secret",), "jeton": ("token",), "jetons": ("token",), "gizli": ("secret",), "rahasia": ("secret",),
     "geheim": ("secret",), "schluessel": ("key",), "schlussel": ("key",), "anahtar": ("key",), "anahtari": ("key",),
     "kunci": ("key",), "chave": ("key",), "cle": ("key",), "clave": ("key",), "llave": ("key",),
+    # Polish, Dutch, Italian and Swedish: klucz, sleutel, chiave, nyckel; Italian segreto; Polish tajny (secret)
+    "klucz": ("key",), "sleutel": ("key",), "chiave": ("key",), "nyckel": ("key",), "segreto": ("secret",),
+    "segreta": ("secret",), "segreti": ("secret",), "segrete": ("secret",), "tajny": ("secret",),
 }
 # letters whose stroke or shape is no combining mark, so normalisation leaves them be
 _LETTERS_WITHOUT_DECOMPOSITION = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ß": "ss", "ı": "i"})
@@ -85,9 +88,10 @@ _SECRET_IN_OTHER_SCRIPTS = [
     (re.compile(r"api[ _]?ключ|ключ[ _]?api", re.IGNORECASE), "_api_key_"),
     (re.compile(r"секрет(?:н[ыо][йе])?[ _]?ключ|密[钥鑰]|秘[钥鑰]|비밀[ _]?키", re.IGNORECASE), "_secret_key_"),
     (re.compile(r"秘密鍵|秘密キー", re.IGNORECASE), "_private_key_"),
+    (re.compile(r"api[ _]?키", re.IGNORECASE), "_api_key_"),
     (re.compile(r"액세스[ _]?키", re.IGNORECASE), "_access_key_"),
     (re.compile(r"секрет(?:н[ыо][йе])?|シークレット|시크릿", re.IGNORECASE), "_secret_"),
-    (re.compile(r"ключ", re.IGNORECASE), "_key_"),
+    (re.compile(r"ключ|鍵", re.IGNORECASE), "_key_"),
 ]
 
 
@@ -156,8 +160,9 @@ def names_credential(words: list[str]) -> bool:
 
 
 def names_password(words: list[str]) -> bool:
-    """A word of the name is a password's (password, passwd, pass, pwd, passphrase, dbpass …)."""
-    return any(w.startswith(("pass", "pwd")) for w in words)
+    """A word of the name is a password's (password, passwd, pass, pwd, passphrase, dbpass …), also glued to what
+    it is for (pgpassword, mysqlpwd). (key_words has put names in other languages into English: senha -> password.)"""
+    return any(w.startswith(("pass", "pwd")) or "passw" in w or w.endswith("pwd") for w in words)
 
 
 def _context_words(value: str, line: str, key_name: str | None) -> list[str]:

@@ -1,0 +1,130 @@
+"""Follow-ups of red-team sets 442 onwards: newer providers' formats, scrapers and bots, code written in other
+languages than English. Values are drawn at run time; failures name the file and the statuses, never the value
+(PYTEST_DONT_REWRITE: plain asserts, so a failure shows no argument)."""
+
+from __future__ import annotations
+
+import base64
+import random
+import string
+
+from tests.loops.test_fp_corpus_classes import SCANNER, not_shown, outcomes
+from tests.support.tokens import random_chars
+
+_R = random.Random(442)
+_ALNUM = string.ascii_letters + string.digits
+_HEX = "0123456789abcdef"
+_B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+_URL_SAFE = _ALNUM + "-_"
+_FOUND = (["confirmed"], ["pending"])
+
+
+def _rules(text: str, path: str) -> list[str]:
+    return [c.rule_id for c in SCANNER.scan_text(text, 0, path)]
+
+
+def _mixed(n: int) -> str:
+    """A random value with an upper-case letter, a lower-case letter and a digit in it."""
+    return "Q" + "q" + "7" + random_chars(_R, n - 3, _ALNUM)
+
+
+# --- newer providers (set 442) ------------------------------------------------------------------------------------------
+
+def test_a_modal_tokens_secret_is_found_and_its_id_beside_it_is_not() -> None:
+    # (the id names the token; like an API key's id outside AWS, it is not reported on its own line)
+    toml = (f'[default]\ntoken_id = "ak-{random_chars(_R, 22, _ALNUM)}"\n'
+            f'token_secret = "as-{random_chars(_R, 22, _ALNUM)}"\nactive = true\n')
+    assert "modal-token-secret" in _rules(toml, "home/.modal.toml")
+    assert outcomes(toml, "home/.modal.toml") == ["dismissed", "confirmed"]
+    # the id alone under a test's stand-in is no token
+    assert not_shown('os.environ["MODAL_TOKEN_ID"] = "ak-test"\n', "tests/test_modal.py")
+
+
+def test_an_unkey_root_key_is_found() -> None:
+    code = f"const unkey = new Unkey({{ rootKey: '{'unkey_' + random_chars(_R, 24, _B58)}' }});\n"
+    assert _rules(code, "src/lib/keys.ts") == ["unkey-root-key"]
+    assert outcomes(code, "src/lib/keys.ts") == ["confirmed"]
+
+
+# --- scrapers and bots (set 443) ----------------------------------------------------------------------------------------
+
+def test_a_login_with_amazon_token_set_as_a_cookie_is_found() -> None:
+    token = "Atza|IwEB" + random_chars(_R, 150, _URL_SAFE)
+    code = f'driver.add_cookie({{"name": "at-main", "value": "{token}"}})\n'
+    assert "amazon-lwa-token" in _rules(code, "scrapers/amazon_login.py")
+    assert outcomes(code, "scrapers/amazon_login.py") == ["confirmed"]
+
+
+def test_a_pdo_password_ending_in_a_star_is_found_and_a_masked_one_is_not() -> None:
+    password = _mixed(10) + "*"
+    code = f"$db = new PDO('mysql:host=10.0.3.14;dbname=prices', 'prices', '{password}');\n"
+    assert outcomes(code, "legacy/scrape.php") in _FOUND
+    assert not_shown("$db = new PDO('mysql:host=db;dbname=prices', 'prices', 'Co*******');\n", "legacy/scrape.php")
+
+
+def test_passwords_typed_by_capybara_and_watir_are_found() -> None:
+    password = _mixed(12)
+    watir = f"browser.text_field(name: 'password').set '{password}'\n"
+    capybara = f"fill_in 'Password', with: '{password}'\n"
+    assert "e2e-test-password-input" in _rules(watir, "bots/instagram/login.rb")
+    assert "e2e-test-password-input" in _rules(capybara, "bots/shop/login.rb")
+    assert not_shown("browser.text_field(name: 'password').set ENV.fetch('IG_PASSWORD')\n", "bots/instagram/login.rb")
+
+
+def test_a_base64_key_a_test_cites_as_a_known_answer_vector_is_dismissed_and_one_outside_tests_is_not() -> None:
+    key = base64.b64encode(bytes(_R.getrandbits(8) for _ in range(64))).decode()
+    code = (f'# Known-answer test vector: fixed key and nonce, expected signature computed once with openssl\n'
+            f'VECTOR_SECRET = "{key}"\nVECTOR_NONCE = 1661942854324841\n')
+    assert not_shown(code, "tests/test_sign.py")
+    assert outcomes(code, "gridbot/signing.py") in _FOUND
+
+
+# --- code written in other languages (set 444) --------------------------------------------------------------------------
+
+def test_key_and_secret_names_in_polish_dutch_and_italian_are_read() -> None:
+    value = random_chars(_R, 32, _HEX)
+    assert outcomes(f'P24_KLUCZ_API = "{value}"\n', "kasse/zahlungen/przelewy24.py") in _FOUND
+    assert outcomes(f"$config = ['segreto_firma' => '{_mixed(40)}'];\n", "php/fatturazione/config.php") in _FOUND
+    assert outcomes(f"const config = {{ claveAdmin: '{value}' }};\n", "src/config/configuracion.ts") in _FOUND
+    # a provider's own format under such a name is still its format (the name was read as a word inside another)
+    mollie = "live_" + random_chars(_R, 30, _ALNUM)
+    assert outcomes(f'MOLLIE_API_SLEUTEL = "{mollie}"\n', "kasse/zahlungen/mollie_client.py") == ["confirmed"]
+
+
+def test_key_names_in_hangul_and_kanji_are_read() -> None:
+    kotlin = f'object Kakao {{\n    const val REST_API_키 = "{random_chars(_R, 32, _HEX)}"\n}}\n'
+    assert outcomes(kotlin, "src/main/kotlin/auth/KakaoProperties.kt") in _FOUND
+    go = f'var セッション鍵 = []byte("{_mixed(32)}")\n'
+    assert outcomes(go, "line-bot/main.go") in _FOUND
+
+
+def test_a_pass_phrase_under_a_glued_password_name_is_kept() -> None:
+    phrase = "_".join(random_chars(_R, 6, string.ascii_lowercase) for _ in range(4)) + "7"
+    assert outcomes(f'export PGPASSWORD="{phrase}"\npg_dump -h db -U app app > dump.sql\n',
+                    "ops/scripts/backup_bd.sh") in _FOUND
+
+
+def test_a_password_in_the_writers_own_script_is_no_translation() -> None:
+    password = "Москва" + str(_R.randint(1000, 9999)) + "Снег!"
+    assert outcomes(f"7z a -p'{password}' -mhe=on backup.7z /srv/data\n", "ops/scripts/backup.sh") in _FOUND
+    # a translation has spaces between its words
+    assert not_shown('{"password": "Введите пароль ещё раз"}\n', "locales/ru.json")
+
+
+def test_change_me_and_test_written_in_other_languages_are_stand_ins() -> None:
+    assert not_shown("JWT_SECRETO=cambiame\n", ".env.example")
+    assert not_shown("WACHTWOORD=wijzigen\n", "deploy/.env.dist")
+    fixture = '{\n  "email": "ana@shop.test",\n  "contrasena": "Prueba' + str(_R.randint(100, 999)) + '!"\n}\n'
+    assert not_shown(fixture, "test/fixtures/usuarios.json")
+
+
+def test_a_basic_header_of_user_and_password_in_another_language_is_a_stand_in() -> None:
+    header = base64.b64encode("usuario:contraseña".encode()).decode()
+    assert not_shown(f"```\nAuthorization: Basic {header}\n```\n", "docs/integracion.md")
+    real = base64.b64encode(f"integracao:{_mixed(14)}".encode()).decode()
+    assert outcomes(f"```\nAuthorization: Basic {real}\n```\n", "docs/integracion.md") in _FOUND
+
+
+def test_a_symfony_env_reference_with_an_empty_default_is_a_reference() -> None:
+    assert not_shown("parameters:\n    mot_de_passe_par_defaut: '%env(default::MOT_DE_PASSE_DEFAUT)%'\n",
+                     "config/services.yaml")
