@@ -31,7 +31,8 @@ _ENV_VALUE = (
     re.compile(r"\bos\.environ\b|\bgetenv\s*\(|\bSystem\.getenv\b|\bEnvironment\.GetEnvironmentVariable\b"),
     re.compile(r"\bENV\s*\[|\bENV\.fetch\b|\benv\s*\(\s*['\"]"),
     # Symfony's environment variable processors: %env(JWT_PASSPHRASE)%, %env(resolve:DATABASE_URL)%
-    re.compile(r"%env\((?:[a-z_]*:)*[A-Za-z_][A-Za-z0-9_]*\)%"),
+    # (and a default parameter's name, often dotted: %env(default:app.api_key_fallback:API_KEY)%, or none: default::)
+    re.compile(r"%env\((?:[A-Za-z0-9_.]*:)*[A-Za-z_][A-Za-z0-9_]*\)%"),
 )
 _FIRST_WORDED_ENV_VALUE = 6  # from here on the patterns spell words (process.env, os.environ): no chance hit
 _ENV_ACCESSOR = r"(?:getenv|environ(?:\.get)?|GetEnvironmentVariable|env\.get|ENV(?:\.fetch)?|env)\s*[(\[]\s*['\"]"

@@ -94,6 +94,9 @@ _QT_PBKDF2_HASH = re.compile(r"^@ByteArray\([A-Za-z0-9+/]{16,44}={0,2}:[A-Za-z0-
 _SALTED_HEX_HASH = re.compile(r"^(?:sha1|sha256|sha512|md5):[0-9a-f]{8,64}:[0-9a-f]{32,128}$")
 _HTPASSWD_ENTRY = re.compile(r"^[\w.@-]{1,64}:(\$.+)$")
 _SALT_ITERATIONS_DIGEST = re.compile(r"^[0-9a-fA-F]{8,128}\$[0-9]{1,7}\$[0-9a-fA-F]{32,256}$")
+# ... and in base64 with colons, as HiveMQ's file RBAC extension keeps a user's password: salt:iterations:digest
+# (a digest of 20 bytes or more; a count of 2 to 7 digits)
+_BASE64_SALT_ITERATIONS_DIGEST = re.compile(r"^[A-Za-z0-9+/]{11,88}={0,2}:[0-9]{2,7}:[A-Za-z0-9+/]{27,344}={0,2}$")
 # An ntp.keys / chrony.keys line before its key: key id, then the MAC algorithm.
 _NTP_KEY_LINE = re.compile(r"^[ \t]*[0-9]{1,5}[ \t]+(?:M|MD5|SHA|SHA1|SHA256|SHA384|SHA512|AES128CMAC|AES256CMAC)[ \t]+$",
                            re.IGNORECASE)
@@ -178,8 +181,8 @@ def _is_hash_or_digest(v: str, line: str, key_name: str | None) -> bool:
         return True
     if "|" in v and _ID_BAR_SHA1.match(v):
         return True  # <id>|<40 lower-case hex>: a row's id and a SHA-1 (Sanctum's tokens are 40 mixed-case letters)
-    if _SALT_ITERATIONS_DIGEST.match(v):
-        return True  # Tomcat's CredentialHandler: salt$iterations$digest in hex
+    if _SALT_ITERATIONS_DIGEST.match(v) or (":" in v and _BASE64_SALT_ITERATIONS_DIGEST.match(v)):
+        return True  # Tomcat's CredentialHandler: salt$iterations$digest in hex; HiveMQ's salt:iterations:digest
     if _HASHER_FORMAT.match(v) and (v.count("$") >= 2 or v.endswith("$")):
         return True  # pbkdf2_sha256$600000$salt$hash, or a bare prefix: md5$, sha1$$
     if _COLON_HEX_DIGEST.match(v) and (v.count(":") + 1) in _COLON_HEX_PAIRS:

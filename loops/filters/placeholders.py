@@ -61,9 +61,10 @@ _PLACEHOLDER_PHRASES = (
     re.compile(r"^my[_ .\-]?(?:(?:api|access|app|auth|client|secret|private)[_ .\-]?)?"
                r"(?:key|secret|token|pass|password|pwd|user|username|login)$"),
     # "your password" in other languages: sua_senha, tu_contraseña, votre_mot_de_passe, twoje_haslo, senin_sifren
-    re.compile(r"(?<![a-z])(?:sua|seu|tua|teu|tu|su|votre|ton|ta|ihr|dein|deine|twoj|twoje|senin|anda|tuo)[_ .\-]"
+    re.compile(r"(?<![a-z])(?:sua|seu|tua|teu|tu|su|votre|ton|ta|ihr|dein|deine|twoj|twoje|senin|anda|tuo|tuoi|jouw|din)[_ .\-]"
                r"(?:senha|contrase(?:n|ñ)a|clave|chave|token|password|passwort|kennwort|mot[_ .\-]?de[_ .\-]?passe"
-               r"|has(?:l|ł)o|(?:s|ş)ifren?|parola|kata[_ .\-]?sandi|sandi|api[_ .\-]?key|cl(?:e|é))(?![a-z])"),
+               r"|has(?:l|ł)o|(?:s|ş)ifren?|parola|kata[_ .\-]?sandi|sandi|api[_ .\-]?key|cl(?:e|é)"
+               r"|klucz|sleutel|chiave|nyckel|schl(?:ue|ü|u)ssel|anahtar(?:in)?)(?![a-z])"),
     re.compile(r"[_ \-]here(?![a-z])"),  # insert_key_here
     re.compile(r"(?<![a-z])(?:change|replace|insert|fill|enter|put|paste)[_ \-]?"
                r"(?:me|it|this|in|your|with|the|here)(?![a-z])"),
@@ -101,7 +102,7 @@ _PLACEHOLDER_PHRASES = (
 # matches none of them.
 _PHRASE_WORD = re.compile(r"my|your|here|change|replace|insert|fill|enter|put|paste|dummy|placeholder|not|only|tobe|to[_ -]be|sample|example"
                           r"|fake|todo|tbd|fixme|leave|generate|create|byte|bit|char|via|from|by|at|in"
-                          r"|sua|seu|tua|teu|tu|su|votre|ton|ta|ihr|dein|twoj|senin|anda|tuo"
+                          r"|sua|seu|tua|teu|tu|su|votre|ton|ta|ihr|dein|twoj|senin|anda|tuo|jouw|din"
                           r"|mbia|mud|altere|trocar|ndern|aendere|wijzig|changez|changer|zmie|tir|izmeni|ejemplo|exemplo"
                           r"|beispiel|voorbeeld|przyk|esempio|exemple|rnek|поменяй|измени|пример|修改|示例|変更|サンプル|변경|예시")
 
@@ -501,6 +502,9 @@ def _fixture_words_only(password: str) -> bool:
             and all(p in _FIXTURE_WORDS or p in _NAMED_CREDENTIAL_WORDS for p in pieces))
 
 
+_PASSWORD_WORDS_IN_OTHER_LANGUAGES = _PASSWORD_IN_OTHER_LANGUAGES | {"passwort", "paroladordine"}
+
+
 def _stand_in_password(user: str, password: str) -> bool:
     """The password of a user:password pair stands in for one: it repeats the user, names what goes
     there (pass, password1, username) or is a placeholder, a run or a metasyntactic word."""
@@ -508,7 +512,8 @@ def _stand_in_password(user: str, password: str) -> bool:
     # a test of escaping wraps the stand-in in the characters it escapes (bbb/;& for bbb)
     letters = re.sub(r"[^A-Za-z0-9]", "", password)
     return (password.lower() == user.lower() or core in _PLACEHOLDER_VALUES or core in ("username", "user", "admin")
-            or _without_marks(password.lower()) in _PASSWORD_IN_OTHER_LANGUAGES  # usuario:contraseña, benutzer:passwort
+            # the word password in another language (usuario:contraseña, benutzer:passwort, utente:parola_d_ordine)
+            or re.sub(r"[\W_]", "", _without_marks(password.lower())) in _PASSWORD_WORDS_IN_OTHER_LANGUAGES
             or _fixture_words_only(core)
             or is_placeholder(password, "", None, None) or is_repeated_or_sequential(password, "", None, None)
             or (letters != password and len(letters) >= 3 and is_repeated_or_sequential(letters, "", None, None)))

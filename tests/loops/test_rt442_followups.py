@@ -128,3 +128,71 @@ def test_a_basic_header_of_user_and_password_in_another_language_is_a_stand_in()
 def test_a_symfony_env_reference_with_an_empty_default_is_a_reference() -> None:
     assert not_shown("parameters:\n    mot_de_passe_par_defaut: '%env(default::MOT_DE_PASSE_DEFAUT)%'\n",
                      "config/services.yaml")
+
+
+def test_a_secret_key_in_swedish_and_your_key_in_polish() -> None:
+    assert outcomes(f'hemlig_nyckel = "{_mixed(32)}"\n', "services/se/klarna.py") in _FOUND
+    assert not_shown("P24_KLUCZ_API=twoj_klucz_api\n", "backend/.env")
+
+
+def test_a_symfony_default_parameter_with_dots_is_a_reference() -> None:
+    assert not_shown("    api_key: '%env(default:app.p24.api_key_fallback:P24_API_KEY)%'\n", "config/services.yaml")
+
+
+def test_basic_values_of_the_word_password_in_german_and_italian_are_stand_ins() -> None:
+    for pair in ("benutzer:passwort", "utente:parola_d_ordine"):
+        header = base64.b64encode(pair.encode()).decode()
+        assert not_shown(f"```\nAuthorization: Basic {header}\n```\n", "docs/api.md")
+
+
+# --- industrial automation (set 447) ------------------------------------------------------------------------------------
+
+def test_hivemqs_stored_salt_iterations_digest_is_a_hash_and_a_plain_password_beside_it_is_not() -> None:
+    salt = base64.b64encode(bytes(_R.getrandbits(8) for _ in range(16))).decode()
+    digest = base64.b64encode(bytes(_R.getrandbits(8) for _ in range(64))).decode()
+    xml = ("<file-rbac>\n  <users>\n    <user>\n      <name>scada</name>\n"
+           f"      <password>{salt}:100:{digest}</password>\n    </user>\n  </users>\n</file-rbac>\n")
+    assert not_shown(xml, "hivemq/extensions/hivemq-file-rbac-extension/credentials.xml")
+    plain = xml.replace(f"{salt}:100:{digest}", _mixed(14))
+    assert outcomes(plain, "hivemq/extensions/hivemq-file-rbac-extension/credentials.xml") in _FOUND
+
+
+def test_a_chosen_password_handed_to_a_snake_case_setter_is_found() -> None:
+    # eleven characters of a chosen password have less entropy than a key's: the setter's name says enough
+    code = 'client = Client(url=ENDPOINT)\nclient.set_user("opcua-reader")\nclient.set_password("Turbine4242")\n'
+    assert outcomes(code, "opcua/client/read_tags.py") in _FOUND
+
+
+# --- mainframe (set 446) ------------------------------------------------------------------------------------------------
+
+def test_the_jcl_job_cards_own_password_is_found_not_only_a_later_one() -> None:
+    password = "Q" + random_chars(_R, 6, string.ascii_uppercase + string.digits)
+    jcl = ("//PAYFTP01 JOB (ACCT),'FTP',CLASS=A,MSGCLASS=X,\n"
+           f"//             USER=PAYBATCH,PASSWORD={password}\n"
+           "//* 2019: USER=PAYBATCH,PASSWORD=OLD4PW\n//STEP1    EXEC PGM=IEFBR14\n")
+    found = [(c.rule_id, c.start_line) for c in SCANNER.scan_text(jcl, 0, "jcl/PAYROLL/PAYFTP01.jcl")]
+    assert ("jcl-job-password", 2) in found
+
+
+def test_cobol_data_items_named_pass_or_hmac_key_are_read_and_bypass_is_not() -> None:
+    cobol = (f"       01  WS-FTP-PASS     PIC X(16) VALUE '{_mixed(12)}'.\n"
+             f"       01  WS-HMAC-KEY     PIC X(64) VALUE '{random_chars(_R, 64, '0123456789ABCDEF')}'.\n"
+             "       01  WS-BYPASS-FLAG  PIC X(3)  VALUE 'YES'.\n")
+    assert [c.start_line for c in SCANNER.scan_text(cobol, 0, "cobol/src/ACCTUPD.cbl")
+            if c.rule_id == "cobol-password-value-clause"] == [1, 2]
+
+
+def test_quoted_password_operands_of_racf_mq_and_cics_are_found_and_data_area_names_are_not() -> None:
+    password = "K7#" + random_chars(_R, 9, _ALNUM)
+    for line, path in ((f"RACDCERT ID(PAYBATCH) ADD('PAY.P12') WITHLABEL('PAY') PASSWORD('{password}') TRUST\n",
+                        "rexx/RACFBULK.rex"),
+                       (f"DEFINE CHANNEL(TO.QM2P) CHLTYPE(SDR) TRPTYPE(LU62) PASSWORD('{password}')\n", "mq/qm1p.mqsc"),
+                       (f"BINDPASSWORD({random_chars(_R, 16, '0123456789ABCDEF')})\n", "cics/csd/PAYCSD.txt")):
+        assert outcomes(line, path) in _FOUND
+    assert not_shown("           EXEC CICS VERIFY PASSWORD(WS-PASSWORD) USERID(WS-USERID) END-EXEC\n",
+                     "cobol/src/CICSLOGN.cbl")
+
+
+def test_a_password_name_glued_to_an_environments_short_name_is_read() -> None:
+    assert outcomes(f"drpass = '{_mixed(10)}'\n", "rexx/FTPPUSH.rex") in _FOUND
+    assert not_shown("bypass = 'true'\ncompass = 'north'\n", "rexx/FTPPUSH.rex")
