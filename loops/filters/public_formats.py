@@ -19,7 +19,7 @@ from ..rules.checksums import b64_decode
 from .encoded_stand_ins import _jwt_claims
 from .identifiers import _UUID
 from .registry import Surroundings, _filter
-from .words import key_words, split_words
+from .words import _context_words, key_words, split_words
 
 
 def _jwt_io_payload(claims: dict) -> str:
@@ -641,10 +641,10 @@ _GOOGLE_API_KEY = re.compile(r"^AIza[0-9A-Za-z_\-]{35}$")
 
 @_filter("firebase_app_config_key", "the Google API key of a Firebase app's configuration (beside authDomain, projectId, "
          "appId or GCM_SENDER_ID; google-services.json's current_key beside mobilesdk_app_id, client_type): Firebase "
-         "documents it as safe to ship while restricted; rules guard the data", decisive=False, surroundings=True)
+         "documents it as safe to ship while restricted; rules guard the data", surroundings=True)
 def is_firebase_app_config_key(value: str, line: str, key_name: str | None, language: str | None,
                                around: Surroundings) -> bool:
-    if _GOOGLE_API_KEY.match(value.strip()) is None:
+    if _GOOGLE_API_KEY.match(value.strip()) is None or _named_for_a_server(value, line, key_name):
         return False
     if around.file_name in _FIREBASE_CONFIG_FILES:
         return True  # the file Firebase's console hands out for the app, whatever lines sit around the key
@@ -653,6 +653,14 @@ def is_firebase_app_config_key(value: str, line: str, key_name: str | None, lang
 
 
 _FIREBASE_CONFIG_FILES = frozenset({"google-services.json", "googleservice-info.plist"})
+# A second Google key beside the app's configuration, named for a server (MAPS_SERVER_KEY, GEOCODING_SERVER_KEY,
+# Spanish claveServidor), is the backend's: no browser sees it.
+_NAMED_FOR_A_SERVER = frozenset({"server", "servers", "backend", "servidor", "serveur", "internal"})
+
+
+def _named_for_a_server(value: str, line: str, key_name: str | None) -> bool:
+    # (a format rule's match has a name only when a generic rule matched it too: else the words before it on its line)
+    return not _NAMED_FOR_A_SERVER.isdisjoint(_context_words(value, line, key_name))
 
 
 # One sign of a Firebase web app's configuration where fewer than two of its fields stand around the key: the
@@ -663,11 +671,10 @@ _FIREBASE_WEB_CONFIG = re.compile(r"\bfirebaseConfig\b|\.firebaseapp\.com\b|\bin
 
 @_filter("firebase_web_config_key", "a Google API key beside a Firebase web configuration (firebaseConfig, an authDomain "
          "on firebaseapp.com, initializeApp): shipped to browsers by design, safe only with API and referrer restrictions",
-         decisive=False, surroundings=True)
+         surroundings=True)
 def is_firebase_web_config_key(value: str, line: str, key_name: str | None, language: str | None,
                                around: Surroundings) -> bool:
-    # A signal: the finding goes to a person with advice to check the key's restrictions (phases/filter).
-    if _GOOGLE_API_KEY.match(value.strip()) is None:
+    if _GOOGLE_API_KEY.match(value.strip()) is None or _named_for_a_server(value, line, key_name):
         return False
     # (a front end's build variable says the same on its own: NEXT_PUBLIC_FIREBASE_API_KEY is compiled into the page;
     # so does a name that says Firebase's API key, FIREBASE_API_KEY or firebaseWebApiKey, the one Google key a Firebase

@@ -31,13 +31,7 @@ class FilterTools:
 
 
 # Signals after which a person decides, whichever rule found the value and however sure it is, told what to check.
-_FIREBASE_ADVICE = ("a Firebase app's API key, public by design: check that it is restricted (APIs, and HTTP referrers or "
-                    "the app's package and certificate or bundle id) in Google Cloud Console")
 _TO_A_PERSON = {
-    # A Firebase app ships its Google API key to every browser and device (Firebase documents it so): what
-    # protects the project is the key's restrictions.
-    "firebase_web_config_key": _FIREBASE_ADVICE,
-    "firebase_app_config_key": _FIREBASE_ADVICE,
     # Refused by the service now, so no hurry; but it was signed with the account key, and CredData-style
     # reviews count it: a person removes it and checks where the key that signed it lives.
     "expired_signature": "a signed URL past its expiry (an Azure shared access signature's se=, an AWS or Google "

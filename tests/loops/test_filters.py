@@ -508,7 +508,7 @@ def test_signals_are_not_decisive_and_decisive_filters_are_listed() -> None:
     signals = {f.name for f in FILTERS if not f.decisive}
     assert signals == {"bare_word_in_code", "wordlike_value", "hex_value", "uuid_value", "value_names_credential",
                        "identifier_in_code", "multiword_value", "joined_words_value", "password_equals_user", "sequential_run", "english_value",
-                       "introduced_as_example", "firebase_web_config_key", "firebase_app_config_key", "maps_sdk_client_key", "listen_only_access_key",
+                       "introduced_as_example", "maps_sdk_client_key", "listen_only_access_key",
                        "supabase_local_key", "expired_signature", "expired_jwt"}
     assert filters.DECISIVE_FILTERS == {f.name for f in FILTERS} - signals
 
