@@ -61,10 +61,10 @@ _PLACEHOLDER_PHRASES = (
     re.compile(r"^my[_ .\-]?(?:(?:api|access|app|auth|client|secret|private)[_ .\-]?)?"
                r"(?:key|secret|token|pass|password|pwd|user|username|login)$"),
     # "your password" in other languages: sua_senha, tu_contraseña, votre_mot_de_passe, twoje_haslo, senin_sifren
-    re.compile(r"(?<![a-z])(?:sua|seu|tua|teu|tu|su|votre|ton|ta|ihr|dein|deine|twoj|twoje|senin|anda|tuo|tuoi|jouw|din)[_ .\-]"
+    re.compile(r"(?<![a-z])(?:sua|seu|tua|teu|tu|su|votre|ton|ta|ihr|dein|deine|twoj|twoje|senin|anda|tuo|tuoi|jouw|din)[_ .\-](?:[a-zà-ÿ]{3,12}[_ .\-])?"
                r"(?:senha|contrase(?:n|ñ)a|clave|chave|token|password|passwort|kennwort|mot[_ .\-]?de[_ .\-]?passe"
                r"|has(?:l|ł)o|(?:s|ş)ifren?|parola|kata[_ .\-]?sandi|sandi|api[_ .\-]?key|cl(?:e|é)"
-               r"|klucz|sleutel|chiave|nyckel|schl(?:ue|ü|u)ssel|anahtar(?:in)?)(?![a-z])"),
+               r"|klucz|sleutel|chiave|nyckel|n(?:o|ø)kkel|schl(?:ue|ü|u)ssel|anahtar(?:in)?)(?![a-z])"),
     re.compile(r"[_ \-]here(?![a-z])"),  # insert_key_here
     re.compile(r"(?<![a-z])(?:change|replace|insert|fill|enter|put|paste)[_ \-]?"
                r"(?:me|it|this|in|your|with|the|here)(?![a-z])"),

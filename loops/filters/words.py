@@ -27,6 +27,7 @@ _CREDENTIAL_WORDS = frozenset({
     "passwords", "passphrases",  # a list of them: Bitnami's KAFKA_CLIENT_PASSWORDS (a word; botpasswords is none)
     "pepper",  # a secret mixed into every password hash (Devise's config.pepper, PASSWORD_PEPPER), kept apart from the salts
     "community",  # an SNMP community string: the password of SNMP v1/v2c
+    "pswd", "psw",  # password shortened as COBOL and old configs write it (WS-FTP-PSWD)
 })
 _CREDENTIAL_PARTS = ("secret", "passw", "token", "apikey", "privatekey", "accesskey", "authkey", "credential")
 
@@ -60,9 +61,9 @@ _SECRET_IN_OTHER_LANGUAGES = {
     "segredo": ("secret",), "jeton": ("token",), "jetons": ("token",), "gizli": ("secret",), "rahasia": ("secret",),
     "geheim": ("secret",), "schluessel": ("key",), "schlussel": ("key",), "anahtar": ("key",), "anahtari": ("key",),
     "kunci": ("key",), "chave": ("key",), "cle": ("key",), "clave": ("key",), "llave": ("key",),
-    # Polish, Dutch, Italian and Swedish: klucz, sleutel, chiave, nyckel; Italian segreto, Polish tajny, Swedish hemlig
+    # Polish, Dutch, Italian, Swedish and Norwegian: klucz, sleutel, chiave, nyckel, nøkkel; Italian segreto, Polish tajny, Swedish hemlig
     # and Norwegian hemmelig (secret)
-    "klucz": ("key",), "sleutel": ("key",), "chiave": ("key",), "nyckel": ("key",), "segreto": ("secret",),
+    "klucz": ("key",), "sleutel": ("key",), "chiave": ("key",), "nyckel": ("key",), "nokkel": ("key",), "segreto": ("secret",),
     "segreta": ("secret",), "segreti": ("secret",), "segrete": ("secret",), "tajny": ("secret",), "hemlig": ("secret",), "hemmelig": ("secret",),
 }
 # letters whose stroke or shape is no combining mark, so normalisation leaves them be

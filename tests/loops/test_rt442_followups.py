@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import random
 import string
+import uuid
 
 from tests.loops.test_fp_corpus_classes import SCANNER, not_shown, outcomes
 from tests.support.tokens import random_chars
@@ -196,3 +197,28 @@ def test_quoted_password_operands_of_racf_mq_and_cics_are_found_and_data_area_na
 def test_a_password_name_glued_to_an_environments_short_name_is_read() -> None:
     assert outcomes(f"drpass = '{_mixed(10)}'\n", "rexx/FTPPUSH.rex") in _FOUND
     assert not_shown("bypass = 'true'\ncompass = 'north'\n", "rexx/FTPPUSH.rex")
+
+
+def test_a_cobol_items_name_reaches_the_filters() -> None:
+    # a label or an id of a key describes the key; the rule now hands the data name to the name filters
+    cobol = ("       01  WS-HMAC-KEY-LABEL  PIC X(32) VALUE 'PAY.HMAC.PROD.2024'.\n"
+             f"       01  WS-SIGNING-KEY-ID  PIC X(36) VALUE '{uuid.UUID(int=_R.getrandbits(128), version=4)}'.\n")
+    assert not_shown(cobol, "cobol/src/PAYAUTH.cbl")
+
+
+def test_a_literal_fallback_after_a_parameter_is_found() -> None:
+    code = (f"class Client:\n    def __init__(self, host, login_key=None):\n"
+            f"        self.login_key = login_key or '{_mixed(24)}'\n")
+    assert outcomes(code, "hostops/clients.py") in _FOUND
+    assert not_shown("        self.login_key = login_key or 'changeme'\n", "hostops/clients.py")
+
+
+def test_norwegian_key_names_are_read() -> None:
+    assert outcomes(f'api_nokkel = "{_mixed(32)}"\n', "tjenester/config.py") in _FOUND
+    assert outcomes(f'hemmelig_nøkkel: "{_mixed(32)}"\n', "tjenester/config.yml") in _FOUND
+
+
+def test_a_cobol_password_shortened_to_pswd_is_kept_and_your_key_with_an_adjective_is_a_placeholder() -> None:
+    assert outcomes(f"           05  WS-ISSUER-PSWD        PIC X(16) VALUE '{_mixed(16)}'.\n",
+                    "cobol/PAYAUTH.cbl") in _FOUND
+    assert not_shown('[vipps.test]\nhemmelig_nokkel = "din_hemmelige_nokkel"\n', "config/app.no.toml")
