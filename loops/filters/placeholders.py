@@ -61,9 +61,10 @@ _PLACEHOLDER_PHRASES = (
     re.compile(r"^my[_ .\-]?(?:(?:api|access|app|auth|client|secret|private)[_ .\-]?)?"
                r"(?:key|secret|token|pass|password|pwd|user|username|login)$"),
     # "your password" in other languages: sua_senha, tu_contraseña, votre_mot_de_passe, twoje_haslo, senin_sifren
-    re.compile(r"(?<![a-z])(?:sua|seu|tua|teu|tu|su|votre|ton|ta|ihr|dein|deine|twoj|twoje|senin|anda|tuo|tuoi|jouw|din)[_ .\-](?:[a-zà-ÿ]{3,12}[_ .\-])?"
+    re.compile(r"(?<![a-z])(?:sua|seu|tua|teu|tu|su|votre|ton|ta|ihr|dein|deine|twoj|twoje|senin|anda|tuo|tuoi|jouw|din|ditt|dine|dit)[_ .\-](?:[a-zà-ÿ]{3,12}[_ .\-])?"
                r"(?:senha|contrase(?:n|ñ)a|clave|chave|token|password|passwort|kennwort|mot[_ .\-]?de[_ .\-]?passe"
-               r"|has(?:l|ł)o|(?:s|ş)ifren?|parola|kata[_ .\-]?sandi|sandi|api[_ .\-]?key|cl(?:e|é)"
+               r"|has(?:l|ł)o|(?:s|ş)ifren?|parola|passord|losenord|lösenord|adgangskode|wachtwoord|kata[_ .\-]?sandi|sandi"
+               r"|api[_ .\-]?key|cl(?:e|é)"
                r"|klucz|sleutel|chiave|nyckel|n(?:o|ø)kkel|schl(?:ue|ü|u)ssel|anahtar(?:in)?)(?![a-z])"),
     re.compile(r"[_ \-]here(?![a-z])"),  # insert_key_here
     re.compile(r"(?<![a-z])(?:change|replace|insert|fill|enter|put|paste)[_ \-]?"
@@ -102,7 +103,7 @@ _PLACEHOLDER_PHRASES = (
 # matches none of them.
 _PHRASE_WORD = re.compile(r"my|your|here|change|replace|insert|fill|enter|put|paste|dummy|placeholder|not|only|tobe|to[_ -]be|sample|example"
                           r"|fake|todo|tbd|fixme|leave|generate|create|byte|bit|char|via|from|by|at|in"
-                          r"|sua|seu|tua|teu|tu|su|votre|ton|ta|ihr|dein|twoj|senin|anda|tuo|jouw|din"
+                          r"|sua|seu|tua|teu|tu|su|votre|ton|ta|ihr|dein|twoj|senin|anda|tuo|jouw|din|ditt|dine|dit"
                           r"|mbia|mud|altere|trocar|ndern|aendere|wijzig|changez|changer|zmie|tir|izmeni|ejemplo|exemplo"
                           r"|beispiel|voorbeeld|przyk|esempio|exemple|rnek|поменяй|измени|пример|修改|示例|変更|サンプル|변경|예시")
 

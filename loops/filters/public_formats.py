@@ -19,7 +19,7 @@ from ..rules.checksums import b64_decode
 from .encoded_stand_ins import _jwt_claims
 from .identifiers import _UUID
 from .registry import Surroundings, _filter
-from .words import _context_words, key_words, split_words
+from .words import key_words, split_words
 
 
 def _jwt_io_payload(claims: dict) -> str:
@@ -622,8 +622,9 @@ def _is_mailchimp_sdk_key(value: str, line: str, key_name: str | None) -> bool:
 # google-services.json)
 # carries a Google API key that Firebase documents as safe to include in code: it identifies the project, and
 # Security Rules and App Check guard the data. Two more of the configuration's fields around the key say which it is.
-# Safe only while the key is restricted (to Firebase's APIs, the app's package and certificate or bundle id), which
-# the file cannot show: a signal, the finding goes to a person with that advice (phases/filter), as a web config's.
+# Dismissed; the reason names what keeps it safe (its restriction to Firebase's APIs and to the app's package and
+# certificate, bundle id or referrers). Labelled sets count it as no leak, and showing it cost a false alarm in
+# nearly every repository with a web front end.
 _FIREBASE_CONFIG_FIELDS = re.compile(
     r"\b(?:authDomain|projectId|storageBucket|messagingSenderId|appId|measurementId|databaseURL|iosBundleId"
     r"|GCM_SENDER_ID|GOOGLE_APP_ID|PROJECT_ID|STORAGE_BUCKET|BUNDLE_ID|DATABASE_URL)\b"
@@ -644,23 +645,41 @@ _GOOGLE_API_KEY = re.compile(r"^AIza[0-9A-Za-z_\-]{35}$")
          "documents it as safe to ship while restricted; rules guard the data", surroundings=True)
 def is_firebase_app_config_key(value: str, line: str, key_name: str | None, language: str | None,
                                around: Surroundings) -> bool:
-    if _GOOGLE_API_KEY.match(value.strip()) is None or _named_for_a_server(value, line, key_name):
+    if _GOOGLE_API_KEY.match(value.strip()) is None:
         return False
     if around.file_name in _FIREBASE_CONFIG_FILES:
         return True  # the file Firebase's console hands out for the app, whatever lines sit around the key
+    if not _names_the_config_key(value, line, key_name):
+        return False
     fields = {m.group(0) for text in (line, *around.lines) for m in _FIREBASE_CONFIG_FIELDS.finditer(text)}
     return len(fields) >= 2
 
 
 _FIREBASE_CONFIG_FILES = frozenset({"google-services.json", "googleservice-info.plist"})
-# A second Google key beside the app's configuration, named for a server (MAPS_SERVER_KEY, GEOCODING_SERVER_KEY,
-# Spanish claveServidor), is the backend's: no browser sees it.
-_NAMED_FOR_A_SERVER = frozenset({"server", "servers", "backend", "servidor", "serveur", "internal"})
+# The configuration's own key is named for what it is and nothing else: apiKey, current_key, FIREBASE_API_KEY,
+# NEXT_PUBLIC_FIREBASE_API_KEY, google_api_key (the Gradle plugin's resource), or no name (a plist's <string>).
+# Another Google key beside the configuration is named for its own API or place (MAPS_SERVER_KEY, GEMINI_API_KEY,
+# GEOCODING_KEY, Spanish claveServidor): a backend's key, which no browser sees.
+_CONFIG_KEY_NAME_WORDS = _FRONT_END_WORDS | {"api", "key", "apikey", "firebase", "fb", "web", "app", "config", "options",
+                                             "current", "google", "android", "ios", "macos", "string", "name", "next",
+                                             "vue", "svelte", "astro", "ng", "env", "prod", "production", "dev", "staging",
+                                             "crash", "reporting"}  # the Gradle plugin's google_crash_reporting_api_key
+# the name right before the value on its line: `apiKey: "`, `"current_key": "`, `FIREBASE_API_KEY=`
+_NAME_BEFORE_VALUE = re.compile(r"""([A-Za-z_][\w.$-]*)["'`]?[ \t]*(?:=>|[:=])[ \t]*["'`]?$""")
 
 
-def _named_for_a_server(value: str, line: str, key_name: str | None) -> bool:
-    # (a format rule's match has a name only when a generic rule matched it too: else the words before it on its line)
-    return not _NAMED_FOR_A_SERVER.isdisjoint(_context_words(value, line, key_name))
+def _names_the_config_key(value: str, line: str, key_name: str | None) -> bool:
+    if key_name:
+        words = key_words(key_name)
+    else:  # a format rule's match has a name only when a generic rule matched it too
+        at = line.find(value)
+        m = _NAME_BEFORE_VALUE.search(line[:at]) if at >= 0 else None
+        words = key_words(m.group(1)) if m else []
+    return all(w in _CONFIG_KEY_NAME_WORDS for w in words)
+
+
+# firebase-admin's initializeApp() runs on a server (Cloud Functions): a Google key beside it is a backend's
+_FIREBASE_ADMIN = re.compile(r"firebase[-_]admin|\badmin\.initializeApp\b")
 
 
 # One sign of a Firebase web app's configuration where fewer than two of its fields stand around the key: the
@@ -674,7 +693,7 @@ _FIREBASE_WEB_CONFIG = re.compile(r"\bfirebaseConfig\b|\.firebaseapp\.com\b|\bin
          surroundings=True)
 def is_firebase_web_config_key(value: str, line: str, key_name: str | None, language: str | None,
                                around: Surroundings) -> bool:
-    if _GOOGLE_API_KEY.match(value.strip()) is None or _named_for_a_server(value, line, key_name):
+    if _GOOGLE_API_KEY.match(value.strip()) is None or not _names_the_config_key(value, line, key_name):
         return False
     # (a front end's build variable says the same on its own: NEXT_PUBLIC_FIREBASE_API_KEY is compiled into the page;
     # so does a name that says Firebase's API key, FIREBASE_API_KEY or firebaseWebApiKey, the one Google key a Firebase
@@ -683,7 +702,8 @@ def is_firebase_web_config_key(value: str, line: str, key_name: str | None, lang
     if "firebase" in "".join(words) and (set(words) & _FRONT_END_WORDS or (
             words[-2:] == ["api", "key"] or words[-1:] == ["apikey"]) and not _FIREBASE_SERVER_WORDS & set(words)):
         return True
-    return any(_FIREBASE_WEB_CONFIG.search(text) for text in (line, *around.lines))
+    texts = (line, *around.lines)
+    return any(_FIREBASE_WEB_CONFIG.search(text) for text in texts) and not any(_FIREBASE_ADMIN.search(text) for text in texts)
 
 
 # A Google Maps or Places SDK key in a mobile or web app: the SDKs take the key in the app itself (the Android

@@ -104,7 +104,7 @@ def _assigned_words(text: str) -> set[str]:
 # lone brace between do not count), in any file (crypto code keeps its self-test keys beside the implementation,
 # not only under tests/). Further away, the comment is another line's.
 _CITED_VECTOR = re.compile(
-    r"(?i:\btest[ _-]?vectors?\b(?![ \t]*(?:search|db|database|store|index))|\bknown[ _-]answer[ _-]tests?\b|\bwycheproof\b)"
+    r"(?i:\btest[ _-]?vectors?\b(?![ \t]*(?:search|db|database|store|index))|\bknown[ _-]answer[ _-](?:tests?|vectors?)\b|\bwycheproof\b)"
     r"|\bKATs?\b|(?i:\bkat[ _-]vectors?\b)|\bCAVP\b|\.rsp\b"
     # FIPS 197, NIST SP 800-38D (FIPS 140 validates modules and prints no vectors)
     r"|(?i:\b(?:FIPS[ _-]?(?!140)|NIST[ _-]?(?:SP[ _-]?)?|SP[ _-]?)\d[\d.-]{2,}[A-Z]?\b[^\n]{0,40}?\b(?:appendix|examples?|test[ _-]?(?:case|vector)s?)\b)"

@@ -109,11 +109,11 @@ def test_sdk_keys_device_tokens_and_account_ids_made_to_be_seen_are_not_secrets(
     assert not_shown('private const string KnockSecretApiKey = "sk_test_12345";\n', "src/Notifier.cs")
 
 
-def test_a_google_key_in_firebases_config_files_goes_to_a_person() -> None:
+def test_a_google_key_in_firebases_config_files_is_public() -> None:
     key = _google_key()
     assert outcomes(f'  "client": [{{\n    "api_key": [{{"current_key": "{key}"}}],\n  }}]\n',
-                    "android/app/google-services.json") == ["pending"]
-    assert outcomes(f"<key>API_KEY</key>\n<string>{key}</string>\n", "ios/App/GoogleService-Info.plist") == ["pending"]
+                    "android/app/google-services.json") == ["dismissed"]
+    assert outcomes(f"<key>API_KEY</key>\n<string>{key}</string>\n", "ios/App/GoogleService-Info.plist") == ["dismissed"]
 
 
 # --- API SDK repositories and PHP applications (sets 374, 375) -------------------------------------------------------

@@ -222,3 +222,46 @@ def test_a_cobol_password_shortened_to_pswd_is_kept_and_your_key_with_an_adjecti
     assert outcomes(f"           05  WS-ISSUER-PSWD        PIC X(16) VALUE '{_mixed(16)}'.\n",
                     "cobol/PAYAUTH.cbl") in _FOUND
     assert not_shown('[vipps.test]\nhemmelig_nokkel = "din_hemmelige_nokkel"\n', "config/app.no.toml")
+
+
+# --- probe of the Firebase change, modern repositories (sets 451, 452) ----------------------------------------------------
+
+def _google_key() -> str:
+    return "AIzaSy" + random_chars(_R, 33, _URL_SAFE)
+
+
+def test_only_the_firebase_configurations_own_key_is_public() -> None:
+    web = (f'const firebaseConfig = {{\n  apiKey: "{_google_key()}",\n  authDomain: "fjord.firebaseapp.com",\n'
+           f'  projectId: "fjord",\n  appId: "1:48213:web:9f",\n}};\nexport const GEMINI_API_KEY = "{_google_key()}";\n')
+    statuses = outcomes(web, "web/src/lib/firebase.ts")  # (the appId's candidate is dismissed too)
+    assert statuses[0] == "dismissed" and statuses[-1] == "confirmed" and statuses.count("confirmed") == 1
+    env = (f"VITE_FIREBASE_API_KEY={_google_key()}\nVITE_FIREBASE_PROJECT_ID=fjord\nVITE_FIREBASE_APP_ID=1:48213:web:9f\n"
+           f"TRANSLATE_KEY={_google_key()}\n")
+    assert outcomes(env, "web/.env.production") == ["dismissed", "confirmed"]
+    # firebase-admin's initializeApp runs on a server: a Google key beside it is the backend's
+    functions = ("import * as admin from 'firebase-admin';\nadmin.initializeApp();\n"
+                 f"const key = '{_google_key()}';\n")
+    assert outcomes(functions, "functions/src/index.ts") in _FOUND
+
+
+def test_your_new_password_in_norwegian_is_a_placeholder() -> None:
+    assert not_shown("passord=ditt_nye_passord\n", "i18n/defaults.properties")
+
+
+def test_keys_decoded_in_place_by_rusts_hex_and_base64_crates_are_found() -> None:
+    code = f'fn main() {{\n    let signing_key = hex::decode("{random_chars(_R, 64, _HEX)}").unwrap();\n}}\n'
+    assert outcomes(code, "services/ingest/src/main.rs") in _FOUND
+
+
+def test_a_vapid_private_key_under_its_own_name_is_found() -> None:
+    assert outcomes(f"const PUSH_VAPID_PRIVATE = '{random_chars(_R, 43, _URL_SAFE)}'\n", "routes/api/alerts.ts") in _FOUND
+
+
+def test_a_key_cited_as_a_known_answer_vector_is_dismissed() -> None:
+    code = ("#[cfg(test)]\nmod tests {\n    // known-answer vector from the spec\n"
+            f'    const KAT_KEY: &str = "{random_chars(_R, 64, _HEX)}";\n}}\n')
+    assert not_shown(code, "src-tauri/src/sync.rs")
+
+
+def test_a_fallback_in_a_template_literal_is_found() -> None:
+    assert outcomes(f"const token = opts.token || `{_mixed(24)}`;\n", "clients/node/index.js") in _FOUND
