@@ -16,7 +16,8 @@ from .registry import Surroundings, _filter
 from .text_shapes import random_printable_run
 from .typed_runs import _typed_positions, is_repeated_or_sequential
 from .word_shapes import _KEY_PIECES, _LEET, _LETTER_RUN, _typed_word, english_like, name_of_words, wordlike
-from .words import _CREDENTIAL_WORDS, _PASSWORD_IN_OTHER_LANGUAGES, _names_generated_credential, _without_marks, key_words, split_words
+from .words import (_CREDENTIAL_WORDS, _PASSWORD_IN_OTHER_LANGUAGES, _names_generated_credential, _without_marks, key_words,
+                    split_words)
 
 
 _PLACEHOLDER_VALUES = frozenset({
@@ -61,7 +62,9 @@ _PLACEHOLDER_PHRASES = (
     re.compile(r"^my[_ .\-]?(?:(?:api|access|app|auth|client|secret|private)[_ .\-]?)?"
                r"(?:key|secret|token|pass|password|pwd|user|username|login)$"),
     # "your password" in other languages: sua_senha, tu_contraseña, votre_mot_de_passe, twoje_haslo, senin_sifren
-    re.compile(r"(?<![a-z])(?:sua|seu|tua|teu|tu|su|votre|ton|ta|ihr|dein|deine|twoj|twoje|senin|anda|tuo|tuoi|jouw|din|ditt|dine|dit)[_ .\-](?:[a-zà-ÿ]{3,12}[_ .\-])?"
+    # (an adjective may stand between: din_hemmelige_nokkel, tu_nueva_contraseña)
+    re.compile(r"(?<![a-z])(?:sua|seu|tua|teu|tu|su|votre|ton|ta|ihr|dein|deine|twoj|twoje|senin|anda|tuo|tuoi|jouw|din|ditt"
+               r"|dine|dit)[_ .\-](?:[a-zà-ÿ]{3,12}[_ .\-])?"
                r"(?:senha|contrase(?:n|ñ)a|clave|chave|token|password|passwort|kennwort|mot[_ .\-]?de[_ .\-]?passe"
                r"|has(?:l|ł)o|(?:s|ş)ifren?|parola|passord|losenord|lösenord|adgangskode|wachtwoord|kata[_ .\-]?sandi|sandi"
                r"|api[_ .\-]?key|cl(?:e|é)"

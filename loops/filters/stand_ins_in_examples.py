@@ -127,8 +127,9 @@ _KEY_BASE64 = re.compile(r"^[A-Za-z0-9+/]{32,}={0,2}$")
 _NOT_A_COMMENT = re.compile(r"^[ \t]*[{(\[]?[ \t]*$|^[^#/\n]*\b(?i:(?:test_?)?(?:vectors?|cases|tests|kats?|fixtures))\b[^#/\n]*[{(\[][ \t]*$")
 
 
-@_filter("cited_test_vector", "a hex key (in a test, also base64) the comment beside it cites from a standard's published vectors (an RFC's "
-         "examples or appendix, a test vector, a KAT, Wycheproof): public by design", generic_only=True, surroundings=True)
+@_filter("cited_test_vector", "a hex key (in a test, also base64) the comment beside it cites from a standard's published "
+         "vectors (an RFC's examples or appendix, a test vector, a KAT, Wycheproof): public by design", generic_only=True,
+         surroundings=True)
 def is_cited_test_vector(value: str, line: str, key_name: str | None, language: str | None,
                          around: Surroundings) -> bool:
     v = value.strip()

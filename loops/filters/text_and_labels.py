@@ -21,17 +21,17 @@ _UNSPACED_SCRIPT = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u
 @_filter("natural_language", "text in a natural language (letters beyond ASCII, as in a translation), not a key",
          generic_only=True)
 def is_natural_language(value: str, line: str, key_name: str | None, language: str | None) -> bool:
-    # Generated keys are ASCII; a value with letters beyond ASCII is written for people to read.
-    # A few letters do when most are beyond ASCII: a CJK or Hangul word cut off at a quote
-    # inside its sentence ("프로젝트 '{0}'...").
-    letters = [c for c in value if c.isalpha()]
-    foreign = sum(not c.isascii() for c in letters)
     # One word of 6 or more characters with a digit in it is typed, not written: a password in the writer's own
     # script (7z -p'Москва2024!'); translated text has spaces between its words or no digits. (Not in the scripts
     # written without spaces: a Japanese sentence with "2FA" in it is one run of characters.)
     if (len(value) >= 6 and not any(c.isspace() for c in value) and any(c.isdigit() for c in value)
             and not _UNSPACED_SCRIPT.search(value)):
         return False
+    # Generated keys are ASCII; a value with letters beyond ASCII is written for people to read.
+    # A few letters do when most are beyond ASCII: a CJK or Hangul word cut off at a quote
+    # inside its sentence ("프로젝트 '{0}'...").
+    letters = [c for c in value if c.isalpha()]
+    foreign = sum(not c.isascii() for c in letters)
     return (len(letters) >= 5 and foreign > 0) or (foreign >= 2 and foreign * 2 >= len(letters))
 
 

@@ -61,10 +61,11 @@ _SECRET_IN_OTHER_LANGUAGES = {
     "segredo": ("secret",), "jeton": ("token",), "jetons": ("token",), "gizli": ("secret",), "rahasia": ("secret",),
     "geheim": ("secret",), "schluessel": ("key",), "schlussel": ("key",), "anahtar": ("key",), "anahtari": ("key",),
     "kunci": ("key",), "chave": ("key",), "cle": ("key",), "clave": ("key",), "llave": ("key",),
-    # Polish, Dutch, Italian, Swedish and Norwegian: klucz, sleutel, chiave, nyckel, nøkkel; Italian segreto, Polish tajny, Swedish hemlig
-    # and Norwegian hemmelig (secret)
-    "klucz": ("key",), "sleutel": ("key",), "chiave": ("key",), "nyckel": ("key",), "nokkel": ("key",), "segreto": ("secret",),
-    "segreta": ("secret",), "segreti": ("secret",), "segrete": ("secret",), "tajny": ("secret",), "hemlig": ("secret",), "hemmelig": ("secret",),
+    # Polish, Dutch, Italian, Swedish and Norwegian keys (klucz, sleutel, chiave, nyckel, nøkkel) and secrets
+    # (Italian segreto, Polish tajny, Swedish hemlig, Norwegian hemmelig)
+    "klucz": ("key",), "sleutel": ("key",), "chiave": ("key",), "nyckel": ("key",), "nokkel": ("key",),
+    "segreto": ("secret",), "segreta": ("secret",), "segreti": ("secret",), "segrete": ("secret",),
+    "tajny": ("secret",), "hemlig": ("secret",), "hemmelig": ("secret",),
 }
 # letters whose stroke or shape is no combining mark, so normalisation leaves them be
 _LETTERS_WITHOUT_DECOMPOSITION = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ß": "ss", "ı": "i"})
