@@ -8,13 +8,10 @@ import random
 import string
 
 from tests.loops.test_fp_corpus_classes import hidden, outcomes
-from tests.support.tokens import random_chars
+from tests.support.tokens import google_api_key, random_chars
 
 _R = random.Random(37_1204)
 
-
-def _google_key() -> str:
-    return "AIzaSy" + random_chars(_R, 33, string.ascii_letters + string.digits + "_-")
 
 
 def test_a_format_made_only_of_conversions_is_a_template() -> None:
@@ -23,12 +20,12 @@ def test_a_format_made_only_of_conversions_is_a_template() -> None:
 
 def test_a_key_introduced_as_an_example_on_the_line_before_goes_to_a_person() -> None:
     doc = ("    /**\n     * An API key used for authenticating requests from your app, e.g.\n"
-           f'     * "{_google_key()}", used to identify your app to Google servers.\n     */\n    apiKey?: string;\n')
+           f'     * "{google_api_key(_R)}", used to identify your app to Google servers.\n     */\n    apiKey?: string;\n')
     assert outcomes(doc, "lib/types/app.ts") == ["pending"]
 
 
 def test_the_same_key_in_code_is_confirmed() -> None:
-    code = f'    // the key for prod\n    const apiKey = "{_google_key()}";\n'
+    code = f'    // the key for prod\n    const apiKey = "{google_api_key(_R)}";\n'
     assert outcomes(code, "src/firebase.ts") == ["confirmed"]
 
 

@@ -12,14 +12,11 @@ import string
 import pytest
 
 from tests.loops.test_fp_corpus_classes import hidden, not_shown, outcomes, require_shown
-from tests.support.tokens import random_chars
+from tests.support.tokens import google_api_key, random_chars
 
 _R = random.Random(24_0412)
 _URLSAFE = string.ascii_letters + string.digits + "_-"
 
-
-def _google_key() -> str:
-    return "AIza" + random_chars(_R, 35, _URLSAFE)
 
 
 def _hex(n: int) -> str:
@@ -37,20 +34,20 @@ def _dismissed_as_public(text: str, path: str) -> bool:
 
 
 def test_a_web_firebase_config_key_is_public() -> None:
-    text = (f'const firebaseConfig = {{\n  apiKey: "{_google_key()}",\n  authDomain: "shop.firebaseapp.com",\n'
+    text = (f'const firebaseConfig = {{\n  apiKey: "{google_api_key(_R)}",\n  authDomain: "shop.firebaseapp.com",\n'
             f'  projectId: "shop",\n  appId: "1:{random_chars(_R, 12, string.digits)}:web:{_hex(16)}",\n}};\n')
     assert _dismissed_as_public(text, "web/public/firebase-config.js")
 
 
 def test_a_flutter_firebase_options_key_is_public() -> None:
     text = ("  static const FirebaseOptions android = FirebaseOptions(\n"
-            f"    apiKey: '{_google_key()}',\n    appId: '1:611:android:{_hex(16)}',\n"
+            f"    apiKey: '{google_api_key(_R)}',\n    appId: '1:611:android:{_hex(16)}',\n"
             "    messagingSenderId: '611',\n    projectId: 'shop',\n  );\n")
     assert _dismissed_as_public(text, "lib/firebase_options.dart")
 
 
 def test_a_googleservice_info_plist_key_is_public() -> None:
-    text = ("<dict>\n\t<key>API_KEY</key>\n\t<string>" + _google_key() + "</string>\n"
+    text = ("<dict>\n\t<key>API_KEY</key>\n\t<string>" + google_api_key(_R) + "</string>\n"
             "\t<key>GCM_SENDER_ID</key>\n\t<string>254581437918</string>\n"
             "\t<key>GOOGLE_APP_ID</key>\n\t<string>1:715:ios:510f</string>\n</dict>\n")
     assert _dismissed_as_public(text, "ios/Shop/GoogleService-Info.plist")
@@ -58,7 +55,7 @@ def test_a_googleservice_info_plist_key_is_public() -> None:
 
 def test_a_google_key_on_a_server_is_shown() -> None:
     # one configuration word nearby is not a Firebase app's configuration
-    require_shown(f'GEMINI_API_KEY = "{_google_key()}"\nPROJECT_ID = "shop"\n', "server/settings.py")
+    require_shown(f'GEMINI_API_KEY = "{google_api_key(_R)}"\nPROJECT_ID = "shop"\n', "server/settings.py")
 
 
 # --- the Android debug keystore ---------------------------------------------------------------------

@@ -6,17 +6,12 @@ server beside such a configuration, stays confirmed. Values are random, made her
 from __future__ import annotations
 
 import random
-import string
 
 from secretloop.loops.phases.filter import classify
 from tests.loops.test_fp_corpus_classes import SCANNER
-from tests.support.tokens import random_chars
+from tests.support.tokens import google_api_key
 
 _R = random.Random(3233)
-
-
-def _google_key() -> str:
-    return "AIzaSy" + random_chars(_R, 33, string.ascii_letters + string.digits + "-_")
 
 
 def _statuses(text: str, path: str) -> list[tuple[str, str]]:
@@ -32,13 +27,13 @@ def test_a_firebase_web_config_key_is_public_by_design() -> None:
     for template in ('const firebaseConfig = {{\n  apiKey: "{v}",\n}};\n',
                      'export const app = initializeApp({{ apiKey: "{v}" }});\n',
                      'const cfg = {{\n  authDomain: "shop-7f2.firebaseapp.com",\n  apiKey: "{v}",\n}};\n'):
-        got = _statuses(template.format(v=_google_key()), "web/src/firebase.ts")
+        got = _statuses(template.format(v=google_api_key(_R)), "web/src/firebase.ts")
         assert [s for s, _ in got] == ["dismissed"], f"a Firebase web key: {[s for s, _ in got]}"
         assert "restriction" in got[0][1], "the reason does not say what keeps the key safe"
 
 
 def test_a_google_key_elsewhere_stays_confirmed() -> None:
-    got = _statuses(f'const MAPS_KEY = "{_google_key()}";\nfetch(url);\n', "server/geo.js")
+    got = _statuses(f'const MAPS_KEY = "{google_api_key(_R)}";\nfetch(url);\n', "server/geo.js")
     assert [s for s, _ in got] == ["confirmed"], f"a server-side Google key: {[s for s, _ in got]}"
 
 
@@ -53,16 +48,16 @@ def test_a_firebase_app_config_key_is_public_by_design() -> None:
              "<dict>\n\t<key>API_KEY</key>\n\t<string>{v}</string>\n\t<key>GCM_SENDER_ID</key>\n"
              "\t<string>48213</string>\n\t<key>PROJECT_ID</key>\n\t<string>shop-7f2</string>\n</dict>\n"),
             ("web/.env", "VITE_FIREBASE_API_KEY={v}\nVITE_FIREBASE_PROJECT_ID=shop-7f2\nVITE_FIREBASE_APP_ID=1:48213:web:9f\n")):
-        got = _statuses(template.format(v=_google_key()), path)
+        got = _statuses(template.format(v=google_api_key(_R)), path)
         assert [s for s, _ in got] == ["dismissed"], f"a Firebase app key in {path}: {[s for s, _ in got]}"
 
 
 def test_a_google_key_named_for_a_server_beside_a_firebase_config_stays_confirmed() -> None:
     for name in ("MAPS_SERVER_KEY", "GEOCODING_BACKEND_KEY", "claveServidor"):
-        web = (f'const firebaseConfig = {{\n  apiKey: "{_google_key()}",\n  authDomain: "shop-7f2.firebaseapp.com",\n}};\n'
-               f'export const {name} = "{_google_key()}";\n')
+        web = (f'const firebaseConfig = {{\n  apiKey: "{google_api_key(_R)}",\n  authDomain: "shop-7f2.firebaseapp.com",\n}};\n'
+               f'export const {name} = "{google_api_key(_R)}";\n')
         got = [s for s, _ in _statuses(web, "web/src/firebase.ts")]
         assert got == ["dismissed", "confirmed"], f"{name} beside a Firebase config: {got}"
-    env = (f"NEXT_PUBLIC_FIREBASE_API_KEY={_google_key()}\nNEXT_PUBLIC_FIREBASE_PROJECT_ID=shop-7f2\n"
-           f"NEXT_PUBLIC_FIREBASE_APP_ID=1:48213:web:9f\nGOOGLE_MAPS_SERVER_KEY={_google_key()}\n")
+    env = (f"NEXT_PUBLIC_FIREBASE_API_KEY={google_api_key(_R)}\nNEXT_PUBLIC_FIREBASE_PROJECT_ID=shop-7f2\n"
+           f"NEXT_PUBLIC_FIREBASE_APP_ID=1:48213:web:9f\nGOOGLE_MAPS_SERVER_KEY={google_api_key(_R)}\n")
     assert [s for s, _ in _statuses(env, "apps/web/.env.local")] == ["dismissed", "confirmed"]

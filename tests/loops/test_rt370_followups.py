@@ -8,7 +8,7 @@ import random
 import string
 
 from tests.loops.test_fp_corpus_classes import not_shown, outcomes, require_shown
-from tests.support.tokens import random_b64, random_chars, random_uuid, typed_password, varied_key
+from tests.support.tokens import google_api_key, random_b64, random_chars, random_uuid, typed_password, varied_key
 
 _R = random.Random(370)
 _ALNUM = string.ascii_letters + string.digits
@@ -18,9 +18,6 @@ _HEX = "0123456789abcdef"
 def _alnum_key(n: int) -> str:
     return varied_key(_R, n)
 
-
-def _google_key() -> str:
-    return "AIzaSy" + random_chars(_R, 33, _ALNUM + "_-")
 
 
 # --- secrets managers and identity vendors (set 370) -----------------------------------------------------------------
@@ -110,7 +107,7 @@ def test_sdk_keys_device_tokens_and_account_ids_made_to_be_seen_are_not_secrets(
 
 
 def test_a_google_key_in_firebases_config_files_is_public() -> None:
-    key = _google_key()
+    key = google_api_key(_R)
     assert outcomes(f'  "client": [{{\n    "api_key": [{{"current_key": "{key}"}}],\n  }}]\n',
                     "android/app/google-services.json") == ["dismissed"]
     assert outcomes(f"<key>API_KEY</key>\n<string>{key}</string>\n", "ios/App/GoogleService-Info.plist") == ["dismissed"]

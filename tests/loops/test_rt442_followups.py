@@ -10,7 +10,7 @@ import string
 import uuid
 
 from tests.loops.test_fp_corpus_classes import SCANNER, not_shown, outcomes
-from tests.support.tokens import random_chars
+from tests.support.tokens import google_api_key, random_chars
 
 _R = random.Random(442)
 _ALNUM = string.ascii_letters + string.digits
@@ -226,21 +226,18 @@ def test_a_cobol_password_shortened_to_pswd_is_kept_and_your_key_with_an_adjecti
 
 # --- probe of the Firebase change, modern repositories (sets 451, 452) ----------------------------------------------------
 
-def _google_key() -> str:
-    return "AIzaSy" + random_chars(_R, 33, _URL_SAFE)
-
 
 def test_only_the_firebase_configurations_own_key_is_public() -> None:
-    web = (f'const firebaseConfig = {{\n  apiKey: "{_google_key()}",\n  authDomain: "fjord.firebaseapp.com",\n'
-           f'  projectId: "fjord",\n  appId: "1:48213:web:9f",\n}};\nexport const GEMINI_API_KEY = "{_google_key()}";\n')
+    web = (f'const firebaseConfig = {{\n  apiKey: "{google_api_key(_R)}",\n  authDomain: "fjord.firebaseapp.com",\n'
+           f'  projectId: "fjord",\n  appId: "1:48213:web:9f",\n}};\nexport const GEMINI_API_KEY = "{google_api_key(_R)}";\n')
     statuses = outcomes(web, "web/src/lib/firebase.ts")  # (the appId's candidate is dismissed too)
     assert statuses[0] == "dismissed" and statuses[-1] == "confirmed" and statuses.count("confirmed") == 1
-    env = (f"VITE_FIREBASE_API_KEY={_google_key()}\nVITE_FIREBASE_PROJECT_ID=fjord\nVITE_FIREBASE_APP_ID=1:48213:web:9f\n"
-           f"TRANSLATE_KEY={_google_key()}\n")
+    env = (f"VITE_FIREBASE_API_KEY={google_api_key(_R)}\nVITE_FIREBASE_PROJECT_ID=fjord\nVITE_FIREBASE_APP_ID=1:48213:web:9f\n"
+           f"TRANSLATE_KEY={google_api_key(_R)}\n")
     assert outcomes(env, "web/.env.production") == ["dismissed", "confirmed"]
     # firebase-admin's initializeApp runs on a server: a Google key beside it is the backend's
     functions = ("import * as admin from 'firebase-admin';\nadmin.initializeApp();\n"
-                 f"const key = '{_google_key()}';\n")
+                 f"const key = '{google_api_key(_R)}';\n")
     assert outcomes(functions, "functions/src/index.ts") in _FOUND
 
 

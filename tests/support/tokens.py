@@ -78,6 +78,11 @@ def typed_password(rng: random.Random) -> str:
             return v
 
 
+def google_api_key(rng: random.Random) -> str:
+    """A Google API key's shape: AIza, then 35 URL-safe characters (keys are issued as AIzaSy…)."""
+    return "AIzaSy" + random_chars(rng, 33, ALNUM + "-_")
+
+
 def random_b64(rng: random.Random, n: int) -> str:
     """n random bytes in standard base64 (a key's shape: 32 bytes are 44 characters)."""
     return base64.b64encode(bytes(rng.randrange(256) for _ in range(n))).decode()
