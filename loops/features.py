@@ -12,7 +12,7 @@ import functools
 import posixpath
 import re
 
-from .filters import RuleFormats, Surroundings, packaged_formats, run_filters, shannon_entropy
+from .filters import RuleFormats, Surroundings, byte_list_hex, packaged_formats, run_filters, shannon_entropy
 from .filters.code_structure import is_commented_out_code
 from .languages import (
     BLOCK_COMMENT,
@@ -52,6 +52,10 @@ def _name_of(path: str) -> str:
     return posixpath.basename(path.replace("\\", "/")).lower()
 
 
+# Where Salesforce projects keep Apex classes: sfdx's force-app/main/default/classes/, the Metadata API's src/classes/.
+_SALESFORCE_CLASS = re.compile(r"(?:^|/)classes/[^/]+\.cls$")
+
+
 def language_for(path: str) -> str:
     """Language id from the file name or extension; "text" when nothing is known."""
     name = _name_of(path)
@@ -61,6 +65,8 @@ def language_for(path: str) -> str:
         return "dotenv"  # .env.local, .env.production, prod.env
     if name.startswith(("dockerfile.", "containerfile.")) or name.endswith(".dockerfile"):
         return "dockerfile"
+    if name.endswith(".cls") and _SALESFORCE_CLASS.search(path.replace("\\", "/")):
+        return "java"  # an Apex class: Java's syntax; VBA's class modules are .cls too
     parts = name.lstrip(".").split(".")
     while len(parts) > 1:
         ext = parts[-1]
@@ -115,10 +121,15 @@ _TEST_CLASS_FILE = re.compile(r"(?:^|[a-z0-9])(?:Tests?|Spec|IT)\.(?:java|kt|sca
 
 def _is_test_dir(name: str) -> bool:
     # A folder named for tests among other words: integration-tests, cross_agent_tests, test-ca, fuzzing-corpus.
+    if name in _API_CLIENT_DIRS:
+        return False
     return name in _TEST_DIRS or any(w in _TEST_DIR_WORDS for w in _DIR_WORD_SEPARATORS.split(name))
 
 
 _TEST_DIR_WORDS = frozenset({"test", "tests", "fuzz", "fuzzing"})  # fuzzing-corpus/, http-fuzz/
+# An API client's saved requests and environments, not tests: Thunder Client (VS Code) writes its workspace data to
+# thunder-tests/, and the requests there go to the team's real services with their real credentials.
+_API_CLIENT_DIRS = frozenset({"thunder-tests"})
 
 
 _DIR_WORD_SEPARATORS = re.compile(r"[-_.]")
@@ -856,10 +867,12 @@ def build_features(
         # its values were in use, and are judged as the code's are. (A config file's commented lines are its
         # documented defaults: telegraf.conf's `# password = "metricsmetrics…"`.)
         commented = False
+    # A key written as a list of bytes is measured by its bytes: the commas and 0x between them are no part of it.
+    measured = byte_list_hex(value) or value
     return Features(
-        length=len(value),
-        entropy=round(shannon_entropy(value), 3),
-        char_classes=char_classes(value),
+        length=len(measured),
+        entropy=round(shannon_entropy(measured), 3),
+        char_classes=char_classes(measured),
         known_prefix=known_prefix,
         checksum_valid=checksum_valid,
         key_name=key_name,

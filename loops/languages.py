@@ -50,9 +50,11 @@ FILENAMES: dict[str, str] = {
 EXTENSIONS: dict[str, str] = {
     "py": "python", "pyi": "python", "pyw": "python", "ipynb": "json",
     "js": "javascript", "mjs": "javascript", "cjs": "javascript", "jsx": "javascript",
+    "gs": "javascript",  # Google Apps Script, as clasp pulls a project's files
     "ts": "typescript", "mts": "typescript", "cts": "typescript", "tsx": "typescript",
     "go": "go",
     "java": "java",
+    "apex": "java", "trigger": "java",  # Salesforce Apex: Java's syntax (// comments, '…' strings)
     "kt": "kotlin", "kts": "kotlin",
     "scala": "scala", "sc": "scala",
     "groovy": "groovy", "gradle": "groovy",
@@ -93,6 +95,8 @@ EXTENSIONS: dict[str, str] = {
     "properties": "properties",
     "env": "dotenv",
     "xml": "xml", "config": "xml", "csproj": "xml", "plist": "xml", "xsd": "xml", "svg": "xml",
+    "xaml": "xml",  # WPF and UiPath workflows
+    "bprelease": "xml", "bpprocess": "xml", "bpobject": "xml",  # Blue Prism's exported releases and processes
     "html": "html", "htm": "html", "vue": "html", "svelte": "html",
     "css": "css", "scss": "css", "sass": "css", "less": "css",
     "md": "markdown", "markdown": "markdown", "mdx": "markdown",

@@ -28,7 +28,7 @@ from .formats import RuleFormats, packaged_formats
 from .registry import FILTERS, Check, Filter, Surroundings
 from .run import DECISIVE_FILTERS, FILTER_REASONS, FILTERS_BY_NAME, run_filters
 from .stand_ins_in_examples import stand_in_text
-from .text_shapes import shannon_entropy
+from .text_shapes import byte_list_hex, shannon_entropy
 from .word_shapes import english_like, wordlike
 from .words import WIFI_WORDS, key_words, names_credential, split_words
 
@@ -46,6 +46,7 @@ __all__ = [
     "RuleFormats",
     "Surroundings",
     "WIFI_WORDS",
+    "byte_list_hex",
     "english_like",
     "key_words",
     "names_credential",

@@ -11,7 +11,7 @@ import re
 from .code_structure import _in_code, _in_comment_text, _in_url_userinfo, _is_quoted
 from .identifiers import _UUID
 from .registry import Surroundings, _filter
-from .text_shapes import _HEX, _looks_random
+from .text_shapes import _HEX, _looks_random, byte_list_hex
 from .word_shapes import _LEET, english_like, wordlike
 from .words import key_words, names_password
 
@@ -86,8 +86,10 @@ def _inside_open_string(value: str, line: str) -> bool:
 @_filter("multiword_value", "several words separated by spaces: a phrase, a label or a passphrase",
          generic_only=True, decisive=False)
 def is_multiword_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
-    # (a Google app password is one generated password shown in four groups of four letters: no phrase)
-    return len(value.split()) >= 2 and _GOOGLE_APP_PASSWORD.match(value.strip()) is None
+    # (a Google app password is one generated password shown in four groups of four letters: no phrase; a key's bytes
+    # listed 0x3c, 0x91, … are no words)
+    return (len(value.split()) >= 2 and _GOOGLE_APP_PASSWORD.match(value.strip()) is None
+            and byte_list_hex(value) is None)
 
 
 _GOOGLE_APP_PASSWORD = re.compile(r"^[a-z]{4}(?: [a-z]{4}){3}$")

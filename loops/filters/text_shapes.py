@@ -31,6 +31,29 @@ def shannon_entropy(s: str) -> float:
 _HEX = re.compile(r"^[0-9a-fA-F]+$")
 
 
+# A list of byte values as code writes a key (0x3c, 0x91, … or 60, 145, …, Java's (byte) 0x9c): eight or more.
+_BYTE_LIST = re.compile(r"^(?:\(byte\)[ \t]*)?(?:0[xX][0-9a-fA-F]{1,2}|[0-9]{1,3})"
+                        r"(?:[ \t]*,\s*(?:\(byte\)[ \t]*)?(?:0[xX][0-9a-fA-F]{1,2}|[0-9]{1,3})){7,}[ \t]*,?$")
+_BYTE = re.compile(r"0[xX]([0-9a-fA-F]{1,2})|([0-9]{1,3})")
+
+
+def byte_list_hex(value: str) -> str | None:
+    """The bytes of a byte-list literal as lower-case hex (0x3C, 0x91 -> "3c91"), or None for any other value:
+    what the list holds, to be measured as a key's hex is, not the commas and 0x between its bytes."""
+    v = value.strip()
+    if not v[:1].isdigit() and not v.startswith("("):
+        return None
+    if _BYTE_LIST.match(v) is None:
+        return None
+    out = []
+    for hexa, dec in _BYTE.findall(v.replace("(byte)", "")):
+        n = int(hexa, 16) if hexa else int(dec)
+        if n > 255:
+            return None
+        out.append(f"{n:02x}")
+    return "".join(out)
+
+
 _FILE_EXTENSIONS = frozenset({
     "pem", "key", "crt", "cer", "der", "pub", "p12", "pfx", "jks", "keystore", "json", "yaml", "yml", "toml",
     "ini", "cfg", "conf", "env", "txt", "xml", "properties", "csv", "log", "db", "sqlite", "sh", "py", "js",
