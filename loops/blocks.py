@@ -89,6 +89,10 @@ _RUN_TOGETHER_OTHER = re.compile(
     rb"(?:client|app|tenant|subaccount|account|user|identityzone|zone|project|org|instance|service|subscription|workspace"
     rb"|merchant|partner|customer)id|[a-z]{2,}(?:name|url|uri|domain|zone|host)")
 _ENVELOPE_WORDS = frozenset({b"ciphertext", b"encrypted", b"cipher"})
+# A scanner's own settings under its secret: section list what it must skip (paths, detectors, the digests of accepted
+# matches), not credentials.
+_EXEMPTION_WORDS = frozenset({b"ignore", b"ignored", b"ignores", b"allowlist", b"allowlisted", b"whitelist",
+                              b"exclude", b"excluded", b"excludes", b"exclusions", b"skip", b"baseline"})
 
 # Where a key management service keeps a key (projects/p/locations/l/keyRings/r/cryptoKeys/k): a
 # path of named parts names the key's place, not the key.
@@ -207,6 +211,8 @@ def _member_is_other(data: bytes, start: int, end: int) -> bool:
         return True  # a YARA rule's meta: hash1 = "…" (a sample's digest), md5, sha256, imphash
     if len(words) == 1 and _RUN_TOGETHER_OTHER.fullmatch(words[0]):
         return True  # a name run together in lower case (clientid, xsappname, uaadomain, apiurl)
+    if not _EXEMPTION_WORDS.isdisjoint(words):
+        return True  # what a scanner is told to skip (ggshield's secret: ignored-matches: - match: <sha256>)
     return bool(words) and (words[-1] in _NOT_SECRET_MEMBERS or not _SELF_NAMED.isdisjoint(words))
 
 

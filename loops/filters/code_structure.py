@@ -16,7 +16,7 @@ from .identifiers import _AUTHORIZATION_SCHEME_BEFORE
 from .registry import Surroundings, _filter
 from .text_shapes import _A_DIGIT, _looks_random, random_printable_run
 from .word_shapes import wordlike
-from .words import _CREDENTIAL_PARTS, key_words, names_credential
+from .words import _CREDENTIAL_PARTS, key_words, names_credential, names_password
 
 
 def _is_quoted(value: str, line: str) -> bool | None:
@@ -80,6 +80,9 @@ def is_code_reference(value: str, line: str, key_name: str | None, language: str
         return False  # "Authorization": "Api-Key TIfxZGDL.sRqre…": a scheme's credential, as after Bearer
     # A config file holds literals: Summer2024.ok there is a password typed with a dot, not obj.member.
     if language in CONFIG_LANGUAGES and _MEMBER.match(v) and _A_DIGIT.search(v):
+        return False
+    # A .env file is no program: under a password's name, words joined by dots are a pass phrase (will.orbit.cable).
+    if language == "dotenv" and _MEMBER.match(v) and names_password(key_words(key_name)):
         return False
     # Identifiers are words; a dotted run of long random segments is a token (a JWT), not a.b.c.
     return all(len(part) <= _MAX_IDENTIFIER for part in re.findall(r"[A-Za-z0-9_$]+", v))

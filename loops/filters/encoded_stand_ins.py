@@ -550,14 +550,16 @@ _UNSECURED_JWT = re.compile(r"^eyJ[A-Za-z0-9_-]{4,2000}\.[A-Za-z0-9_-]{2,4000}\.
 _SENT_AS_CREDENTIAL = re.compile(r"(?i)authori[sz]ation|bearer|headers?\b|(?:^|\s)-H\b|\bx-[\w-]*(?:key|token|auth)|api[-_]?key|cookie")
 
 
-@_filter("unsecured_jwt", "an unsecured JWT (alg \"none\", no signature) that no request sends: claims anyone can "
-         "write, signed by no key", generic_only=True, needs_in_value="eyJ")
+@_filter("unsecured_jwt", "an unsecured JWT (alg \"none\", no signature) that no request sends, or a token's header "
+         "and claims without the signature its algorithm needs: claims anyone can write, signed by no key",
+         generic_only=True, needs_in_value="eyJ")
 def is_unsecured_jwt(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     if _UNSECURED_JWT.match(v) is None or _SENT_AS_CREDENTIAL.search(line):
         return False
-    alg = _jwt_alg(v.split(".")[0])
-    return alg is not None and alg.lower() == "none"
+    # (alg "none", or a header that names a signing algorithm with nothing after the last dot: a token's first two
+    # parts, 'eyJhbGciOiJIUzI1NiJ9.e30.' + 'sig' in a test, that every server checking the algorithm refuses)
+    return _jwt_alg(v.split(".")[0]) is not None
 
 
 # The signature of an HMAC, ECDSA or EdDSA token has one length for its algorithm (RFC 7518 section 3, RFC 8037).

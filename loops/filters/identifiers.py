@@ -59,8 +59,8 @@ def is_uuid_identifier(value: str, line: str, key_name: str | None, language: st
     # (a collection of them says so after it: globalCredentialIdList)
     while len(words) > 1 and words[-1] in ("list", "lists", "array", "set", "items"):
         words = words[:-1]
-    if names_vault_secret_id(words):
-        return False
+    if names_vault_secret_id(words) or words[-1:] == ["pat"]:
+        return False  # (a personal access token: SmartThings' are UUIDs, kept as ST_PAT)
     # A feature-flag SDK's evaluation context ({ kind: 'user', key: '<uuid>' }) or Split's traffic key (core: {
     # authorizationKey: …, key: '<uuid>' }): the user or account the flags are evaluated for
     if key_words(key_name or "") == ["key"] and _FLAG_CONTEXT.search(line):

@@ -41,6 +41,8 @@ _DESCRIBING_WORDS = frozenset({
     "mgmt", "management",
     # the outcome of an authentication, not its credential: MediaWiki's $authRes = 'Failed'
     "res", "result", "results", "status",
+    # a message id's state, whose text a catalogue or a dict of messages holds: 'auth.token.expired': 'Expired'
+    "expired", "invalid", "incorrect", "mismatch", "missing", "wrong",
     "expiry", "expires", "expiration", "expire", "ttl", "timeout", "lifetime", "count", "size", "enabled",
     "disabled", "required", "strength", "validator", "validation", "icon", "button", "text", "description",
     "desc", "help", "tooltip", "method", "methods", "provider", "scope", "scopes", "version", "algorithm", "alg",
@@ -243,7 +245,8 @@ def is_anti_forgery_token(value: str, line: str, key_name: str | None, language:
 _CREDENTIAL_ENDINGS = ("password", "passwort", "passwd", "pwd", "pass", "passphrase", "passcode", "secret", "secrets", "token",
                        "tokens", "key", "keys", "credential", "credentials", "auth", "authorization", "bearer",
                        "apikey", "cred", "creds", "pin", "sid", "cookie", "session", "signature", "salt", "pw",
-                       "authtok", "psk", "sessionid", "sessid", "pepper")
+                       "authtok", "psk", "sessionid", "sessid", "pepper",
+                       "saltmain", "saltalt")  # Moodle's $CFG->passwordsaltmain and its older passwordsaltalt1…
 
 
 @_filter("key_names_no_credential", "the name only contains a credential word inside another word (secretloop_bin, tokenizer)",

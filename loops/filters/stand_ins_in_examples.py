@@ -24,12 +24,13 @@ _WORD = re.compile(r"(?<![\w'])[A-Za-z][a-z]+(?![\w'])")
 _NOT_PROSE_TOKEN = re.compile(r"[/@=]|\w\.\w|^-")  # a URL, a path, user@host, a dotted host name, an option
 # Right before the value, a sentence names it as a password: "with password `…`", "the db password is `…`",
 # "the password for `deploy` on the staging box is `…`",
-# "Admin login: `admin` / `…`" (a user name and a slash after a login, account or credentials label, a colon or not:
-# "temporary account `qa` / `…`"), "Staging basic auth: `user:…`" (the pair in one span after such a label, a colon or not).
+# "Admin login: `admin` / `…`" (a user name and a slash after a login, account, credentials or admin label, a colon
+# or not: "temporary account `qa` / `…`", "break-glass admin: `admin` / `…`"), "Staging basic auth: `user:…`" (the
+# pair in one span after such a label, a colon or not).
 _GIVEN_AS_THE_PASSWORD = re.compile(
     r"(?i)(?:\b(?:pass(?:word|wort|wd|phrase|code)|pwd|pw)s?(?:[ \t]+(?:for|of|on)[ \t][^\n]{1,60}?[ \t]+(?:is|was)|(?:[ \t]+(?:is|was))?)"
     r"(?:[ \t]*\([^)\n]{1,30}\))?[ \t]*:?"
-    r"|\b(?:log[io]n|credentials?|creds|account|basic[ -]?auth)\b[^:\n]{0,60}(?::|[ \t]is\b)?[ \t]*\S{1,80}[ \t]+/"
+    r"|\b(?:log[io]n|credentials?|creds|account|basic[ -]?auth|admin)\b[^:\n]{0,60}(?::|[ \t]is\b)?[ \t]*\S{1,80}[ \t]+/"
     r"|\b(?:log[io]n|credentials?|creds|account|basic[ -]?auth)\b[^\n]{0,60}?:?[ \t]*(?:`{1,2}|\*{1,2}|<(?:code|kbd|tt)>|[\"'])?"
     r"[\w.@+-]{1,64}:"
     r"|\blog(?:[ -]?in)[ \t]+(?:with|as)[ \t]+\S{1,64}[ \t]+(?:and|/))"
