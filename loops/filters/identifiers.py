@@ -16,11 +16,13 @@ from .words import (
     _CREDENTIAL_WORDS,
     _context_words,
     _names_generated_credential,
+    approle_secret_id,
     key_words,
     names_credential,
     names_password,
     names_vault_secret_id,
     split_words,
+    wireless_pass_phrase,
 )
 
 
@@ -39,8 +41,9 @@ _AUTHORIZATION_SCHEME_BEFORE = re.compile(r"(?i)\bauthorization\b[\"']?[ \t]*(?:
 
 
 @_filter("uuid", "a UUID used as an identifier: under an id/uuid name or no credential name (UUIDs used AS keys are kept)",
-         generic_only=True)
-def is_uuid_identifier(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+         generic_only=True, surroundings=True)
+def is_uuid_identifier(value: str, line: str, key_name: str | None, language: str | None,
+                       around: Surroundings) -> bool:
     if not _UUID.match(value.strip()):
         return False
     at = line.find(value.strip())
@@ -61,6 +64,8 @@ def is_uuid_identifier(value: str, line: str, key_name: str | None, language: st
         words = words[:-1]
     if names_vault_secret_id(words) or words[-1:] == ["pat"]:
         return False  # (a personal access token: SmartThings' are UUIDs, kept as ST_PAT)
+    if approle_secret_id(words, (line, *around.lines)):
+        return False
     # A feature-flag SDK's evaluation context ({ kind: 'user', key: '<uuid>' }) or Split's traffic key (core: {
     # authorizationKey: …, key: '<uuid>' }): the user or account the flags are evaluated for
     if key_words(key_name or "") == ["key"] and _FLAG_CONTEXT.search(line):
@@ -287,10 +292,13 @@ _PAIR_SECOND_ITEM = re.compile(r"""[(\[][ \t]*["'][^"'\n]{1,64}["'][ \t]*,[ \t]*
 
 
 @_filter("word_slug_as_key", "an API key or token that is a long name of words joined by - or _ (fflag_feat_front_"
-         "dev_2536_comment_notifications): a flag's or a job's name, keys are generated", generic_only=True, needs_key_name=True, needs_in_value="-_")
-def is_word_slug_as_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+         "dev_2536_comment_notifications): a flag's or a job's name, keys are generated", generic_only=True, needs_key_name=True,
+         needs_in_value="-_", surroundings=True)
+def is_word_slug_as_key(value: str, line: str, key_name: str | None, language: str | None, around: Surroundings) -> bool:
     v = value.strip()
     if len(v) > _LONGEST_WORD_SLUG or ("-" not in v and "_" not in v) or not _names_generated_credential(key_name):
+        return False
+    if wireless_pass_phrase(key_name, around.lines):
         return False
     if _WORD_SLUG.match(v) is None:
         return False

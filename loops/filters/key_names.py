@@ -14,7 +14,7 @@ from .hashes_and_digests import _HEX_DIGEST_LENGTHS
 from .registry import Surroundings, _filter
 from .text_shapes import _HEX, _looks_random
 from .word_shapes import _WORDED_KEY, english_like, wordlike
-from .words import _CREDENTIAL_WORDS, key_words, names_credential, names_vault_secret_id, split_words
+from .words import _CREDENTIAL_WORDS, approle_secret_id, key_words, names_credential, names_vault_secret_id, split_words
 
 
 # An HTTP header's name: words of letters joined by hyphens (Authorization, X-Api-Key, PRIVATE-TOKEN, X-Amz-Date)
@@ -41,6 +41,10 @@ _DESCRIBING_WORDS = frozenset({
     "mgmt", "management",
     # the outcome of an authentication, not its credential: MediaWiki's $authRes = 'Failed'
     "res", "result", "results", "status",
+    # who may use it: snmp_community_acl names an access list (MGMT-ONLY), not the community
+    "acl", "acls",
+    # the flow that replaces it: a password_reset template's id, page or link
+    "reset",
     # a message id's state, whose text a catalogue or a dict of messages holds: 'auth.token.expired': 'Expired'
     "expired", "invalid", "incorrect", "mismatch", "missing", "wrong",
     "expiry", "expires", "expiration", "expire", "ttl", "timeout", "lifetime", "count", "size", "enabled",
@@ -121,8 +125,9 @@ _SESSION_COOKIE_NAMES = frozenset({"asp.net_sessionid", "jsessionid", "phpsessid
 
 
 @_filter("describing_key_name", "the name describes a credential (password_hint, token_url, secret_name), not holds one",
-         generic_only=True, needs_key_name=True)
-def is_describing_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+         generic_only=True, needs_key_name=True, surroundings=True)
+def is_describing_key_name(value: str, line: str, key_name: str | None, language: str | None,
+                           around: Surroundings) -> bool:
     words = key_words(key_name)
     if _typed_input_compared(key_name, line):
         return False
@@ -134,7 +139,8 @@ def is_describing_key_name(value: str, line: str, key_name: str | None, language
     # (auth, authorization and authentication name no credential of their own, but one described: auth_mode,
     # Authelia's authorization_policy: two_factor)
     if len(words) >= 2 and words[-1] in _DESCRIBING_WORDS and (names_credential(words[:-1]) or words[-2] in _AUTH_WORDS):
-        if _access_key_id(words, value) or names_vault_secret_id(words):
+        if (_access_key_id(words, value) or names_vault_secret_id(words)
+                or approle_secret_id(words, (line, *around.lines))):
             return False
         if words[:4] == ["ibm", "api", "key", "id"]:
             return False  # the IBM COS SDKs' ibm_api_key_id parameter holds the API key itself
@@ -259,6 +265,8 @@ def is_key_naming_no_credential(value: str, line: str, key_name: str | None, lan
         return False
     if words == ["pat"] and _AZURE_DEVOPS_PAT.match(value.strip()):
         return False  # PAT = "…" alone: a pattern's name, unless the value has an Azure DevOps token's shape
+    if words[-2:] == ["eab", "hmac"]:
+        return False  # an ACME account's external account binding key, named for its HMAC: EAB_HMAC
     return not any(w in _CREDENTIAL_WORDS or w.endswith(_CREDENTIAL_ENDINGS) for w in map(_uncounted, words))
 
 

@@ -66,7 +66,13 @@ def is_path_or_plain_url(value: str, line: str, key_name: str | None, language: 
         return _url_without_credentials(v)
     if v[:1] == "@" and _ANCHORED_PATH.match(v[1:]):
         return _file_path(v[1:])  # a file read in the value's place (Bacula's "@/etc/bacula/x.pw", curl -d @./body)
+    m = _NAMED_OPTION_PATH.match(v)
+    if m is not None:
+        return _file_path(m.group(1))  # an option's file in a list of them: Slurm's AuthAltParameters=jwt_key=/var/…
     return _file_path(v)
+
+
+_NAMED_OPTION_PATH = re.compile(r"^[A-Za-z_][\w.-]{0,40}=(/[^,=\s]+)$")
 
 
 # A program that prints the secret, or a named query that looks it up, in the setting's place: Apache's

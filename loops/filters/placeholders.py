@@ -86,10 +86,12 @@ _PLACEHOLDER_PHRASES = (
                r"(?:[_ \-]?\d{1,3})?(?:,[ ]*|$))+$"),
     # a value that says it must not be used for real: dev-key-do-not-use, not-for-production, local-only-secret-1234
     # (only a value of words and short numbers: a random key with a -do-not-use-elsewhere tail is a key)
-    # (s3cr3t-for-tests-only: a word may be spelled with digits, up to a dozen characters)
+    # (s3cr3t-for-tests-only: a word may be spelled with digits, up to a dozen characters; or what it is for, at its end:
+    # s3cr3t-for-unit-tests, key_for_testing)
     re.compile(r"^(?:(?:[a-z]{2,}|\d{1,4}|(?=[a-z]*\d)[a-z\d]{2,12})[_ .\-])*(?:do[_ \-]?not[_ \-]?use"
                r"|not[_ \-]for[_ \-](?:prod|production|real[_ \-]use)"
-               r"|(?:dev|local|tests?|testing|unit[_ \-]tests?)[_ \-]only)(?:[_ .\-](?:[a-z]{2,}|\d{1,4}))*$"),
+               r"|(?:dev|local|tests?|testing|unit[_ \-]tests?)[_ \-]only"
+               r"|for[_ \-](?:(?:unit|integration|e2e)[_ \-])?(?:tests?|testing)$)(?:[_ .\-](?:[a-z]{2,}|\d{1,4}))*$"),
     # a description of the value's size in its place: your-32-byte-authentication-key, a-64-char-random-string
     re.compile(r"(?<![a-z0-9])\d{1,3}[_ \-]?(?:byte|bit|char|character)s?[_ \-](?:[a-z]{2,}[_ \-])*(?:key|secret|string|token|value)s?$"),
     # how to make one, in lower case and separators only: generate-with-openssl-rand-hex-32, create_a_random_string
@@ -104,7 +106,7 @@ _PLACEHOLDER_PHRASES = (
 
 # A word every match of one of _PLACEHOLDER_PHRASES holds (keep the two together): a value without one
 # matches none of them.
-_PHRASE_WORD = re.compile(r"my|your|here|change|replace|insert|fill|enter|put|paste|dummy|placeholder|not|only|tobe|to[_ -]be|sample|example"
+_PHRASE_WORD = re.compile(r"my|your|here|change|replace|insert|fill|enter|put|paste|dummy|placeholder|not|only|tobe|to[_ -]be|sample|example|for"
                           r"|fake|todo|tbd|fixme|leave|generate|create|byte|bit|char|via|from|by|at|in"
                           r"|sua|seu|tua|teu|tu|su|votre|ton|ta|ihr|dein|twoj|senin|anda|tuo|jouw|din|ditt|dine|dit"
                           r"|mbia|mud|altere|trocar|ndern|aendere|wijzig|changez|changer|zmie|tir|izmeni|ejemplo|exemplo"

@@ -16,7 +16,7 @@ from .placeholders import _stand_in_password
 from .registry import Surroundings, _filter
 from .text_shapes import _HEX, _looks_random, random_printable_run
 from .word_shapes import _KEY_PIECES, _LEET, _LETTER_RUN, _WORDED_KEY, _typed_word, english_like, wordlike
-from .words import _CAMEL, _CREDENTIAL_WORDS, _names_generated_credential, key_words
+from .words import _CAMEL, _CREDENTIAL_WORDS, _names_generated_credential, key_words, wireless_pass_phrase
 
 
 _PROSE_LANGUAGES = frozenset({"markdown", "restructuredtext", "asciidoc"})
@@ -324,8 +324,10 @@ _LINE_KEY = re.compile(r"""(?:^|[\s{,\[])(?:"([\w-]+)"|'([\w-]+)'|([\w-]+))[ \t]
 
 
 @_filter("schema_example_field", "the value of a schema's or config template's example field (OpenAPI example:, "
-         "JSON Schema examples, x-example): an illustration of the format", generic_only=True)
-def is_schema_example_field(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+         "JSON Schema examples, x-example), or of a field inside one: an illustration of the format", generic_only=True,
+         surroundings=True)
+def is_schema_example_field(value: str, line: str, key_name: str | None, language: str | None,
+                            around: Surroundings) -> bool:
     v = value.strip()
     at = line.find(v) if v and language in CONFIG_LANGUAGES else -1
     if at < 0:
@@ -333,9 +335,31 @@ def is_schema_example_field(value: str, line: str, key_name: str | None, languag
     head = line[:at]
     low = head.lower()
     if "example" not in low and "sample" not in low:  # every example key holds one of them
-        return False
+        return language == "yaml" and _under_example_mapping(line, around)
     keys = [next(g for g in m.groups() if g) for m in _LINE_KEY.finditer(head)]
     return bool(keys) and keys[-1].lower() in _EXAMPLE_KEYS  # the nearest key before the value
+
+
+def _under_example_mapping(line: str, around: Surroundings) -> bool:
+    """A YAML line inside an OpenAPI example: mapping (example: / email: … / password: …): its parents, the lines
+    above indented less, in the few lines read around it, reach an example key before the top level."""
+    indent = len(line) - len(line.lstrip(" "))
+    for above in reversed(around.lines[:around.lines_before]):
+        text = above.lstrip(" ")
+        if not text or text.startswith("#") or len(above) - len(text) >= indent:
+            continue
+        indent = len(above) - len(text)
+        m = _YAML_PARENT_KEY.match(text)
+        if m is None:
+            return False
+        if m.group(1).lower() in _EXAMPLE_KEYS:
+            return True
+        if indent == 0:
+            return False
+    return False
+
+
+_YAML_PARENT_KEY = re.compile(r"""(?:- )?["']?([\w-]+)["']?[ \t]*:[ \t]*(?:#.*)?$""")
 
 
 _EXAMPLE_INTRODUCTION = re.compile(
@@ -450,6 +474,8 @@ def is_worded_key_in_example(value: str, line: str, key_name: str | None, langua
     # A generated key is long and random; a piece of it reads as a word only by chance, never all.
     v = value.strip()
     if len(v) > _LONGEST_WORDED_KEY or not _names_generated_credential(key_name):
+        return False
+    if wireless_pass_phrase(key_name, around.lines):
         return False
     if around.example_place and len(v) <= _LONGEST_TYPED_KEY and _WORDED_KEY.match(v.lower()):
         return True  # sk-123, rt-NEW, abc-123: shorter than any generated key

@@ -155,6 +155,15 @@ def names_vault_secret_id(words: list[str]) -> bool:
     return words[-2:] == ["secret", "id"] and bool(_VAULT_WORDS & set(words[:-2]))
 
 
+# Vault AppRole's login names its two halves role_id and secret_id; the secret_id (a UUID) is the password half.
+_APPROLE = re.compile(r"(?i)approle|\brole_id\b|\bsecret_id_accessor\b")
+
+
+def approle_secret_id(words: list[str], texts: tuple[str, ...]) -> bool:
+    """A bare secret_id beside AppRole's other names (its login call, role_id, the secret_id's accessor)."""
+    return words == ["secret", "id"] and any(_APPROLE.search(text) for text in texts)
+
+
 def names_credential(words: list[str]) -> bool:
     for w in words:
         if w in _CREDENTIAL_WORDS or _HOLDS_CREDENTIAL_PART.search(w):
@@ -180,6 +189,14 @@ def _context_words(value: str, line: str, key_name: str | None) -> list[str]:
 # there, so words are no sign of a stand-in. Keys and tokens are generated, never typed.
 # (and a Wi-Fi network's key: wlan_key, WIFI_KEY, wpa_key, psk hold the passphrase people type)
 WIFI_WORDS = frozenset({"wifi", "wlan", "wpa", "wpa2", "wireless", "wep"})
+# OpenWrt's wireless settings beside a bare `option key`: the interface's encryption, its SSID, its section.
+_WIRELESS_SETTING = re.compile(r"\boption[ \t]+(?:encryption|ssid)\b|\bconfig[ \t]+wifi-iface\b")
+
+
+def wireless_pass_phrase(key_name: str | None, texts: tuple[str, ...]) -> bool:
+    """A bare `key` among a wireless interface's settings: the Wi-Fi pass phrase, which a person chose."""
+    return key_words(key_name) == ["key"] and any(_WIRELESS_SETTING.search(text) for text in texts)
+
 _CHOSEN_WORDS = frozenset({"password", "passwd", "pwd", "pass", "passphrase", "passcode", "pin", "pw", "psw",
                            "psk", "encryption"}) | WIFI_WORDS
 # (a secret, like a password, may be chosen by a person: secret='nmxios' is kept; so is a backup tool's
