@@ -208,3 +208,133 @@ def test_a_scanners_ignored_match_digests_are_not_secrets() -> None:
     # a secrets block's own entries are still read
     block = f"secrets:\n  prod: {_mixed(32)}\n  staging: {_mixed(32)}\n"
     assert outcomes(block, "deploy/values.yaml") in (["confirmed", "confirmed"], ["pending", "pending"])
+
+
+# --- media and research tooling (sets 460, 461) -------------------------------------------------------------------------
+
+def test_a_key_passed_alone_to_an_api_clients_constructor_is_found() -> None:
+    key = _mixed(48)
+    assert _rules(f'client = PexelsAPI("{key}")\n', "media/pexels.py") == ["api-client-constructor-key"]
+    assert outcomes(f'client = AuthenticatedApiClient("{key}")\n', "media/apivideo.py") == ["confirmed"]
+    # a base URL, a bucket's name or a variable is no key
+    assert not_shown("const client = new ApiClient('https://api.example.com/v2');\n", "src/api.ts")
+    assert not_shown('client = StorageClient("my-project-backups")\n', "jobs/backup.py")
+    assert not_shown('client = PexelsAPI(os.environ["PEXELS_API_KEY"])\n', "media/pexels.py")
+
+
+def test_a_wordpress_application_password_given_as_a_pair_is_found() -> None:
+    password = " ".join(random_chars(_R, 4, _ALNUM) for _ in range(6))
+    code = f'auth = ("editor", "{password}")\nrequests.post(f"{{SITE}}/wp-json/wp/v2/posts", auth=auth, json=post)\n'
+    assert "wordpress-application-password" in _rules(code, "publish/publish.py")
+
+
+def test_a_key_named_with_its_encoding_and_a_camel_case_routing_key_are_found() -> None:
+    munge = base64.b64encode(bytes(_R.getrandbits(8) for _ in range(128))).decode()
+    assert outcomes(f'munge_key_b64: "{munge}"\n', "ansible/group_vars/cluster/vars.yml") == ["confirmed"]
+    go = f'const pagerdutyRoutingKey = "{random_chars(_R, 32, _HEX)}"\n'
+    assert _rules(go, "pipeline/notify.go") == ["pagerduty-integration-key"]
+
+
+def test_a_key_files_path_given_as_an_option_is_no_key() -> None:
+    conf = "AuthAltTypes=auth/jwt\nAuthAltParameters=jwt_key=/var/spool/slurm/statesave/jwt_hs256.key\n"
+    assert not_shown(conf, "cluster/slurm/slurm.conf")
+
+
+# --- network automation and the probe of this stop (sets 462, 464) ------------------------------------------------------
+
+def test_network_shared_keys_under_their_protocols_names_are_found() -> None:
+    yaml = (f'tacacs_key: "{_mixed(20)}!"\nradius_server_secret: "{_mixed(18)}"\n'
+            f'snmp_ro_community: {random_chars(_R, 14, "abcdefghijkmnopqrstuvwxyz0123456789")}\n'
+            f'gateway_sic_key: {_mixed(12)}*\n')
+    assert outcomes(yaml, "ansible/group_vars/ios/vars.yml") == ["confirmed"] * 4
+    assert not_shown('radius_key: "{{ vault_radius_key }}"\nsnmp_ro_community_acl: MGMT-ONLY\n',
+                     "ansible/group_vars/ios/vars.yml")
+
+
+def test_an_ntp_key_and_an_ios_keyrings_pre_shared_key_are_read_as_the_key() -> None:
+    psk = _mixed(16)
+    cfg = (f"ntp authentication-key 42 md5 {_mixed(12)}\nntp trusted-key 42\n"
+           f"crypto keyring PARTNERS\n pre-shared-key address 203.0.113.9 key {psk}\n")
+    found = SCANNER.scan_text(cfg, 0, "configs/backups/core-rtr-01.cfg")
+    assert [(c.start_line, c.rule_id) for c in found] == [(1, "network-device-shared-key"), (4, "network-device-shared-key")]
+    # the keyring's key is what is taken, not the word after pre-shared-key
+    assert found[1].end_col == len(cfg.splitlines()[3])
+
+
+def test_moodles_alternate_salts_are_found() -> None:
+    code = f"<?php\n$CFG->passwordsaltalt1 = '{_mixed(30)}';\n"
+    assert outcomes(code, "lms/moodle/config.php") == ["confirmed"]
+
+
+def test_a_workflow_variables_default_is_read_with_its_name_in_either_order() -> None:
+    token = random_chars(_R, 32, _HEX)
+    xaml = ('<Activity>\n  <x:Members>\n'
+            f'    <x:Property Name="in_ApiSecret" Type="InArgument(x:String)" Default="{_mixed(28)}" />\n'
+            '  </x:Members>\n  <Sequence.Variables>\n'
+            f'    <Variable x:TypeArguments="x:String" Default="{token}" Name="OrchestratorApiToken" />\n'
+            '    <Variable x:TypeArguments="x:String" Default="[Config(&quot;PasswordAsset&quot;).ToString]" '
+            'Name="PasswordAssetName" />\n')
+    assert outcomes(xaml, "uipath/InvoiceBot/Main.xaml") == ["confirmed", "confirmed", "dismissed"]
+
+
+# --- identity plumbing, firmware builds, API specifications (sets 465-467) ----------------------------------------------
+
+def test_an_approle_secret_id_is_kept_beside_its_role_and_an_unrelated_secret_id_is_not() -> None:
+    secret_id = uuid.UUID(int=_R.getrandbits(128), version=4)
+    code = f"client.auth.approle.login(role_id=ROLE_ID, secret_id='{secret_id}')\n"
+    assert outcomes(code, "deploy/approle.py") in _FOUND
+    json_text = (f'{{"data": {{"secret_id_accessor": "{uuid.UUID(int=_R.getrandbits(128), version=4)}",\n'
+                 f'  "secret_id": "{secret_id}",\n  "secret_id_ttl": 600}}}}\n')
+    assert outcomes(json_text, "vault/secret-id.json") == ["dismissed", "confirmed"]
+    # AWS Secrets Manager's SecretId names a secret
+    assert not_shown(f'resp = sm.get_secret_value(secret_id="{secret_id}")\n', "app/secrets.py")
+
+
+def test_an_acme_eab_hmac_key_is_found_and_an_expected_hmac_digest_is_not() -> None:
+    hmac_key = base64.urlsafe_b64encode(bytes(_R.getrandbits(8) for _ in range(32))).decode().rstrip("=")
+    assert outcomes(f"EAB_KID={random_chars(_R, 22, _ALNUM)}\nEAB_HMAC={hmac_key}\n", "pki/gts.env")[-1:] == ["confirmed"]
+    assert outcomes(f'acme {{ eab_hmac = "{hmac_key}" }}\n', "spire/oidc.conf") == ["confirmed"]
+    digest = random_chars(_R, 64, _HEX)
+    assert not_shown(f'EXPECTED_HMAC = "{digest}"  # over the fixture\n', "factory/tests/test_provision.py")
+
+
+def test_vault_init_json_unseal_keys_are_found() -> None:
+    b64 = base64.b64encode(bytes(_R.getrandbits(8) for _ in range(33))).decode()
+    text = (f'{{"unseal_keys_b64": ["{b64}"],\n "unseal_keys_hex": ["{random_chars(_R, 66, _HEX)}"],\n'
+            ' "unseal_shares": 1, "unseal_threshold": 1}\n')
+    assert _rules(text, "ops/vault/init.json") == ["vault-unseal-key-assignment"] * 2
+
+
+def test_a_password_reset_templates_id_and_an_openapi_example_password_are_not_credentials() -> None:
+    toml = f'[templates]\npassword_reset = "{uuid.UUID(int=_R.getrandbits(128), version=4)}"\n'
+    assert not_shown(toml, "services/notifications/config/mail.toml")
+    spec = ("paths:\n  /users:\n    post:\n      requestBody:\n        content:\n          application/json:\n"
+            "            example:\n              email: jane@example.com\n              password: correct-horse-battery-staple\n")
+    assert not_shown(spec, "api/openapi/users.v1.yaml")
+    # a real config's nested password stays a password
+    assert outcomes(f"database:\n  primary:\n    password: {_mixed(16)}\n", "deploy/values.yaml") in _FOUND
+
+
+def test_a_secret_that_says_it_is_for_tests_is_a_stand_in() -> None:
+    assert not_shown('api = Client(client_secret="s3cr3t-for-unit-tests")\n', "clients/python/test/test_auth_api.py")
+    assert not_shown('KEY = "signing_key_for_testing"\n', "app/config.py")
+
+
+def test_openwrts_wireless_pass_phrase_of_words_is_kept() -> None:
+    uci = ("config wifi-iface 'default_radio0'\n\toption ssid 'Acme-Office'\n\toption encryption 'sae-mixed'\n"
+           "\toption key 'quartz-canyon-maple-31'\n")
+    assert outcomes(uci, "files/etc/config/wireless") in _FOUND
+
+
+def test_firmware_build_credentials_are_found() -> None:
+    password = _mixed(11) + "_"
+    assert outcomes(f'printf "{password}\\n{password}\\n" | passwd root >/dev/null\n',
+                    "files/etc/uci-defaults/99-setup") in _FOUND
+    assert not_shown('printf "$ROOT_PW\\n$ROOT_PW\\n" | passwd root\n', "files/etc/uci-defaults/99-setup")
+    recipe = f'SRC_URI += "https://repo.example.net/fw/npu.bin;user=yocto;pswd={_mixed(14)};name=npu"\n'
+    assert _rules(recipe, "meta-acme/recipes-bsp/npu/npu_3.2.bb") == ["bitbake-src-uri-password"]
+    assert outcomes(f"bootdelay=3\nbootstopkey={_mixed(10)}_\n", "recipes-bsp/u-boot/files/uboot-env.txt") in _FOUND
+
+
+def test_an_snmp_communitys_access_list_is_not_the_community() -> None:
+    assert not_shown("snmp_community_acl: MGMT-ONLY\n", "ansible/group_vars/ios/vars.yml")
