@@ -338,3 +338,43 @@ def test_firmware_build_credentials_are_found() -> None:
 
 def test_an_snmp_communitys_access_list_is_not_the_community() -> None:
     assert not_shown("snmp_community_acl: MGMT-ONLY\n", "ansible/group_vars/ios/vars.yml")
+
+
+# --- marketing APIs and Windows line-of-business software (sets 469, 470) -----------------------------------------------
+
+def test_ssis_variables_parameters_and_variable_configurations_are_read() -> None:
+    secret = _mixed(40)
+    dtsx = ('    <DTS:Variable\n      DTS:Namespace="User"\n      DTS:ObjectName="BankApiKey">\n'
+            f'      <DTS:VariableValue DTS:DataType="8">{secret}</DTS:VariableValue>\n')
+    params = ('  <SSIS:Parameter SSIS:Name="BankApiClientSecret">\n    <SSIS:Properties>\n'
+              f'    <SSIS:Property SSIS:Name="ID">{uuid.UUID(int=_R.getrandbits(128), version=4)}</SSIS:Property>\n'
+              '    <SSIS:Property SSIS:Name="Sensitive">0</SSIS:Property>\n'
+              f'    <SSIS:Property SSIS:Name="Value">{secret}</SSIS:Property>\n')
+    config = ('<Configuration ConfiguredType="Property" Path="\\Package.Variables[User::BankApiKey].Properties[Value]" '
+              f'ValueType="String">\n  <ConfiguredValue>{secret}</ConfiguredValue>\n</Configuration>\n')
+    for text, path in ((dtsx, "etl/NightlyLoad.dtsx"), (params, "etl/Project.params"),
+                       (config, "etl/Config/NightlyLoad.Production.dtsConfig")):
+        assert _rules(text, path) == ["ssis-variable-or-parameter-secret"]
+        assert outcomes(text, path) == ["confirmed"]
+    assert not_shown(dtsx.replace("BankApiKey", "SftpHost").replace(secret, "sftp.example.net"), "etl/NightlyLoad.dtsx")
+
+
+def test_windows_deployment_passwords_are_found() -> None:
+    password = _mixed(12) + "#"
+    sqlpackage = (f"sqlpackage /Action:Publish /SourceFile:Billing.dacpac /TargetServerName:sql01 /TargetUser:deploy "
+                  f"/TargetPassword:{password}\n")
+    assert _rules(sqlpackage, "azure-pipelines.yml") == ["sqlpackage-target-password"]
+    assert not_shown("sqlpackage /Action:Publish /TargetPassword:$(SqlPassword)\n", "azure-pipelines.yml")
+    crystal = f'report.SetDatabaseLogon("rpt_reader", "{password}", "sql-rpt01", "Reporting");\n'
+    assert _rules(crystal, "reports/ReportLoader.cs") == ["db-connect-literal-password"]
+    odbc = f'odbcconf /a {{CONFIGSYSDSN "ODBC Driver 17 for SQL Server" "DSN=ERP|SERVER=sql01|UID=orders|PWD={password}"}}\n'
+    assert _rules(odbc, "deploy/setup-dsn.bat") == ["ado-connection-password"]
+    wix = (f'<Property Id="BILLINGAPIKEY" Value="{_mixed(43)}" Hidden="yes" />\n'
+           '<Property Id="SQLSERVER" Value="sql-billing01" />\n')
+    assert outcomes(wix, "installer/Product.wxs") == ["confirmed"]
+
+
+def test_a_customer_io_track_client_made_in_go_is_found() -> None:
+    code = (f'client := customerio.NewTrackClient("{random_chars(_R, 20, _HEX)}", "{random_chars(_R, 20, _HEX)}", '
+            "customerio.WithRegion(customerio.RegionEU))\n")
+    assert _rules(code, "cio/cio.go") == ["customerio-track-client-pair"]
