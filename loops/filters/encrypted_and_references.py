@@ -542,6 +542,8 @@ def _name_around_ids(v: str) -> bool:
     the words what it is; two or more words of four letters or more, nothing random besides the UUIDs."""
     if not 40 <= len(v) <= 300 or not v.islower():
         return False
+    if _LOWER_UUID.fullmatch(v[-36:]):
+        return False  # words, then the UUID: a provider's token in its own shape (persona_production_<uuid>)
     rest, ids = _LOWER_UUID.subn("_", v)
     pieces = [p for p in re.split(r"[_.-]+", rest) if p]
     if not ids or not pieces or not all(_ID_NAME_PIECE.match(p) for p in pieces):

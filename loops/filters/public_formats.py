@@ -292,6 +292,7 @@ _CLOUDINARY_API_KEY = re.compile(r"^[0-9]{15}$")  # (its upload widget's apiKey:
 _PAYTABS_CLIENT_KEY = re.compile(r"^C[A-Z0-9]{9}-[A-Z0-9]{10}-[A-Z0-9]{10}$")  # server keys open with S
 # (32 lower-case hex, as also Algolia's API keys and Shopify's Storefront tokens: the name or the lines around tell)
 _HEX32 = re.compile(r"^[0-9a-f]{32}$")
+_STYTCH_PUBLIC_TOKEN = re.compile(r"^public-token-(?:test|live)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 # Mailchimp's mobile SDK key has the Marketing API key's shape (32 hex, -us and the data centre); its docs have apps
 # embed it: `Mailchimp.initialize(token: sdkKey)` on iOS, `MailchimpSdkConfiguration.Builder(context, sdkKey)` on
 # Android. Only that call, or a name that says Mailchimp SDK key, tells it from the API key, which stays a secret.
@@ -432,7 +433,8 @@ _RAYGUN_API_KEY_CALL = re.compile(r"""\brg4js\([ \t]*["']apiKey["'][ \t]*,""")
          "Plaid link or public token, an Algolia search-only key (under a search name, or apiKey beside applicationId) or a "
          "Shopify Storefront API public token (32 hex under a storefront name), a Toss Payments, Midtrans or Adyen client key, a DingTalk AppKey, a Braintree tokenization key, a Paystack or Razorpay checkout key, a Stripe "
          "PaymentIntent's or SetupIntent's client secret, an Expo push token, a GrowthBook SDK client key, a Segment "
-         "write key under a front end's name, a Flagsmith client-side environment key, a Salesforce connected app's consumer key (3MVG9…), a Stripe publishable key (pk_live_…), a Clerk publishable key (pk_live_ and its Frontend API host in base64), a Google OAuth client id (….apps.googleusercontent.com), a Duo integration key (DI…, under ikey), a Raygun4JS key (rg4js('apiKey', …))")
+         "write key under a front end's name, a Flagsmith client-side environment key, a Salesforce connected app's consumer key (3MVG9…), a Stripe publishable key (pk_live_…), a Clerk publishable key (pk_live_ and its Frontend API host in base64), a Google OAuth client id (….apps.googleusercontent.com), a Duo integration key (DI…, under ikey), a Raygun4JS key (rg4js('apiKey', …)), a Stytch public token "
+         "(public-token-live-…)")
 def is_public_by_format(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # The format itself says public, whatever rule took the value: Mapbox's and RevenueCat's prefixes, and
     # the role a PostgREST server gives an anon key's requests (the service_role key stays a secret).
@@ -447,6 +449,8 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
         return True  # Raygun4JS's rg4js('apiKey', '…'): the key the browser reports crashes with
     if v.startswith("pk_") and _is_clerk_publishable_key(v):
         return True
+    if v.startswith("public-token-") and _STYTCH_PUBLIC_TOKEN.match(v):
+        return True  # Stytch's public token, which its UI SDKs take in the browser (its secrets are secret-…)
     if _HEX8.match(v) and (_names_provider("vonage", line, key_name) or _names_provider("nexmo", line, key_name)):
         # Vonage's (Nexmo's) API key is the account's 8-hex id, sent beside its api_secret in every request
         return not {"secret", "signature", "password", "private"} & set(key_words(key_name))

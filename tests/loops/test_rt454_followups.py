@@ -378,3 +378,41 @@ def test_a_customer_io_track_client_made_in_go_is_found() -> None:
     code = (f'client := customerio.NewTrackClient("{random_chars(_R, 20, _HEX)}", "{random_chars(_R, 20, _HEX)}", '
             "customerio.WithRegion(customerio.RegionEU))\n")
     assert _rules(code, "cio/cio.go") == ["customerio-track-client-pair"]
+
+
+# --- the second probe (set 468) -----------------------------------------------------------------------------------------
+
+def test_six_groups_of_four_digits_are_no_wordpress_application_password() -> None:
+    sku = " ".join(random_chars(_R, 4, "0123456789") for _ in range(6))
+    assert not_shown(f'item = ("sku", "{sku}")  # POST /wp-json/wc/v3/products\n', "tools/shop/sync.py")
+
+
+def test_a_word_slug_given_to_a_client_is_no_key() -> None:
+    assert not_shown('client = SearchIndexClient("acme-notify-templates-prod-index")\n', "services/search.py")
+
+
+def test_a_key_files_path_among_other_options_is_no_key() -> None:
+    conf = "AuthAltParameters=jwt_key=/var/spool/slurm/statesave/jwt_hs256.key,disable_token_creation=yes\n"
+    assert not_shown(conf, "cluster/slurm/slurm.conf")
+
+
+def test_a_pretty_printed_vault_init_output_is_read() -> None:
+    b64 = base64.b64encode(bytes(_R.getrandbits(8) for _ in range(33))).decode()
+    text = f'{{\n  "unseal_keys_b64": [\n    "{b64}",\n    "{base64.b64encode(bytes(33)).decode()}"\n  ],\n'
+    assert _rules(text, "infra/vault/init/vault-init.json") == ["vault-unseal-key-assignment"]
+
+
+# --- identity verification APIs (set 472) -------------------------------------------------------------------------------
+
+def test_a_providers_token_of_words_and_a_uuid_is_no_secret_store_key() -> None:
+    token = f"persona_production_{uuid.UUID(int=_R.getrandbits(128), version=4)}"
+    assert outcomes(f"PERSONA_API_KEY: {token}\n", "deploy/docker-compose.yml") == ["confirmed"]
+    # a secret store's key holds words after its ids (Airbyte's airbyte_workspace_<uuid>_secret_<uuid>_v1)
+    ref = (f"airbyte_workspace_{uuid.UUID(int=_R.getrandbits(128), version=4)}_secret_"
+           f"{uuid.UUID(int=_R.getrandbits(128), version=4)}_v1")
+    assert not_shown(f'  "client_secret": "{ref}",\n', "airbyte/source_config.json")
+
+
+def test_a_stytch_public_token_given_to_its_ui_client_is_public() -> None:
+    code = f"const stytch = new StytchUIClient('public-token-live-{uuid.UUID(int=_R.getrandbits(128), version=4)}');\n"
+    assert not_shown(code, "web/src/stytch.ts")
