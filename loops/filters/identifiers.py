@@ -292,9 +292,10 @@ _PAIR_SECOND_ITEM = re.compile(r"""[(\[][ \t]*["'][^"'\n]{1,64}["'][ \t]*,[ \t]*
 
 
 @_filter("word_slug_as_key", "an API key or token that is a long name of words joined by - or _ (fflag_feat_front_"
-         "dev_2536_comment_notifications): a flag's or a job's name, keys are generated", generic_only=True, needs_key_name=True,
-         needs_in_value="-_", surroundings=True)
-def is_word_slug_as_key(value: str, line: str, key_name: str | None, language: str | None, around: Surroundings) -> bool:
+         "dev_2536_comment_notifications): a flag's or a job's name, keys are generated", generic_only=True,
+         needs_key_name=True, needs_in_value="-_", surroundings=True)
+def is_word_slug_as_key(value: str, line: str, key_name: str | None, language: str | None,
+                        around: Surroundings) -> bool:
     v = value.strip()
     if len(v) > _LONGEST_WORD_SLUG or ("-" not in v and "_" not in v) or not _names_generated_credential(key_name):
         return False

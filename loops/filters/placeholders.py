@@ -86,8 +86,8 @@ _PLACEHOLDER_PHRASES = (
                r"(?:[_ \-]?\d{1,3})?(?:,[ ]*|$))+$"),
     # a value that says it must not be used for real: dev-key-do-not-use, not-for-production, local-only-secret-1234
     # (only a value of words and short numbers: a random key with a -do-not-use-elsewhere tail is a key)
-    # (s3cr3t-for-tests-only: a word may be spelled with digits, up to a dozen characters; or what it is for, at its end:
-    # s3cr3t-for-unit-tests, key_for_testing)
+    # (s3cr3t-for-tests-only: a word may be spelled with digits, up to a dozen characters; or what it is for, at its
+    # end: s3cr3t-for-unit-tests, key_for_testing)
     re.compile(r"^(?:(?:[a-z]{2,}|\d{1,4}|(?=[a-z]*\d)[a-z\d]{2,12})[_ .\-])*(?:do[_ \-]?not[_ \-]?use"
                r"|not[_ \-]for[_ \-](?:prod|production|real[_ \-]use)"
                r"|(?:dev|local|tests?|testing|unit[_ \-]tests?)[_ \-]only"
@@ -106,8 +106,8 @@ _PLACEHOLDER_PHRASES = (
 
 # A word every match of one of _PLACEHOLDER_PHRASES holds (keep the two together): a value without one
 # matches none of them.
-_PHRASE_WORD = re.compile(r"my|your|here|change|replace|insert|fill|enter|put|paste|dummy|placeholder|not|only|tobe|to[_ -]be|sample|example|for"
-                          r"|fake|todo|tbd|fixme|leave|generate|create|byte|bit|char|via|from|by|at|in"
+_PHRASE_WORD = re.compile(r"my|your|here|change|replace|insert|fill|enter|put|paste|dummy|placeholder|not|only|tobe|to[_ -]be|sample|example"
+                          r"|for|fake|todo|tbd|fixme|leave|generate|create|byte|bit|char|via|from|by|at|in"
                           r"|sua|seu|tua|teu|tu|su|votre|ton|ta|ihr|dein|twoj|senin|anda|tuo|jouw|din|ditt|dine|dit"
                           r"|mbia|mud|altere|trocar|ndern|aendere|wijzig|changez|changer|zmie|tir|izmeni|ejemplo|exemplo"
                           r"|beispiel|voorbeeld|przyk|esempio|exemple|rnek|поменяй|измени|пример|修改|示例|変更|サンプル|변경|예시")

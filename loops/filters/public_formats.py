@@ -292,7 +292,8 @@ _CLOUDINARY_API_KEY = re.compile(r"^[0-9]{15}$")  # (its upload widget's apiKey:
 _PAYTABS_CLIENT_KEY = re.compile(r"^C[A-Z0-9]{9}-[A-Z0-9]{10}-[A-Z0-9]{10}$")  # server keys open with S
 # (32 lower-case hex, as also Algolia's API keys and Shopify's Storefront tokens: the name or the lines around tell)
 _HEX32 = re.compile(r"^[0-9a-f]{32}$")
-_STYTCH_PUBLIC_TOKEN = re.compile(r"^public-token-(?:test|live)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
+_STYTCH_PUBLIC_TOKEN = re.compile(r"^public-token-(?:test|live)-"
+                                  r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 # Mailchimp's mobile SDK key has the Marketing API key's shape (32 hex, -us and the data centre); its docs have apps
 # embed it: `Mailchimp.initialize(token: sdkKey)` on iOS, `MailchimpSdkConfiguration.Builder(context, sdkKey)` on
 # Android. Only that call, or a name that says Mailchimp SDK key, tells it from the API key, which stays a secret.

@@ -34,7 +34,7 @@ def _b64url(obj: dict) -> str:
     return base64.urlsafe_b64encode(json.dumps(obj, separators=(",", ":")).encode()).decode().rstrip("=")
 
 
-# --- languages and places (sets 455, 456) -------------------------------------------------------------------------------
+# --- languages and places (sets 455, 456) -----------------------------------------------------------------------------
 
 def test_apps_script_apex_and_workflow_files_are_read_in_their_languages() -> None:
     assert language_for("gas-tools/src/Config.gs") == "javascript"
@@ -58,7 +58,7 @@ def test_thunder_clients_workspace_folder_is_not_a_test_folder() -> None:
     assert is_test_path("api-collections/integration-tests/env.json")
 
 
-# --- API client collections (set 455) -----------------------------------------------------------------------------------
+# --- API client collections (set 455) ---------------------------------------------------------------------------------
 
 def test_every_secret_of_a_postman_auth_helper_is_found_not_only_the_first() -> None:
     secret = _mixed(40)
@@ -91,11 +91,12 @@ def test_every_secret_of_a_postman_auth_helper_is_found_not_only_the_first() -> 
                      .replace(token_secret, "{{ts}}").replace(hawk_key, "{{hawk}}"), path)
 
 
-# --- office and business automation (set 456) --------------------------------------------------------------------------
+# --- office and business automation (set 456) -------------------------------------------------------------------------
 
 def test_a_salesforce_custom_metadata_secret_and_a_servicenow_string_property_are_found() -> None:
     secret = _mixed(32)
-    metadata = ('<?xml version="1.0" encoding="UTF-8"?>\n<CustomMetadata xmlns="http://soap.sforce.com/2006/04/metadata">\n'
+    metadata = ('<?xml version="1.0" encoding="UTF-8"?>\n'
+                '<CustomMetadata xmlns="http://soap.sforce.com/2006/04/metadata">\n'
                 '    <values>\n        <field>Client_Secret__c</field>\n'
                 f'        <value xsi:type="xsd:string">{secret}</value>\n    </values>\n</CustomMetadata>\n')
     path = "force-app/main/default/customMetadata/Integration_Setting.Marketo.md-meta.xml"
@@ -162,7 +163,7 @@ def test_a_tokens_header_and_claims_without_its_signature_are_dismissed_unless_s
     assert outcomes(sent, "src/client.ts") in _FOUND
 
 
-# --- device clouds (set 454) --------------------------------------------------------------------------------------------
+# --- device clouds (set 454) ------------------------------------------------------------------------------------------
 
 def test_a_lorawan_app_key_written_as_bytes_is_confirmed() -> None:
     key = ", ".join(f"0x{_R.getrandbits(8):02X}" for _ in range(16))
@@ -173,11 +174,12 @@ def test_a_lorawan_app_key_written_as_bytes_is_confirmed() -> None:
 
 
 def test_a_uuid_under_a_personal_access_tokens_name_is_kept() -> None:
-    env = f"ST_PAT={uuid.UUID(int=_R.getrandbits(128), version=4)}\nST_LOCATION={uuid.UUID(int=_R.getrandbits(128), version=4)}\n"
+    pat, location = (uuid.UUID(int=_R.getrandbits(128), version=4) for _ in range(2))
+    env = f"ST_PAT={pat}\nST_LOCATION={location}\n"
     assert outcomes(env, "smartthings/docker.env") == ["confirmed"]
 
 
-# --- retail platforms (set 457) -----------------------------------------------------------------------------------------
+# --- retail platforms (set 457) ---------------------------------------------------------------------------------------
 
 def test_a_checkout_com_classic_secret_key_is_found_and_its_public_key_is_not() -> None:
     key_uuid = uuid.UUID(int=_R.getrandbits(128), version=4)
@@ -187,7 +189,7 @@ def test_a_checkout_com_classic_secret_key_is_found_and_its_public_key_is_not() 
     assert not_shown(f"const publicKey = 'pk_{key_uuid}'; // checkout frames\n", "src/payments/checkoutcom.ts")
 
 
-# --- education technology and secret-scanning artefacts (sets 458, 459) -------------------------------------------------
+# --- education technology and secret-scanning artefacts (sets 458, 459) -----------------------------------------------
 
 def test_moodles_password_salt_is_found() -> None:
     code = f"<?php\n$CFG->dbpass = getenv('DB_PASS');\n$CFG->passwordsaltmain = '{random_chars(_R, 32, _HEX)}';\n"
@@ -210,7 +212,7 @@ def test_a_scanners_ignored_match_digests_are_not_secrets() -> None:
     assert outcomes(block, "deploy/values.yaml") in (["confirmed", "confirmed"], ["pending", "pending"])
 
 
-# --- media and research tooling (sets 460, 461) -------------------------------------------------------------------------
+# --- media and research tooling (sets 460, 461) -----------------------------------------------------------------------
 
 def test_a_key_passed_alone_to_an_api_clients_constructor_is_found() -> None:
     key = _mixed(48)
@@ -240,7 +242,7 @@ def test_a_key_files_path_given_as_an_option_is_no_key() -> None:
     assert not_shown(conf, "cluster/slurm/slurm.conf")
 
 
-# --- network automation and the probe of this stop (sets 462, 464) ------------------------------------------------------
+# --- network automation and the probe of this stop (sets 462, 464) ----------------------------------------------------
 
 def test_network_shared_keys_under_their_protocols_names_are_found() -> None:
     yaml = (f'tacacs_key: "{_mixed(20)}!"\nradius_server_secret: "{_mixed(18)}"\n'
@@ -256,7 +258,8 @@ def test_an_ntp_key_and_an_ios_keyrings_pre_shared_key_are_read_as_the_key() -> 
     cfg = (f"ntp authentication-key 42 md5 {_mixed(12)}\nntp trusted-key 42\n"
            f"crypto keyring PARTNERS\n pre-shared-key address 203.0.113.9 key {psk}\n")
     found = SCANNER.scan_text(cfg, 0, "configs/backups/core-rtr-01.cfg")
-    assert [(c.start_line, c.rule_id) for c in found] == [(1, "network-device-shared-key"), (4, "network-device-shared-key")]
+    assert [(c.start_line, c.rule_id) for c in found] == [(1, "network-device-shared-key"),
+                                                          (4, "network-device-shared-key")]
     # the keyring's key is what is taken, not the word after pre-shared-key
     assert found[1].end_col == len(cfg.splitlines()[3])
 
@@ -277,7 +280,7 @@ def test_a_workflow_variables_default_is_read_with_its_name_in_either_order() ->
     assert outcomes(xaml, "uipath/InvoiceBot/Main.xaml") == ["confirmed", "confirmed", "dismissed"]
 
 
-# --- identity plumbing, firmware builds, API specifications (sets 465-467) ----------------------------------------------
+# --- identity plumbing, firmware builds, API specifications (sets 465-467) --------------------------------------------
 
 def test_an_approle_secret_id_is_kept_beside_its_role_and_an_unrelated_secret_id_is_not() -> None:
     secret_id = uuid.UUID(int=_R.getrandbits(128), version=4)
@@ -292,7 +295,8 @@ def test_an_approle_secret_id_is_kept_beside_its_role_and_an_unrelated_secret_id
 
 def test_an_acme_eab_hmac_key_is_found_and_an_expected_hmac_digest_is_not() -> None:
     hmac_key = base64.urlsafe_b64encode(bytes(_R.getrandbits(8) for _ in range(32))).decode().rstrip("=")
-    assert outcomes(f"EAB_KID={random_chars(_R, 22, _ALNUM)}\nEAB_HMAC={hmac_key}\n", "pki/gts.env")[-1:] == ["confirmed"]
+    env = f"EAB_KID={random_chars(_R, 22, _ALNUM)}\nEAB_HMAC={hmac_key}\n"
+    assert outcomes(env, "pki/gts.env")[-1:] == ["confirmed"]
     assert outcomes(f'acme {{ eab_hmac = "{hmac_key}" }}\n', "spire/oidc.conf") == ["confirmed"]
     digest = random_chars(_R, 64, _HEX)
     assert not_shown(f'EXPECTED_HMAC = "{digest}"  # over the fixture\n', "factory/tests/test_provision.py")
@@ -309,7 +313,8 @@ def test_a_password_reset_templates_id_and_an_openapi_example_password_are_not_c
     toml = f'[templates]\npassword_reset = "{uuid.UUID(int=_R.getrandbits(128), version=4)}"\n'
     assert not_shown(toml, "services/notifications/config/mail.toml")
     spec = ("paths:\n  /users:\n    post:\n      requestBody:\n        content:\n          application/json:\n"
-            "            example:\n              email: jane@example.com\n              password: correct-horse-battery-staple\n")
+            "            example:\n              email: jane@example.com\n"
+            "              password: correct-horse-battery-staple\n")
     assert not_shown(spec, "api/openapi/users.v1.yaml")
     # a real config's nested password stays a password
     assert outcomes(f"database:\n  primary:\n    password: {_mixed(16)}\n", "deploy/values.yaml") in _FOUND
@@ -340,7 +345,7 @@ def test_an_snmp_communitys_access_list_is_not_the_community() -> None:
     assert not_shown("snmp_community_acl: MGMT-ONLY\n", "ansible/group_vars/ios/vars.yml")
 
 
-# --- marketing APIs and Windows line-of-business software (sets 469, 470) -----------------------------------------------
+# --- marketing APIs and Windows line-of-business software (sets 469, 470) ---------------------------------------------
 
 def test_ssis_variables_parameters_and_variable_configurations_are_read() -> None:
     secret = _mixed(40)
@@ -367,7 +372,8 @@ def test_windows_deployment_passwords_are_found() -> None:
     assert not_shown("sqlpackage /Action:Publish /TargetPassword:$(SqlPassword)\n", "azure-pipelines.yml")
     crystal = f'report.SetDatabaseLogon("rpt_reader", "{password}", "sql-rpt01", "Reporting");\n'
     assert _rules(crystal, "reports/ReportLoader.cs") == ["db-connect-literal-password"]
-    odbc = f'odbcconf /a {{CONFIGSYSDSN "ODBC Driver 17 for SQL Server" "DSN=ERP|SERVER=sql01|UID=orders|PWD={password}"}}\n'
+    odbc = (f'odbcconf /a {{CONFIGSYSDSN "ODBC Driver 17 for SQL Server" '
+            f'"DSN=ERP|SERVER=sql01|UID=orders|PWD={password}"}}\n')
     assert _rules(odbc, "deploy/setup-dsn.bat") == ["ado-connection-password"]
     wix = (f'<Property Id="BILLINGAPIKEY" Value="{_mixed(43)}" Hidden="yes" />\n'
            '<Property Id="SQLSERVER" Value="sql-billing01" />\n')
@@ -380,7 +386,7 @@ def test_a_customer_io_track_client_made_in_go_is_found() -> None:
     assert _rules(code, "cio/cio.go") == ["customerio-track-client-pair"]
 
 
-# --- the second probe (set 468) -----------------------------------------------------------------------------------------
+# --- the second probe (set 468) ---------------------------------------------------------------------------------------
 
 def test_six_groups_of_four_digits_are_no_wordpress_application_password() -> None:
     sku = " ".join(random_chars(_R, 4, "0123456789") for _ in range(6))
@@ -402,7 +408,7 @@ def test_a_pretty_printed_vault_init_output_is_read() -> None:
     assert _rules(text, "infra/vault/init/vault-init.json") == ["vault-unseal-key-assignment"]
 
 
-# --- identity verification APIs (set 472) -------------------------------------------------------------------------------
+# --- identity verification APIs (set 472) -----------------------------------------------------------------------------
 
 def test_a_providers_token_of_words_and_a_uuid_is_no_secret_store_key() -> None:
     token = f"persona_production_{uuid.UUID(int=_R.getrandbits(128), version=4)}"
