@@ -43,7 +43,7 @@ _AUTHORIZATION_SCHEME_BEFORE = re.compile(r"(?i)\bauthorization\b[\"']?[ \t]*(?:
 @_filter("uuid", "a UUID used as an identifier: under an id/uuid name or no credential name (UUIDs used AS keys are kept)",
          generic_only=True, surroundings=True)
 def is_uuid_identifier(value: str, line: str, key_name: str | None, language: str | None,
-                       around: Surroundings) -> bool:
+                       around: Surroundings = Surroundings()) -> bool:
     if not _UUID.match(value.strip()):
         return False
     at = line.find(value.strip())
@@ -295,7 +295,7 @@ _PAIR_SECOND_ITEM = re.compile(r"""[(\[][ \t]*["'][^"'\n]{1,64}["'][ \t]*,[ \t]*
          "dev_2536_comment_notifications): a flag's or a job's name, keys are generated", generic_only=True,
          needs_key_name=True, needs_in_value="-_", surroundings=True)
 def is_word_slug_as_key(value: str, line: str, key_name: str | None, language: str | None,
-                        around: Surroundings) -> bool:
+                        around: Surroundings = Surroundings()) -> bool:
     v = value.strip()
     if len(v) > _LONGEST_WORD_SLUG or ("-" not in v and "_" not in v) or not _names_generated_credential(key_name):
         return False

@@ -127,7 +127,7 @@ _SESSION_COOKIE_NAMES = frozenset({"asp.net_sessionid", "jsessionid", "phpsessid
 @_filter("describing_key_name", "the name describes a credential (password_hint, token_url, secret_name), not holds one",
          generic_only=True, needs_key_name=True, surroundings=True)
 def is_describing_key_name(value: str, line: str, key_name: str | None, language: str | None,
-                           around: Surroundings) -> bool:
+                           around: Surroundings = Surroundings()) -> bool:
     words = key_words(key_name)
     if _typed_input_compared(key_name, line):
         return False

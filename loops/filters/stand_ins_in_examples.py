@@ -327,7 +327,7 @@ _LINE_KEY = re.compile(r"""(?:^|[\s{,\[])(?:"([\w-]+)"|'([\w-]+)'|([\w-]+))[ \t]
          "JSON Schema examples, x-example), or of a field inside one: an illustration of the format", generic_only=True,
          surroundings=True)
 def is_schema_example_field(value: str, line: str, key_name: str | None, language: str | None,
-                            around: Surroundings) -> bool:
+                            around: Surroundings = Surroundings()) -> bool:
     v = value.strip()
     at = line.find(v) if v and language in CONFIG_LANGUAGES else -1
     if at < 0:
