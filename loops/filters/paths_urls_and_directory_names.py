@@ -72,7 +72,7 @@ def is_path_or_plain_url(value: str, line: str, key_name: str | None, language: 
     return _file_path(v)
 
 
-_NAMED_OPTION_PATH = re.compile(r"^[A-Za-z_][\w.-]{0,40}=(/[^,=\s]+)(?:,[A-Za-z_][\w.-]{0,40}=[^,=\s]*)*$")
+_NAMED_OPTION_PATH = re.compile(r"^[A-Za-z_][\w.-]{0,40}=(/[^,=\s]+)(?:,[A-Za-z_][\w.-]{0,40}(?:=[^,=\s]*)?)*$")
 
 
 # A program that prints the secret, or a named query that looks it up, in the setting's place: Apache's

@@ -400,6 +400,8 @@ def test_a_word_slug_given_to_a_client_is_no_key() -> None:
 def test_a_key_files_path_among_other_options_is_no_key() -> None:
     conf = "AuthAltParameters=jwt_key=/var/spool/slurm/statesave/jwt_hs256.key,disable_token_creation=yes\n"
     assert not_shown(conf, "cluster/slurm/slurm.conf")
+    # (a bare flag among the options too)
+    assert not_shown(conf.replace("disable_token_creation=yes", "disable_token_creation"), "cluster/slurm/slurm.conf")
 
 
 def test_a_pretty_printed_vault_init_output_is_read() -> None:
