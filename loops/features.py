@@ -52,8 +52,9 @@ def _name_of(path: str) -> str:
     return posixpath.basename(path.replace("\\", "/")).lower()
 
 
-# Where Salesforce projects keep Apex classes: sfdx's force-app/main/default/classes/, the Metadata API's src/classes/.
-_SALESFORCE_CLASS = re.compile(r"(?:^|/)classes/[^/]+\.cls$")
+# Where Salesforce DX projects keep Apex classes (force-app/main/default/classes/). The Metadata API's older
+# src/classes/ is also where VBA projects export their class modules (src/classes/clsConnection.cls), so it stays VB.
+_SALESFORCE_CLASS = re.compile(r"(?:^|/)(?:force-app/|main/default/)(?:[^/]+/)*classes/[^/]+\.cls$")
 
 
 def language_for(path: str) -> str:
