@@ -1247,14 +1247,7 @@ def is_shopify_app_api_key(value: str, line: str, key_name: str | None, language
         return True
     # ... or a block the key sits in opens with Shopify's name (ShopifyApp.configure do |config|, shopify: {,
     # shopifyApp({ api: {): the openers above it at a smaller indentation, nearest first (a sibling block's is not)
-    indent = len(line) - len(line.lstrip())
-    for text in reversed(around.lines[:around.lines_before]):
-        depth = len(text) - len(text.lstrip())
-        if text.strip() and depth < indent and _BLOCK_OPENER.search(text):
-            if "shopify" in text.lower():
-                return True
-            indent = depth
-    return False
+    return any("shopify" in text.lower() for text in around.enclosing(line, _BLOCK_OPENER.search))
 
 
 _BLOCK_OPENER = re.compile(r"(?:\bdo(?:[ \t]*\|[^|\n]*\|)?|[{(\[]|:)[ \t]*(?:#.*)?$")

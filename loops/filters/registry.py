@@ -7,7 +7,7 @@ nothing itself; the modules named for what they recognise register their filters
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Iterator
 
 
 Check = Callable[[str, str, str | None, str | None], bool]
@@ -64,6 +64,16 @@ class Surroundings:
     def example_place(self) -> bool:
         """Where values are written for a test or a reader: tests, docs, comments, docstrings."""
         return self.in_test_path or self.in_docs_path or self.in_comment or self.in_doc
+
+    def enclosing(self, line: str, opens: Callable[[str], object]) -> Iterator[str]:
+        """The lines above `line` that open a block it sits in, nearest first: each indented less than the last one
+        found (from the value's own line), and taken by `opens` (a sibling block's opener is indented as deep)."""
+        indent = len(line) - len(line.lstrip())
+        for text in reversed(self.lines[:self.lines_before]):
+            depth = len(text) - len(text.lstrip())
+            if text.strip() and depth < indent and opens(text):
+                yield text
+                indent = depth
 
 
 FILTERS: list[Filter] = []

@@ -343,20 +343,19 @@ def is_schema_example_field(value: str, line: str, key_name: str | None, languag
 def _under_example_mapping(line: str, around: Surroundings) -> bool:
     """A YAML line inside an OpenAPI example: mapping (example: / email: … / password: …): its parents, the lines
     above indented less, in the few lines read around it, reach an example key before the top level."""
-    indent = len(line) - len(line.lstrip(" "))
-    for above in reversed(around.lines[:around.lines_before]):
-        text = above.lstrip(" ")
-        if not text or text.startswith("#") or len(above) - len(text) >= indent:
-            continue
-        indent = len(above) - len(text)
-        m = _YAML_PARENT_KEY.match(text)
+    for above in around.enclosing(line, _not_a_comment_line):
+        m = _YAML_PARENT_KEY.match(above.lstrip())
         if m is None:
             return False
         if m.group(1).lower() in _EXAMPLE_KEYS:
             return True
-        if indent == 0:
-            return False
+        if not above[:1].isspace():
+            return False  # the top level
     return False
+
+
+def _not_a_comment_line(text: str) -> bool:
+    return not text.lstrip().startswith("#")
 
 
 _YAML_PARENT_KEY = re.compile(r"""(?:- )?["']?([\w-]+)["']?[ \t]*:[ \t]*(?:#.*)?$""")
