@@ -342,15 +342,14 @@ def is_schema_example_field(value: str, line: str, key_name: str | None, languag
 
 def _under_example_mapping(line: str, around: Surroundings) -> bool:
     """A YAML line inside an OpenAPI example: mapping (example: / email: … / password: …): its parents, the lines
-    above indented less, in the few lines read around it, reach an example key before the top level."""
+    above indented less, in the few lines read around it, reach an example key before the top level (enclosing
+    yields nothing after a line at the top level)."""
     for above in around.enclosing(line, _not_a_comment_line):
         m = _YAML_PARENT_KEY.match(above.lstrip())
         if m is None:
             return False
         if m.group(1).lower() in _EXAMPLE_KEYS:
             return True
-        if not above[:1].isspace():
-            return False  # the top level
     return False
 
 
