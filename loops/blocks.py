@@ -149,7 +149,9 @@ _QUOTED = rb"(?P<q>[\"'`])(?P<value>[^\"'`\\\r\n]{1,300})(?P=q)"
 _TAIL = rb"[ \t]*(?:[;,]|\.freeze|//[^\n]*|#[^\n]*)?[ \t]*\r?$"
 _MEMBER = re.compile(
     rb"[ \t]*(?:case[ \t]+)?(?:(?:public|private|protected|internal|static|readonly|const|final|let|var|val|"
-    rb"string|String|str)[ \t]+)*\.?\[?[\"'`:]?(?P<key>[A-Za-z_$][\w$.-]{0,63}(?:::\w+)?)[\"'`]?\]?"  # Env::Prod
+    rb"string|String|str)[ \t]+)*\.?\[?[\"'`:]?(?P<key>[A-Za-z_$][\w$.-]{0,63}(?:::\w+)?"  # Env::Prod
+    rb"|(?<=[\"'`])[\w.-]{1,63}:\d{1,5}(?=[\"'`])|(?<=[\"'`])\d{1,3}(?:\.\d{1,3}){3}(?=[\"'`]))"  # a quoted host:port or address
+    rb"[\"'`]?\]?"
     rb"(?:[ \t]*:[ \t]*(?:str|String|string))?"
     rb"[ \t]*(?:=>|->|:=|=|:|[ \t]to)[ \t]*(?:return[ \t]+)?" + _QUOTED + _TAIL
 )

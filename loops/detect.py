@@ -523,9 +523,25 @@ class Detector:
         for r in sorted(raw, key=lambda r: (r.start, r.compiled.index)):
             key_name = None
             if r.key_start >= 0:
-                key_name = text[to_char[r.key_start] : to_char[r.key_end]].strip("\"'` \t") or None
+                key_name = _whole_quoted_name(text, to_char[r.key_start], to_char[r.key_end])
             out.append(Match(r.compiled.rule.id, to_char[r.start], to_char[r.end], key_name, r.checksum_valid))
         return out
+
+
+# A quoted name of several words ("Discord Application Public Key": …), of which a rule's name pattern
+# took the last word or two: the words before say what the value is as much as the last one.
+_QUOTED_NAME_HEAD = re.compile(r"[\w()-]+(?: [\w()-]+){0,11} $")
+
+
+def _whole_quoted_name(text: str, start: int, end: int) -> str | None:
+    name = text[start:end]
+    quote = text[end:end + 1]
+    if quote in ("\"", "'") and start > 0 and text[start - 1] == " ":
+        line_start = text.rfind("\n", 0, start) + 1
+        opened = text.rfind(quote, line_start, start)
+        if opened >= 0 and _QUOTED_NAME_HEAD.fullmatch(text, opened + 1, start):
+            name = text[opened + 1:end]
+    return name.strip("\"'` \t") or None
 
 
 def _cells_around_a_format(raw: list[_RawMatch]) -> set[int]:

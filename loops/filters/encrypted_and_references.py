@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from ..redact import char_classes
-from ..rules.checksums import b64_decode
+from ..rules.checksums import json_object, b64_decode
 from .paths_urls_and_directory_names import _file_path
 from .registry import Surroundings, _filter
 from .text_shapes import random_printable_run
@@ -410,7 +410,7 @@ _B64_BODY = re.compile(r"^[A-Za-z0-9+/]+$")
 
 @_filter("encrypted_value", "a value encrypted by a secrets tool (sops ENC[AES256_GCM,…], Jasypt ENC(…), ejson EJ[1:…], "
          "Vault transit vault:v1:…, Robot Framework CryptoLibrary crypt:…, hiera-eyaml, Spring {cipher}, Maven/Jenkins {…}, OpenSSL's Salted__, a Windows "
-         "DPAPI blob (NuGet's encrypted Password, ConvertFrom-SecureString), a Fernet token (Airflow's encrypted Variables), an OpenPGP message (Renovate's encrypted), Rails' MessageEncryptor data--iv--tag, PAN-OS's -AQ==…, a KMS "
+         "DPAPI blob (NuGet's encrypted Password, ConvertFrom-SecureString), a Fernet token (Airflow's encrypted Variables), an OpenPGP message (Renovate's encrypted), Rails' MessageEncryptor data--iv--tag, Laravel's Crypt payload, PAN-OS's -AQ==…, a KMS "
          "ciphertext under an *_encrypted name): only its key can open it",
          generic_only=True)
 def is_encrypted_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
@@ -419,10 +419,20 @@ def is_encrypted_value(value: str, line: str, key_name: str | None, language: st
         return True
     if "--" in v and _RAILS_ENCRYPTED_MESSAGE.match(v):
         return True
+    if v.startswith("eyJpdiI6") and _laravel_payload(v):
+        return True
     if not _BASE64_BLOB.match(v):
         return False
     # Travis CI's `travis encrypt` output: the value under `secure:` is ciphertext for the repository's key
     return any(w in _ENCRYPTED_WORDS for w in key_words(key_name)) or _TRAVIS_SECURE.match(line) is not None
+
+
+# Laravel's Encrypter (Crypt::encrypt, encrypted casts, encrypted .env files): base64 of the JSON
+# {"iv": …, "value": …, "mac": …, "tag": …}, whose value is the ciphertext ("eyJpdiI6" is `{"iv":` in base64).
+def _laravel_payload(v: str) -> bool:
+    data = json_object(b64_decode(v))
+    return isinstance(data, dict) and isinstance(data.get("iv"), str) and isinstance(data.get("value"), str) and (
+        isinstance(data.get("mac"), str) or isinstance(data.get("tag"), str))
 
 
 # Rails' ActiveSupport::MessageEncryptor (encrypts, attr_encrypted, credentials' values): base64 ciphertext, "--", the
@@ -503,6 +513,8 @@ _SECRET_REFERENCE = re.compile(
     r"|^encrypted(?:File)?:[a-z][a-z0-9-]{1,30}(?:![a-z]:[^!\s]{1,200}){1,8}$"
     # TeamCity's versioned settings: a secure value kept on the server, named by a token credentialsJSON:<uuid>
     r"|^%?credentialsJSON:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}%?$"
+    # wpa_supplicant's external password storage, psk=ext:<name> (NixOS's pskRaw = "ext:…" with its secretsFile)
+    r"|^ext:[A-Za-z_][\w-]{0,63}$"
 )
 # Logic Apps', Power Automate's and Data Factory's expressions: the platform puts the named parameter's value in (a rule
 # may take only "@parameters(" of it, the quote ending its run)
@@ -511,7 +523,7 @@ _WORKFLOW_EXPRESSION = re.compile(r"@\{?(?:parameters|appsetting|variables)\((?:
 
 
 @_filter("secret_manager_reference", "a reference to a secret kept in a secret manager (@Microsoft.KeyVault(…), "
-         "projects/…/secrets/…/versions/…, a Logic Apps @parameters('…'), Spinnaker's encrypted:s3!b:…!f:…, TeamCity's credentialsJSON:<uuid>, Home Assistant's !secret name, a Vault Agent injector's secret path, systemd's LoadCredential=id:/path, gcloud's --set-secrets=ENV=name:latest and `gcloud secrets … --secret=name`, Airbyte's airbyte_workspace_<uuid>_secret_<uuid>_v1): it names where the secret is, it is not the secret", generic_only=True)
+         "projects/…/secrets/…/versions/…, a Logic Apps @parameters('…'), Spinnaker's encrypted:s3!b:…!f:…, TeamCity's credentialsJSON:<uuid>, wpa_supplicant's psk=ext:<name>, Home Assistant's !secret name, a Vault Agent injector's secret path, systemd's LoadCredential=id:/path, gcloud's --set-secrets=ENV=name:latest and `gcloud secrets … --secret=name`, Airbyte's airbyte_workspace_<uuid>_secret_<uuid>_v1): it names where the secret is, it is not the secret", generic_only=True)
 def is_secret_manager_reference(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     if (key_name or "").lower().startswith(("loadcredential", "importcredential")) and _SYSTEMD_CREDENTIAL_SOURCE.match(v):

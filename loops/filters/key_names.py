@@ -263,8 +263,8 @@ def is_key_naming_no_credential(value: str, line: str, key_name: str | None, lan
         return False
     if _names_credential_without_its_word(words):
         return False
-    if words == ["pat"] and _AZURE_DEVOPS_PAT.match(value.strip()):
-        return False  # PAT = "…" alone: a pattern's name, unless the value has an Azure DevOps token's shape
+    if words == ["pat"] and (_AZURE_DEVOPS_PAT.match(value.strip()) or re.search(r"(?:^|\W)PAT$", key_name or "")):
+        return False  # pat = "…" alone: a pattern's name, unless in capitals or with an Azure DevOps token's shape
     if words[-2:] == ["eab", "hmac"]:
         return False  # an ACME account's external account binding key, named for its HMAC: EAB_HMAC
     return not any(w in _CREDENTIAL_WORDS or w.endswith(_CREDENTIAL_ENDINGS) for w in map(_uncounted, words))
@@ -414,7 +414,7 @@ _PUBLIC_CLIENT_TOKEN_PROVIDERS = frozenset({"facebook", "fb", "datadog", "dd", "
 _PADDLE_CLIENT_TOKEN = re.compile(r"^(?:live|test)_[0-9a-z]{20,40}$")
 
 
-@_filter("public_by_key_name", "the name says the value is public (public_key, publishable_key, site_key, a verify, VAPID or JavaScript key, a client or Mixpanel project token, python-social-auth's SOCIAL_AUTH_*_KEY app id)",
+@_filter("public_by_key_name", "the name says the value is public (public_key, publishable_key, site_key, a verify, VAPID or JavaScript key, a client or Mixpanel project token, a chat widget's website or widget token, python-social-auth's SOCIAL_AUTH_*_KEY app id)",
          generic_only=True, needs_key_name=True)
 def is_public_by_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # A front-end framework's exposure prefix (NEXT_PUBLIC_, NUXT_PUBLIC_, EXPO_PUBLIC_, SvelteKit's and Astro's
@@ -452,6 +452,10 @@ def is_public_by_key_name(value: str, line: str, key_name: str | None, language:
                                     or _PADDLE_CLIENT_TOKEN.match(value.strip())):
         return True
     if "mixpanel" in joined and words[-1] == "token":
+        return True
+    # A chat widget's embed token or key names the inbox a page's visitors write to, and sits in every page's
+    # source (Chatwoot's website token, Freshchat's widget token, Zendesk's Web Widget key)
+    if words[-2:] in (["website", "token"], ["widget", "token"], ["widget", "key"]):
         return True
     # ... and so are Adjust's app token and AppsFlyer's dev key, which their mobile SDKs start with (an app holds them
     # in its strings and build config; the API tokens beside them are the secrets)

@@ -579,6 +579,7 @@ def is_pusher_key_in_pusher_block(value: str, line: str, key_name: str | None, l
     return False
 
 
+_WIDGET_TOKEN = re.compile(r"^[A-Za-z0-9-]{16,64}$")
 # A browser widget's options object, opened on a line above the value: the page's checkout, upload or assembly
 # client takes its public key or client-side token there (initializePaddle({ token }), Cloudinary's
 # createUploadWidget({ apiKey }), Uppy's Transloadit plugin { params: { auth: { key } } }).
@@ -586,12 +587,16 @@ _WIDGET_OPENERS = (
     (re.compile(r"\binitializePaddle\s*\(|\bPaddle\.(?:Initialize|Setup)\s*\("), _PAGE_CLIENT_TOKEN, ("token",)),
     (re.compile(r"\b(?:create|open)UploadWidget\s*\("), _CLOUDINARY_API_KEY, ("key", "apikey")),
     (re.compile(r"\bTransloadit\b"), _HEX32, ("key",)),
+    # a chat widget's embed token, which names the inbox the page's visitors write to (Freshchat's widget token,
+    # Chatwoot's website token): the same in every page's source
+    (re.compile(r"\bfcWidget\.init\s*\(|\bchatwootSDK\.run\s*\("), _WIDGET_TOKEN, ("token",)),
 )
 _WIDGET_REACH = 8  # lines above: an options object of a few members, nested a level or two
 
 
 @_filter("client_key_in_a_widget_config", "a public key or client-side token in a browser widget's options opened "
-         "above it (initializePaddle({ token }), createUploadWidget({ apiKey }), Uppy's Transloadit { auth: { key } }): "
+         "above it (initializePaddle({ token }), createUploadWidget({ apiKey }), Uppy's Transloadit { auth: { key } }, "
+         "a chat widget's fcWidget.init({ token }) or chatwootSDK.run({ websiteToken })): "
          "made for the page", generic_only=True, surroundings=True, needs_key_name=True)
 def is_client_key_in_a_widget_config(value: str, line: str, key_name: str | None, language: str | None,
                                      around: Surroundings) -> bool:
@@ -654,10 +659,21 @@ def is_firebase_app_config_key(value: str, line: str, key_name: str | None, lang
         return False
     if around.file_name in _FIREBASE_CONFIG_FILES:
         return True  # the file Firebase's console hands out for the app, whatever lines sit around the key
-    if not _names_the_config_key(value, line, key_name):
+    if not _names_the_config_key(value, line, key_name) or _in_another_google_apis_block(line, around):
         return False
     fields = {m.group(0) for text in (line, *around.lines) for m in _FIREBASE_CONFIG_FIELDS.finditer(text)}
     return len(fields) >= 2
+
+
+# The block a key sits in, named for another Google API (HOCON's `maps { api-key = … }` above a `firebase { … }`
+# sibling, YAML's `places:`): that API's key, whatever configuration sits beside the block.
+_OTHER_GOOGLE_API_WORDS = frozenset({"maps", "map", "places", "geocoding", "geocoder", "directions", "routes",
+                                     "gemini", "youtube", "translate", "translation", "vision", "speech", "search"})
+
+
+def _in_another_google_apis_block(line: str, around: Surroundings) -> bool:
+    opener = next(around.enclosing(line, lambda text: text.rstrip().endswith(("{", ":", "(", "["))), None)
+    return opener is not None and not _OTHER_GOOGLE_API_WORDS.isdisjoint(split_words(opener))
 
 
 _FIREBASE_CONFIG_FILES = frozenset({"google-services.json", "googleservice-info.plist"})
@@ -698,7 +714,8 @@ _FIREBASE_WEB_CONFIG = re.compile(r"\bfirebaseConfig\b|\.firebaseapp\.com\b|\bin
          surroundings=True)
 def is_firebase_web_config_key(value: str, line: str, key_name: str | None, language: str | None,
                                around: Surroundings) -> bool:
-    if _GOOGLE_API_KEY.match(value.strip()) is None or not _names_the_config_key(value, line, key_name):
+    if (_GOOGLE_API_KEY.match(value.strip()) is None or not _names_the_config_key(value, line, key_name)
+            or _in_another_google_apis_block(line, around)):
         return False
     # (a front end's build variable says the same on its own: NEXT_PUBLIC_FIREBASE_API_KEY is compiled into the page;
     # so does a name that says Firebase's API key, FIREBASE_API_KEY or firebaseWebApiKey, the one Google key a Firebase

@@ -62,7 +62,8 @@ def b64_decode(part: str, urlsafe: bool = False) -> bytes | None:
         return None
 
 
-def _json_object(raw: bytes | None) -> dict | None:
+def json_object(raw: bytes | None) -> dict | None:
+    """The JSON object a decoded part holds (a JWT's header, an encrypted payload's envelope); None otherwise."""
     if raw is None:
         return None
     try:
@@ -79,10 +80,10 @@ def jwt_structure(value: str) -> bool:
     parts = value.split(".")
     if len(parts) != 3 or not all(parts):
         return False
-    header = _json_object(b64_decode(parts[0], urlsafe=True))
+    header = json_object(b64_decode(parts[0], urlsafe=True))
     if header is None or not isinstance(header.get("alg"), str) or header["alg"].lower() == "none":
         return False
-    if _json_object(b64_decode(parts[1], urlsafe=True)) is None:
+    if json_object(b64_decode(parts[1], urlsafe=True)) is None:
         return False
     return b64_decode(parts[2], urlsafe=True) is not None
 
