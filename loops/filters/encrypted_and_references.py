@@ -410,7 +410,7 @@ _B64_BODY = re.compile(r"^[A-Za-z0-9+/]+$")
 
 @_filter("encrypted_value", "a value encrypted by a secrets tool (sops ENC[AES256_GCM,…], Jasypt ENC(…), ejson EJ[1:…], "
          "Vault transit vault:v1:…, Robot Framework CryptoLibrary crypt:…, hiera-eyaml, Spring {cipher}, Maven/Jenkins {…}, OpenSSL's Salted__, a Windows "
-         "DPAPI blob (NuGet's encrypted Password, ConvertFrom-SecureString), a Fernet token (Airflow's encrypted Variables), an OpenPGP message (Renovate's encrypted), Rails' MessageEncryptor data--iv--tag, Laravel's Crypt payload, PAN-OS's -AQ==…, a KMS "
+         "DPAPI blob (NuGet's encrypted Password, ConvertFrom-SecureString), a Fernet token (Airflow's encrypted Variables), an OpenPGP message (Renovate's encrypted), Rails' MessageEncryptor data--iv--tag, Laravel's Crypt payload, an element marked encrypted=\"true\", PAN-OS's -AQ==…, a KMS "
          "ciphertext under an *_encrypted name): only its key can open it",
          generic_only=True)
 def is_encrypted_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
@@ -421,10 +421,17 @@ def is_encrypted_value(value: str, line: str, key_name: str | None, language: st
         return True
     if v.startswith("eyJpdiI6") and _laravel_payload(v):
         return True
+    if "ncrypted=" in line and _ENCRYPTED_ELEMENT.search(line[:max(0, line.find(v))]):
+        return True
     if not _BASE64_BLOB.match(v):
         return False
     # Travis CI's `travis encrypt` output: the value under `secure:` is ciphertext for the repository's key
     return any(w in _ENCRYPTED_WORDS for w in key_words(key_name)) or _TRAVIS_SECURE.match(line) is not None
+
+
+# An element whose tag says its text is encrypted (GoAnywhere's <password encrypted="true">, other exports'
+# encrypted='yes'), the value its text.
+_ENCRYPTED_ELEMENT = re.compile(r"""<[\w:.-]+[^<>]*\b[Ee]ncrypted=["'](?:true|yes|1)["'][^<>]*>$""")
 
 
 # Laravel's Encrypter (Crypt::encrypt, encrypted casts, encrypted .env files): base64 of the JSON
@@ -515,6 +522,9 @@ _SECRET_REFERENCE = re.compile(
     r"|^%?credentialsJSON:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}%?$"
     # wpa_supplicant's external password storage, psk=ext:<name> (NixOS's pskRaw = "ext:…" with its secretsFile)
     r"|^ext:[A-Za-z_][\w-]{0,63}$"
+    # a Vault path and the key in it, as config templating tools write it: vault:kv/app#password, helm-secrets'
+    # and vals' ref+vault://kv/app#/password, argocd-vault-plugin's <path:kv/data/app#password>
+    r"|^vault:[\w./-]{1,200}#[\w./-]{1,100}$|^ref\+vault://[\w./-]{1,200}#/?[\w./-]{1,100}$|^<path:[\w./-]{1,200}#[\w.-]{1,100}>$"
 )
 # Logic Apps', Power Automate's and Data Factory's expressions: the platform puts the named parameter's value in (a rule
 # may take only "@parameters(" of it, the quote ending its run)
@@ -523,7 +533,7 @@ _WORKFLOW_EXPRESSION = re.compile(r"@\{?(?:parameters|appsetting|variables)\((?:
 
 
 @_filter("secret_manager_reference", "a reference to a secret kept in a secret manager (@Microsoft.KeyVault(…), "
-         "projects/…/secrets/…/versions/…, a Logic Apps @parameters('…'), Spinnaker's encrypted:s3!b:…!f:…, TeamCity's credentialsJSON:<uuid>, wpa_supplicant's psk=ext:<name>, Home Assistant's !secret name, a Vault Agent injector's secret path, systemd's LoadCredential=id:/path, gcloud's --set-secrets=ENV=name:latest and `gcloud secrets … --secret=name`, Airbyte's airbyte_workspace_<uuid>_secret_<uuid>_v1): it names where the secret is, it is not the secret", generic_only=True)
+         "projects/…/secrets/…/versions/…, a Logic Apps @parameters('…'), Spinnaker's encrypted:s3!b:…!f:…, TeamCity's credentialsJSON:<uuid>, wpa_supplicant's psk=ext:<name>, a Vault path and key (vault:kv/app#password, ref+vault://…#/key, <path:…#key>), Home Assistant's !secret name, a Vault Agent injector's secret path, systemd's LoadCredential=id:/path, gcloud's --set-secrets=ENV=name:latest and `gcloud secrets … --secret=name`, Airbyte's airbyte_workspace_<uuid>_secret_<uuid>_v1): it names where the secret is, it is not the secret", generic_only=True)
 def is_secret_manager_reference(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     if (key_name or "").lower().startswith(("loadcredential", "importcredential")) and _SYSTEMD_CREDENTIAL_SOURCE.match(v):

@@ -414,7 +414,7 @@ _PUBLIC_CLIENT_TOKEN_PROVIDERS = frozenset({"facebook", "fb", "datadog", "dd", "
 _PADDLE_CLIENT_TOKEN = re.compile(r"^(?:live|test)_[0-9a-z]{20,40}$")
 
 
-@_filter("public_by_key_name", "the name says the value is public (public_key, publishable_key, site_key, a verify, VAPID or JavaScript key, a client or Mixpanel project token, a chat widget's website or widget token, python-social-auth's SOCIAL_AUTH_*_KEY app id)",
+@_filter("public_by_key_name", "the name says the value is public (public_key, publishable_key, site_key, a verify, VAPID or JavaScript key, a client or Mixpanel project token, a chat widget's website or widget token, a browser token, python-social-auth's SOCIAL_AUTH_*_KEY app id)",
          generic_only=True, needs_key_name=True)
 def is_public_by_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # A front-end framework's exposure prefix (NEXT_PUBLIC_, NUXT_PUBLIC_, EXPO_PUBLIC_, SvelteKit's and Astro's
@@ -454,8 +454,10 @@ def is_public_by_key_name(value: str, line: str, key_name: str | None, language:
     if "mixpanel" in joined and words[-1] == "token":
         return True
     # A chat widget's embed token or key names the inbox a page's visitors write to, and sits in every page's
-    # source (Chatwoot's website token, Freshchat's widget token, Zendesk's Web Widget key)
-    if words[-2:] in (["website", "token"], ["widget", "token"], ["widget", "key"]):
+    # source (Chatwoot's website token, Freshchat's widget token, Zendesk's Web Widget key); a browser token or key
+    # is the one a provider issues for pages to call it with (Bridge Interactive's browser token, a browser API key)
+    if words[-2:] in (["website", "token"], ["widget", "token"], ["widget", "key"], ["browser", "token"],
+                      ["browser", "key"]):
         return True
     # ... and so are Adjust's app token and AppsFlyer's dev key, which their mobile SDKs start with (an app holds them
     # in its strings and build config; the API tokens beside them are the secrets)

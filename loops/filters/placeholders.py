@@ -58,6 +58,7 @@ _SYMBOL_WRAPPED_NAME = re.compile(r"^([#*%])(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-
 _PLACEHOLDER_PHRASES = (
     re.compile(r"(?<![a-z])your[_ .\-]?[a-z]"),  # your_api_key, YOUR-TOKEN, yourkeyhere
     re.compile(r"(?<![a-z])your[_ .\-][0-9]{1,4}[_ .\-][a-z]"),  # your-16-char-app-password, YOUR_32_BYTE_KEY
+    re.compile(r"(?<![a-z])your[_ .\-][0-9]{1,6}[a-z]{2,}[_ .\-]"),  # your-360dialog-api-key: a brand that starts with digits
     # my-token, my_api_key, mysecret: "my" and the credential's own name, nothing else
     re.compile(r"^my[_ .\-]?(?:(?:api|access|app|auth|client|secret|private)[_ .\-]?)?"
                r"(?:key|secret|token|pass|password|pwd|user|username|login)$"),
