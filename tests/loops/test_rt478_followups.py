@@ -143,3 +143,55 @@ def test_a_test_vectors_key_in_a_bazel_test_target_is_no_secret() -> None:
              f'        "TEST_VECTOR_NONCE": "{random_chars(_R, 24, _HEX)}",\n'
              "    },\n)\n")
     assert not_shown(build, "build/BUILD.bazel")
+
+
+# --- property, legal-tech and robotics APIs (sets 484, 485) --------------------------------------------------------------
+
+def test_legacy_zillow_ids_and_lob_keys_given_to_its_client_are_found() -> None:
+    zwsid = f"X1-ZW{random_chars(_R, 14, _HEX + 'ghjkmnpqrstvwxyz')}_{random_chars(_R, 5, _HEX)}"
+    assert outcomes(f"ZILLOW_ZWSID = '{zwsid}'\n", "config/settings.rb") == ["confirmed"]
+    lob = f"const lob = require('lob')('live_{random_chars(_R, 32, _HEX)}');\n"
+    assert _rules(lob, "src/lob.js") == ["lob-api-key-in-client-call"]
+    assert outcomes(lob, "src/lob.js") == ["confirmed"]
+    assert _rules(f"const files = glob('live_{random_chars(_R, 32, _HEX)}');\n", "src/build.js") == []
+
+
+def test_a_camel_case_token_in_a_url_query_is_found() -> None:
+    url = f"$url = 'https://api.rentcafe.com/rentcafeapi.aspx?requestType=units&apiToken={_uuid()}&propertyCode=p01';\n"
+    assert outcomes(url, "src/sync.php") in _FOUND
+
+
+def test_a_browser_token_is_public_and_the_server_token_beside_it_is_not() -> None:
+    env = (f"BRIDGE_SERVER_TOKEN={random_chars(_R, 32, _HEX)}\nBRIDGE_BROWSER_TOKEN={random_chars(_R, 32, _HEX)}\n")
+    assert outcomes(env, "deploy/.env") == ["confirmed", "dismissed"]
+
+
+def test_a_ros_launch_arguments_password_default_is_found() -> None:
+    code = ("def generate_launch_description():\n    return LaunchDescription([\n"
+            f"        DeclareLaunchArgument('mqtt_password', default_value='{_mixed(12)}'),\n"
+            "        DeclareLaunchArgument('mqtt_topic', default_value='fleet/telemetry'),\n    ])\n")
+    assert _rules(code, "launch/fleet_bridge.launch.py") == ["ros-parameter-default-secret"]
+    assert outcomes(code, "launch/fleet_bridge.launch.py") == ["confirmed"]
+
+
+# --- B2B integration (set 486) -------------------------------------------------------------------------------------------
+
+def test_a_password_in_xml_escaped_inside_xml_is_found() -> None:
+    password = _mixed(12)
+    binding = ("        <TransportTypeData>&lt;CustomProps&gt;&lt;UserName vt=\"8\"&gt;acme&lt;/UserName&gt;"
+               f"&lt;Password vt=\"8\"&gt;{password}&lt;/Password&gt;&lt;/CustomProps&gt;</TransportTypeData>\n")
+    assert outcomes(binding, "Bindings/EDI.BindingInfo.xml") in _FOUND
+
+
+def test_a_password_in_camels_raw_is_found() -> None:
+    code = ('    private static final String URI = "sftp://acme@sftp.partner.net:22/outbound"\n'
+            f'        + "?password=RAW({_mixed(10)}*x)&knownHostsFile=/etc/edi/known_hosts";\n')
+    assert outcomes(code, "src/main/java/PartnerRoute.java") in _FOUND
+
+
+def test_vault_references_and_an_element_marked_encrypted_are_no_secrets() -> None:
+    for ref in ("vault:kv/b2b/lowes#password", "ref+vault://secret/b2b/lowes#/password", "<path:kv/data/b2b#password>"):
+        assert not_shown(f"    password: {ref}\n", "sftp/partners.yaml")
+    xml = f'    <password encrypted="true">{random_chars(_R, 96, "0123456789ABCDEF")}</password>\n'
+    assert not_shown(xml, "goanywhere/resources/sftp_servers.xml")
+    assert outcomes(f"    <password>{_mixed(14)}</password>\n", "goanywhere/resources/sftp_servers.xml") in _FOUND
