@@ -40,7 +40,7 @@ from .rules.catalogue import re2_options
 BLOCK = b"block"  # the `table` of a block's cells (tables.column_name reads them as block/<name>)
 # The words whose absence rules blocks out (they ride in the detector's keyword pass, as
 # tables.LAYOUT_WORDS do): the last word of every name that makes a block holds one.
-BLOCK_WORDS = ("key", "secret", "token", "passw", "pwd", "cred", "psk", "pepper")
+BLOCK_WORDS = ("key", "secret", "token", "passw", "pwd", "cred", "psk", "pepper", "registeredusers", "authusers", "auth_users")
 MAX_BLOCK_CELLS = 2_000
 _MAX_BLOCK_BYTES = 64 * 1024  # a block longer than this is data; its first part is still read
 
@@ -50,6 +50,8 @@ _CREDENTIAL_LAST_WORDS = frozenset({
     b"password", b"passwords", b"passwd", b"passwds", b"pwd", b"pwds", b"credential", b"credentials",
     b"cred", b"creds", b"psk", b"psks", b"pepper", b"peppers",
 })
+# Names of a map from each user to a password (Orthanc's "RegisteredUsers": {"admin": "…"}, a basic-auth users map).
+_PASSWORDS_BY_USER = ([b"registered", b"users"], [b"auth", b"users"])
 # The words before "key" that make it a credential's name (apiKey, SECRET_KEYS, signing_key).
 _KEY_QUALIFIERS = frozenset({
     b"api", b"secret", b"private", b"access", b"signing", b"sign", b"encryption", b"encrypt", b"auth", b"client",
@@ -102,7 +104,7 @@ _WORD_SPLIT = re.compile(rb"[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])")
 # One RE2 pass over the lower-cased text finds where a header may be (a third of the lines a
 # search for the words alone would hand to the header patterns, at half its cost).
 _CANDIDATE = re2.compile(
-    rb"(?m)((?:key|secret|token|password|passwd|pwd|credential|cred|psk|pepper)s?)"
+    rb"(?m)((?:key|secret|token|password|passwd|pwd|credential|cred|psk|pepper)s?|registeredusers|auth_?users)"
     rb"(?:[{\[]|[^a-z0-9_\n][^\n]*?(?:[{\[]|(?:dict|array|map|list|seq|set|mapof|hashmapof|mutablemapof|listof|setof"
     rb"|arrayof|map\.of|list\.of|set\.of|(?:<-|=)[ \t]*c)[ \t]*\()"  # a call's ( opens none (R's <- c(…))
     rb"|[ \t\"']*:?[ \t]*(?:#[^\n]*)?\r?$|[ \t\"']*\][ \t]*\r?$"
@@ -198,6 +200,8 @@ def _last_word(data: bytes, start: int, end: int) -> bytes:
 
 def _names_credentials(data: bytes, start: int, end: int) -> bool:
     words = [w.lower() for w in _WORD_SPLIT.split(data[start:end]) if w]
+    if words[-2:] in _PASSWORDS_BY_USER:
+        return True
     if not words or words[-1] not in _CREDENTIAL_LAST_WORDS or not _PUBLIC_WORDS.isdisjoint(words):
         return False  # PUBLIC_KEYS, publishableKeys hold what may be published
     # "key" alone names too much (bindKey, ForeignKey, path-key): the word before says which

@@ -162,6 +162,17 @@ _DOCS_DIRS = frozenset({"docs", "doc", "documentation", "examples", "example", "
                         "cookbook"})  # recipes: the jose library's cookbook/ runs RFC 7520's examples
 # ... and the words that say so at a folder name's end too (docker-examples); not demo: my-demo is usually the app
 _DOCS_LAST_WORDS = _DOCS_DIRS - {"demo", "demos"}
+# "sample" first names a thing a lab or a shop handles as often as an example (sample-tracker, sample_registry): only
+# before what an example is made of (sample-app, sample_project, sample-code) does it say the folder holds examples.
+_EXAMPLE_KINDS = frozenset({"app", "apps", "application", "applications", "project", "projects", "code", "usage",
+                            "config", "configs", "configuration", "data", "files", "site", "plugin", "plugins", "server",
+                            "client", "service", "services", "api", "bot", "scripts", "script", "env", "environment"})
+
+
+def _sample_names_a_thing(words: list[str]) -> bool:
+    return words[0] == "sample" and len(words) > 1 and words[1] not in _EXAMPLE_KINDS
+
+
 _DOCS_EXTENSIONS = frozenset({"md", "markdown", "mdx", "rst", "adoc", "asciidoc",
                               "pod"})  # Perl's documentation (Net/LDAP/FAQ.pod)
 _DOCS_NAMES = ("readme", "changelog", "contributing")
@@ -205,7 +216,7 @@ def is_docs_path(path: str) -> bool:
     # ... or named for them last (docker-examples, terraform-aws-samples, api-docs)
     for folder in folders:
         words = re.split(r"[_\-.]", folder)
-        if words[0] in _DOCS_DIRS or words[-1] in _DOCS_LAST_WORDS:
+        if (words[0] in _DOCS_DIRS and not _sample_names_a_thing(words)) or words[-1] in _DOCS_LAST_WORDS:
             return True
     name = parts[-1]
     if "." in name and name.rsplit(".", 1)[1] in _DOCS_EXTENSIONS:
@@ -543,6 +554,23 @@ def in_rust_test_module(text: str, offset: int) -> bool:
     return 0 <= start < offset or _in_rust_test_fn(text, offset)
 
 
+# A Bazel BUILD file declares its targets as top-level calls: the env and args of a test rule's (go_test(, cc_test(,
+# py_test(, sh_test() are the test's, wherever the BUILD file is; a go_binary('s are the program's.
+_BAZEL_BUILD_FILES = frozenset({"build", "build.bazel"})
+_TOP_LEVEL_STATEMENT = re.compile(r"^([A-Za-z_]\w*)[ \t]*([(=])", re.MULTILINE)
+_BAZEL_LOOKBACK = 20_000  # characters: a target longer than this is data
+
+
+def in_bazel_test_target(path: str, text: str, offset: int) -> bool:
+    """True when offset falls inside a test rule's target of a Bazel BUILD file."""
+    if path.replace("\\", "/").rsplit("/", 1)[-1].lower() not in _BAZEL_BUILD_FILES:
+        return False
+    last = None
+    for last in _TOP_LEVEL_STATEMENT.finditer(text, max(0, offset - _BAZEL_LOOKBACK), offset):
+        pass
+    return last is not None and last.group(2) == "(" and last.group(1).endswith("_test")
+
+
 # Perl keeps its documentation (POD) in the code: a line that starts with a directive (=head1, =pod, =item,
 # =over) opens it and `=cut` ends it. Text inside is for people, like a Python docstring (perlpod).
 _POD_DIRECTIVE = re.compile(r"^=([A-Za-z][A-Za-z0-9]*)", re.MULTILINE)
@@ -844,7 +872,7 @@ def build_features(
     if language == "text" and text.startswith("#!"):
         language = script_language(text) or language
     in_test = (is_test_path(path) or (language == "rust" and in_rust_test_module(text, start))
-               or (language == "erlang" and in_erlang_test_block(text, start)))
+               or (language == "erlang" and in_erlang_test_block(text, start)) or in_bazel_test_target(path, text, start))
     patched = patched_file(text, line_start) if is_patch_file(path) else None
     if patched and not in_test:
         in_test = is_test_path(patched)  # a hunk of a patch to a test (debian/patches/fix-test.patch on tests/x.js)

@@ -68,6 +68,7 @@ _PEM_NOISE = re.compile(r"\\[nrt]|[\s\"',]")
 _B64_RUN = re.compile(r"^[A-Za-z0-9+/]*")
 _LONGEST_ELIDED_BODY = 160  # base64 characters: a line or two, shorter than any RSA key's body
 _ELIDED_SHARE = 4  # the DER says at least four times the bytes that are there
+_OPENSSH_MAGIC = b"openssh-key-v1\0"  # what an OpenSSH private key's body starts with
 
 
 def _der_length(data: bytes) -> int | None:
@@ -113,6 +114,8 @@ def is_elided_key_block(value: str, line: str, key_name: str | None, language: s
         data = base64.b64decode(run)
     except ValueError:
         return False
+    if data.startswith(_OPENSSH_MAGIC):
+        return True  # an OpenSSH key (no DER) this short: the smallest, an Ed25519 one, runs to some 400 characters
     declared = _der_length(data)
     return declared is not None and declared > _ELIDED_SHARE * len(data)
 

@@ -73,7 +73,7 @@ _DESCRIBING_WORDS = frozenset({
     "spec", "specs", "protocol", "host", "hostname", "domain", "port",
     # how or where a client authenticates, and handles that stand for a credential: authMechanism =
     # "SCRAM-SHA-256", authSource = "admin", credential_strategy = "config", secret_id_accessor
-    "mechanism", "mechanisms", "source", "database", "intent", "strategy", "accessor", "use",
+    "mechanism", "mechanisms", "source", "database", "intent", "strategy", "accessor", "accessors", "use",
     # which driver, table column or LDAP filter handles the password: password_driver = "sql",
     # passwordColumn = "authentication_string", password_ldap_search_filter = "(uid=%login)"
     "driver", "drivers", "column", "columns", "filter", "filters",
@@ -292,7 +292,10 @@ _CREDENTIAL_LAST_TWO = frozenset({
     ("honeycomb", "team"),  # Honeycomb's API key header, X-Honeycomb-Team (named when a key was a team's write key)
     ("etsy", "keystring"),  # Etsy's name for its API key (alone, a keystring is a keyboard's row of keys)
     ("access", "license"), ("access", "licence"),  # UPS's AccessLicenseNumber: the key its legacy XML APIs log in with
+    ("registered", "users"), ("auth", "users"),  # a map of users to passwords (Orthanc's RegisteredUsers, basic_auth_users)
 })
+# a SIM's authentication keys as card batches, HSS tables and pySim name them: Ki and OPc (the operator key it derives)
+_SIM_KEY_NAMES = frozenset({"ki", "opc"})
 # An Azure DevOps personal access token: 52 lower-case base32 characters, or the 84-character form of 2024
 _AZURE_DEVOPS_PAT = re.compile(r"^(?:[a-z2-7]{52}|[A-Za-z0-9]{84})$")
 _SNMP_COMMUNITIES = frozenset({"rocommunity", "rwcommunity"})  # the password of every SNMP read (pfSense's <rocommunity>)
@@ -307,7 +310,7 @@ def _names_credential_without_its_word(words: list[str]) -> bool:
         return True
     if tuple(words[-2:]) in _CREDENTIAL_LAST_TWO or (words[-1] == "number" and tuple(words[-3:-1]) in _CREDENTIAL_LAST_TWO):
         return True
-    return (words[-1] in _SNMP_COMMUNITIES or words[-1] in _PASSWORD_BY_PROTOCOL
+    return (words[-1] in _SNMP_COMMUNITIES or words[-1] in _PASSWORD_BY_PROTOCOL or words[-1] in _SIM_KEY_NAMES
             or (words[-1] == "community" and "snmp" in words))
 
 
@@ -414,7 +417,7 @@ _PUBLIC_CLIENT_TOKEN_PROVIDERS = frozenset({"facebook", "fb", "datadog", "dd", "
 _PADDLE_CLIENT_TOKEN = re.compile(r"^(?:live|test)_[0-9a-z]{20,40}$")
 
 
-@_filter("public_by_key_name", "the name says the value is public (public_key, publishable_key, site_key, a verify, VAPID or JavaScript key, a client or Mixpanel project token, a chat widget's website or widget token, a browser token, python-social-auth's SOCIAL_AUTH_*_KEY app id)",
+@_filter("public_by_key_name", "the name says the value is public (public_key, publishable_key, site_key, a verify, VAPID or JavaScript key, a client or Mixpanel project token, AppLovin's SDK key, a chat widget's website or widget token, a browser token, python-social-auth's SOCIAL_AUTH_*_KEY app id)",
          generic_only=True, needs_key_name=True)
 def is_public_by_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # A front-end framework's exposure prefix (NEXT_PUBLIC_, NUXT_PUBLIC_, EXPO_PUBLIC_, SvelteKit's and Astro's
@@ -461,7 +464,8 @@ def is_public_by_key_name(value: str, line: str, key_name: str | None, language:
         return True
     # ... and so are Adjust's app token and AppsFlyer's dev key, which their mobile SDKs start with (an app holds them
     # in its strings and build config; the API tokens beside them are the secrets)
-    if ("adjust" in words and words[-2:] == ["app", "token"]) or ("appsflyer" in joined and words[-2:] == ["dev", "key"]):
+    if ("adjust" in words and words[-2:] == ["app", "token"]) or ("appsflyer" in joined and words[-2:] == ["dev", "key"]) \
+            or ("applovin" in joined and words[-2:] == ["sdk", "key"]):  # (AppLovin's report key is the secret one)
         return True
     # "pub" is an abbreviation that also names key pairs' halves in token names: PubKeyToken; written as one word in
     # capitals, DEVICE_PUBKEY.
@@ -773,6 +777,8 @@ def is_option_name(value: str, line: str, key_name: str | None, language: str | 
     words = key_words(key_name.rsplit(".", 1)[-1] if key_name else None)
     if len(words) < 2 or words[0] not in _FLAG_WORDS or not names_credential(words[1:]):
         return False
+    if words[:2] in (["enable", "secret"], ["enable", "password"]):
+        return False  # a Cisco device's enable secret (an Expect script's `set enable_secret {…}`): the privileged password
     v = value.strip()
     return bool(re.fullmatch(r"[A-Za-z]+(?:[\-_][A-Za-z]+)*", v)) and (wordlike(v) or english_like(v))
 

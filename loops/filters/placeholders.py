@@ -444,6 +444,7 @@ def is_product_name_as_key(value: str, line: str, key_name: str | None, language
 
 
 @_filter("same_as_key_name", "the value repeats the name it is assigned to (API_KEY = \"api-key\", o.Ws.Token = \"wstoken\", "
+         "encryption_key: \"defaultencryptionkey\", "
          "POSTGRES_PASSWORD=postgres, "
          "ctxCredentials = \"github.com/x/y/ctxCredentials\")", needs_key_name=True)
 def is_same_as_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
@@ -453,8 +454,10 @@ def is_same_as_key_name(value: str, line: str, key_name: str | None, language: s
     if len(v) < 3:
         return False
     words = key_words(key_name)
-    # The whole name, or its last words run together (cfg.Mqtt.Token = "mqtttoken").
-    if v == _normalised(key_name) or any(v == "".join(words[i:]) for i in range(len(words) - 1)):
+    # The whole name, or its last words run together (cfg.Mqtt.Token = "mqtttoken"); or either after "default", as a
+    # server's shipped settings spell theirs (Nakama's encryption_key: "defaultencryptionkey")
+    names = {_normalised(key_name), *("".join(words[i:]) for i in range(len(words) - 1))}
+    if v in names or (v.startswith("default") and v[len("default"):] in names | {"".join(words)}):
         return True
     # The service the name is for, as its password: POSTGRES_PASSWORD=postgres, _AIRFLOW_WWW_USER_PASSWORD=airflow,
     # MYSQL_PASSWORD: mysql. A compose file's or a local setup's stand-in, not a chosen password.

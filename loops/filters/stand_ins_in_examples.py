@@ -82,23 +82,13 @@ def is_crypto_test_vector(value: str, line: str, key_name: str | None, language:
     on_line = _assigned_words(line)
     # Outside tests, a key beside its known answer on one line (key, iv, plaintext and ciphertext: a course lab's
     # vectors.json): no program keeps a real key next to a plaintext and what it encrypts to.
-    if not (around.in_test_path or _in_bazel_test_target(line, around)) and not (
-            on_line & _VECTOR_INPUT_WORDS and on_line & _VECTOR_OUTPUT_WORDS):
+    if not around.in_test_path and not (on_line & _VECTOR_INPUT_WORDS and on_line & _VECTOR_OUTPUT_WORDS):
         return False
     words = key_words(key_name)
     if words[-1:] == ["token"] and not _TEST_VECTOR_WORDS & set(words):
         return False  # a provider's auth token (TWILIO_AUTH_TOKEN) is no part of a cipher's vector
     parts = on_line.union(*(_assigned_words(text) for text in around.lines))
     return len(parts & _TEST_VECTOR_WORDS) >= 2
-
-
-# A Bazel test target (go_test(, cc_test(, py_test() whose env or args the value sits in: test code by its build
-# file, wherever the BUILD file is.
-_BAZEL_TEST_TARGET = re.compile(r"^[ \t]*\w+_test[ \t]*\(")
-
-
-def _in_bazel_test_target(line: str, around: Surroundings) -> bool:
-    return any(_BAZEL_TEST_TARGET.match(text) for text in around.enclosing(line, lambda text: "_test" in text))
 
 
 _VECTOR_INPUT_WORDS = frozenset({"pt", "plaintext", "cleartext", "msg", "message", "input"})

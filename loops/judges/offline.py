@@ -40,9 +40,11 @@ _FIXTURE_WORDS = re.compile(r"(?i)(?<![a-z])(?:example|sample|fake|dummy|mock|st
 # Where a credential is used, written on its line: a URL, an e-mail address, a dotted host name. A word inside one
 # (reset@example-shop.io, https://demo.acme.io, sample-co.net) names a company or a host, not a stand-in value.
 _ADDRESS = re.compile(r"(?i)\b[a-z][a-z0-9+.-]*://[^\s\"'`<>()]*|[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
-                      r"|\b[\w-]+(?:\.[\w-]+)*\.(?:io|com|net|org|dev|app|co|ai|cloud|me|us|uk|de|eu|biz|info|internal|local)\b")
-# ... except the names reserved for documentation (RFC 2606): no account there opens anything real.
-_RESERVED_EXAMPLE_HOST = re.compile(r"(?i)(?:^|[@./])(?:example\.(?:com|net|org)|[\w-]+\.(?:example|test|invalid))(?![\w-])")
+                      r"|\b[\w-]+(?:\.[\w-]+)*\.(?:io|com|net|org|dev|app|co|ai|cloud|me|us|uk|de|eu|biz|info|internal|local"
+                      r"|gov|edu|mil|ca|au|fr|nl|jp|br|ch|se|fi|dk|es|pl|nz|ie)\b")
+# ... except the names reserved for documentation (RFC 2606): no account there opens anything real. (Ending the
+# name: data.example.gov is a host under .gov.)
+_RESERVED_EXAMPLE_HOST = re.compile(r"(?i)(?:^|[@./])(?:example\.(?:com|net|org)|[\w-]+\.(?:example|test|invalid))(?![\w-]|\.\w)")
 
 
 def _fixture_words_on(around: str) -> bool:

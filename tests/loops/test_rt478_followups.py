@@ -195,3 +195,138 @@ def test_vault_references_and_an_element_marked_encrypted_are_no_secrets() -> No
     xml = f'    <password encrypted="true">{random_chars(_R, 96, "0123456789ABCDEF")}</password>\n'
     assert not_shown(xml, "goanywhere/resources/sftp_servers.xml")
     assert outcomes(f"    <password>{_mixed(14)}</password>\n", "goanywhere/resources/sftp_servers.xml") in _FOUND
+
+
+# --- probe 487, Unix automation, security SaaS, lab software, game backends (sets 487-492) -----------------------------
+
+def test_orthancs_registered_users_passwords_are_found() -> None:
+    config = ('{\n  "AuthenticationEnabled" : true,\n  "RegisteredUsers" : {\n'
+              f'    "admin" : "{_mixed(12)}",\n    "viewer" : "{_mixed(12)}"\n  }},\n}}\n')
+    assert outcomes(config, "pacs/orthanc/orthanc.json") in (["confirmed"] * 2, ["confirmed", "pending"],
+                                                              ["pending", "confirmed"], ["pending"] * 2)
+
+
+def test_a_quoted_name_of_several_words_before_an_unquoted_value_is_read() -> None:
+    config = f'providers:\n  slack:\n    "Slack Signing Secret": {random_chars(_R, 32, _HEX)}\n'
+    assert outcomes(config, "infra/integrations/providers.yml") in _FOUND
+
+
+def test_makefile_assignment_operators_are_read() -> None:
+    assert outcomes(f"OSO_AUTH ?= {_mixed(40)}\n", "Makefile") in _FOUND
+    assert outcomes(f"DB_PASSWORD := {_mixed(14)}\n", "Makefile") in _FOUND
+
+
+def test_a_bazel_test_targets_env_is_test_code_and_a_binarys_is_not() -> None:
+    build = ('go_test(\n    name = "crypto_test",\n    env = {\n'
+             f'        "TEST_AES_KEY": "{random_chars(_R, 64, _HEX)}",\n    }},\n)\n\n'
+             'go_binary(\n    name = "vault-lite",\n    env = {\n'
+             f'        "VAULT_LITE_MASTER_KEY": "{random_chars(_R, 64, _HEX)}",\n    }},\n)\n')
+    assert outcomes(build, "services/vault-lite/BUILD.bazel") == ["pending", "confirmed"]
+
+
+def test_a_cisco_enable_secret_in_an_expect_script_is_no_option() -> None:
+    assert outcomes("set enable_secret {orbit-pepper-rocket-falcon}\n", "expect/switch_login.exp") in _FOUND
+
+
+def test_snmp_and_ldap_check_passwords_in_nagios_commands_are_found() -> None:
+    snmp = (f"    command_line    $USER1$/check_snmp -H $HOSTADDRESS$ -P 3 -L authPriv -U nagiosv3 -a SHA "
+            f"-A '{_mixed(10)}' -x AES -X '{_mixed(10)}' -o .1.3.6.1.4.1.2021.10.1.3.1\n")
+    assert _rules(snmp, "nagios/etc/objects/commands.cfg") == ["nagios-command-line-password-flag"]
+    ldap = f"    command_line    $USER1$/check_ldap -H $HOSTADDRESS$ -D cn=nagios,dc=acme,dc=net -P '{_mixed(9)}' -S\n"
+    assert outcomes(ldap, "nagios/etc/objects/commands.cfg") in _FOUND
+
+
+def test_a_perl_cipher_constructors_key_and_a_healthchecks_ping_url_are_found() -> None:
+    perl = f"my $cipher = Crypt::CBC->new(-key => '{_mixed(32)}', -cipher => 'Blowfish');\n"
+    assert outcomes(perl, "cgi-bin/admin/useradmin.cgi") == ["confirmed"]
+    cron = f"45 4 * * 0  curl -fsS -m 30 https://hc-ping.com/{_uuid()} >/dev/null\n"
+    assert _rules(cron, "crontab/ops.crontab") == ["healthchecks-ping-url"]
+    assert outcomes(cron, "crontab/ops.crontab") in _FOUND
+
+
+def test_security_saas_keys_of_their_own_formats_are_found() -> None:
+    crockford = "0123456789abcdefghjkmnpqrstvwxyz"
+    cases = {
+        f"ARCJET_KEY=ajkey_01{random_chars(_R, 24, crockford)}\n": "arcjet-site-key",
+        f"CORBADO_API_SECRET=corbado1_{random_chars(_R, 30, _ALNUM)}\n": "corbado-api-secret",
+        f"PERMIT_API_KEY=permit_key_{random_chars(_R, 80, _ALNUM)}\n": "permit-io-api-key",
+        ("PHASE_SERVICE_TOKEN=pss_service:v1:"
+         + ":".join(random_chars(_R, 64, _HEX) for _ in range(4)) + "\n"): "phase-service-token",
+    }
+    for env, rule in cases.items():
+        assert rule in _rules(env, "deploy/.env")
+        assert outcomes(env, "deploy/.env") == ["confirmed"]
+
+
+def test_a_folder_named_for_lab_samples_is_no_docs_folder() -> None:
+    from secretloop.loops.features import is_docs_path
+    assert not is_docs_path("services/sample-tracker/src/main/resources/application.yml")
+    assert not is_docs_path("sample_registry/db.py")
+    assert is_docs_path("sample-app/config.py")
+    assert is_docs_path("samples/basic/main.go")
+
+
+def test_sim_authentication_keys_are_found_in_card_tables_and_pysims_command_line() -> None:
+    ki, opc = random_chars(_R, 32, "0123456789ABCDEF"), random_chars(_R, 32, "0123456789ABCDEF")
+    csv = f"ICCID,IMSI,KI,OPC\n8944401549016397603,234102269699694,{ki},{opc}\n"
+    assert outcomes(csv, "provisioning/sim_batch_0042.csv") in (["confirmed"] * 2, ["pending"] * 2,
+                                                                 ["confirmed", "pending"], ["pending", "confirmed"])
+    sql = (f"INSERT INTO auc (imsi, ki, opc, amf, sqn) VALUES\n  ('001019108748277', '{ki.lower()}', "
+           f"'{opc.lower()}', '8000', 1);\n")
+    assert "table-sim-authentication-key-column" in _rules(sql, "hss/db_init.sql")
+    cli = f"pySim-prog.py -p0 -t sysmoISIM-SJA2 -i 001018840578468 -k {ki} -o {opc}\n"
+    assert _rules(cli, "scripts/pysim_write.sh") == ["pysim-sim-key-flag"]
+    assert not _rules("ICCID,IMSI,MSISDN\n8944401549016397603,234102269699694,447700900123\n", "sims.csv")
+
+
+def test_game_backend_settings_are_read() -> None:
+    # Nakama's shipped defaults spell their own names; its database address has no scheme
+    assert not_shown('session:\n  encryption_key: "defaultencryptionkey"\n  refresh_encryption_key: '
+                     '"defaultrefreshencryptionkey"\n', "server/nakama/local.yml")
+    compose = f"        exec /nakama/nakama --database.address nakama:{_mixed(10)}@postgres:5432/nakama\n"
+    assert outcomes(compose, "server/nakama/docker-compose.yml") in _FOUND
+    serial = "-".join([random_chars(_R, 2, "ABCDEFGHJKLMNPQRSTUVWXYZ23456789")]
+                      + [random_chars(_R, 4, "ABCDEFGHJKLMNPQRSTUVWXYZ23456789") for _ in range(5)])
+    assert outcomes(f"          UNITY_SERIAL: {serial}\n", ".github/workflows/build.yml") in _FOUND
+    key = random_chars(_R, 86, _B64URL)
+    assert outcomes(f'APPLOVIN_REPORT_KEY = "{key}"\n', "scripts/reporting/ad_revenue.py") in _FOUND
+
+
+# --- civic data, remote access, design documents (sets 493-495) ----------------------------------------------------------
+
+def test_a_europeana_wskey_is_a_key_name() -> None:
+    assert outcomes(f'EUROPEANA_WSKEY = "{_mixed(16)}"\n', "clients/europeana/client.py") in _FOUND
+    assert outcomes(f"const wskey = '{_mixed(16)}';\n", "clients/europeana/api.js") in _FOUND
+
+
+def test_a_password_beside_a_government_host_is_no_example() -> None:
+    code = f'client = Socrata("data.example.gov", app_token=None, username="ops@city.gov", password="Harbor{random_chars(_R, 4, "0123456789")}!")\n'
+    assert outcomes(code, "etl/socrata_sync.py") in _FOUND
+
+
+def test_guacamole_connection_passwords_are_found_and_an_md5_login_is_a_digest() -> None:
+    mapping = ('<user-mapping>\n'
+               f'  <authorize username="helpdesk" password="{random_chars(_R, 32, _HEX)}" encoding="md5">\n'
+               '    <connection name="jump-01 (RDP)">\n      <protocol>rdp</protocol>\n'
+               f'      <param name="password">{_mixed(12)}</param>\n'
+               '    </connection>\n  </authorize>\n</user-mapping>\n')
+    assert outcomes(mapping, "remote-desktop/guacamole/user-mapping.xml") in (["dismissed", "confirmed"],
+                                                                                ["dismissed", "pending"])
+    doc = '    /// <param name="password">The password to log in with.</param>\n'
+    assert _rules(doc, "src/Client.cs") == [] or not_shown(doc, "src/Client.cs")
+
+
+def test_an_openssh_key_cut_short_in_a_runbook_is_an_example() -> None:
+    body = base64.b64encode(b"openssh-key-v1\0" + _R.randbytes(38)).decode()
+    doc = f"    -----BEGIN OPENSSH PRIVATE KEY-----\n    {body}\n    ...\n    -----END OPENSSH PRIVATE KEY-----\n"
+    assert not_shown(doc, "docs/runbooks/rotate-ssh-deploy-keys.md")
+
+
+def test_vault_token_accessors_listed_in_a_postmortem_are_no_tokens() -> None:
+    doc = ("Token accessors affected (accessors cannot be used to read secrets):\n\n"
+           f"- `{_mixed(24)}`\n")
+    assert not_shown(doc, "docs/postmortems/vault-token-in-logs.md")
+
+
+def test_applovins_sdk_key_is_public_beside_the_widened_key_constant_rule() -> None:
+    assert not_shown(f'APPLOVIN_SDK_KEY = "{random_chars(_R, 86, _B64URL)}"\n', "services/attribution/postbacks.py")
