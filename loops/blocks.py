@@ -76,6 +76,8 @@ _NOT_SECRET_MEMBERS = frozenset({
     b"ring", b"provider", b"realm", b"regexp",
     # which client library a connection uses (SQLAlchemy's drivername: postgresql+psycopg2)
     b"driver", b"drivername", b"dialect",
+    # one request's values beside a token: a nonce, an OAuth state, an IV (a Go LinkToken{…, Nonce: "…"} literal)
+    b"nonce", b"state", b"iv",
 })
 
 # Words in a member's name that make it name itself (its own credential, or a public one).

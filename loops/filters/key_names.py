@@ -139,6 +139,8 @@ def is_describing_key_name(value: str, line: str, key_name: str | None, language
     # (auth, authorization and authentication name no credential of their own, but one described: auth_mode,
     # Authelia's authorization_policy: two_factor)
     if len(words) >= 2 and words[-1] in _DESCRIBING_WORDS and (names_credential(words[:-1]) or words[-2] in _AUTH_WORDS):
+        if tuple(words[-2:]) in _CREDENTIAL_LAST_TWO:
+            return False  # basic_auth_users: a map of users to their passwords
         if (_access_key_id(words, value) or names_vault_secret_id(words)
                 or approle_secret_id(words, (line, *around.lines))):
             return False

@@ -236,12 +236,9 @@ def test_snmp_and_ldap_check_passwords_in_nagios_commands_are_found() -> None:
     assert outcomes(ldap, "nagios/etc/objects/commands.cfg") in _FOUND
 
 
-def test_a_perl_cipher_constructors_key_and_a_healthchecks_ping_url_are_found() -> None:
+def test_a_perl_cipher_constructors_key_is_found() -> None:
     perl = f"my $cipher = Crypt::CBC->new(-key => '{_mixed(32)}', -cipher => 'Blowfish');\n"
     assert outcomes(perl, "cgi-bin/admin/useradmin.cgi") == ["confirmed"]
-    cron = f"45 4 * * 0  curl -fsS -m 30 https://hc-ping.com/{_uuid()} >/dev/null\n"
-    assert _rules(cron, "crontab/ops.crontab") == ["healthchecks-ping-url"]
-    assert outcomes(cron, "crontab/ops.crontab") in _FOUND
 
 
 def test_security_saas_keys_of_their_own_formats_are_found() -> None:
@@ -330,3 +327,24 @@ def test_vault_token_accessors_listed_in_a_postmortem_are_no_tokens() -> None:
 
 def test_applovins_sdk_key_is_public_beside_the_widened_key_constant_rule() -> None:
     assert not_shown(f'APPLOVIN_SDK_KEY = "{random_chars(_R, 86, _B64URL)}"\n', "services/attribution/postbacks.py")
+
+
+# --- probe 496, lending APIs (sets 496, 497) ----------------------------------------------------------------------------
+
+def test_a_camel_raw_value_is_read_to_its_closing_bracket() -> None:
+    code = ('    private static final String URI = "sftp://edi@sftp.partner.net:22/outbound"\n'
+            f'        + "?password=RAW({_mixed(8)}#&)&knownHostsFile=/etc/edi/known_hosts";\n')
+    assert _rules(code, "src/main/java/PartnerRoute.java") == ["camel-raw-query-secret"]
+    assert outcomes(code, "src/main/java/PartnerRoute.java") in _FOUND
+    assert not_shown('        + "?password=RAW({{sftp.password}})&knownHostsFile=/etc/edi/known_hosts";\n',
+                     "src/main/java/PartnerRoute.java")
+
+
+def test_a_basic_auth_users_map_holds_passwords() -> None:
+    config = f"basic_auth_users:\n  alice: {_mixed(14)}\n  bob: {_mixed(14)}\n"
+    assert outcomes(config, "deploy/traefik/dynamic.yml") == ["confirmed", "confirmed"]
+
+
+def test_a_nonce_beside_a_token_in_a_struct_literal_is_no_secret() -> None:
+    code = f'var lt = LinkToken{{\n\tNonce: "{random_chars(_R, 32, _HEX)}",\n\tTTL: 600,\n}}\n'
+    assert not_shown(code, "pinwheel/pinwheel.go")
