@@ -33,6 +33,7 @@ _ENV_VALUE = (
     # Symfony's environment variable processors: %env(JWT_PASSPHRASE)%, %env(resolve:DATABASE_URL)%
     # (and a default parameter's name, often dotted: %env(default:app.api_key_fallback:API_KEY)%, or none: default::)
     re.compile(r"%env\((?:[A-Za-z0-9_.]*:)*[A-Za-z_][A-Za-z0-9_]*\)%"),
+    re.compile(r"^env\([A-Z_][A-Z0-9_]*\)$"),  # the Supabase CLI's config.toml: secret = "env(SUPABASE_AUTH_…)"
 )
 _FIRST_WORDED_ENV_VALUE = 6  # from here on the patterns spell words (process.env, os.environ): no chance hit
 _ENV_ACCESSOR = r"(?:getenv|environ(?:\.get)?|GetEnvironmentVariable|env\.get|ENV(?:\.fetch)?|env)\s*[(\[]\s*['\"]"

@@ -1004,9 +1004,12 @@ _KEY_BASE_SALTS = (["signing", "salt"], ["encryption", "salt"], ["encrypted", "c
 
 
 @_filter("cookie_key_derivation_salt", "a salt a framework derives its cookie keys with from the secret key base "
-         "(Phoenix's signing_salt, Rails' encrypted_cookie_salt): not a secret without the key base",
+         "(Phoenix's signing_salt and Phoenix.Token's salt, Rails' encrypted_cookie_salt): not a secret without the key base",
          needs_key_name=True)
 def is_cookie_key_derivation_salt(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     words = key_words(key_name)
-    return len(value.strip()) <= 64 and any(words[-len(w):] == w for w in _KEY_BASE_SALTS)
+    if len(value.strip()) > 64:
+        return False
+    # (Phoenix.Token.sign(endpoint, salt, data) derives its key from the endpoint's key base too: @token_salt)
+    return any(words[-len(w):] == w for w in _KEY_BASE_SALTS) or (language == "elixir" and words[-2:] == ["token", "salt"])
 

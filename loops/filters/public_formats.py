@@ -704,9 +704,10 @@ _FIREBASE_ADMIN = re.compile(r"firebase[-_]admin|\badmin\.initializeApp\b")
 
 
 # One sign of a Firebase web app's configuration where fewer than two of its fields stand around the key: the
-# object's usual name, an authDomain on firebaseapp.com, or the initializeApp call it is handed to.
+# object's usual name, an authDomain on firebaseapp.com, the initializeApp call it is handed to, or a web app's appId.
 _FIREBASE_SERVER_WORDS = frozenset({"server", "fcm", "gcm", "messaging", "push", "admin", "secret", "private", "legacy"})
-_FIREBASE_WEB_CONFIG = re.compile(r"\bfirebaseConfig\b|\.firebaseapp\.com\b|\binitializeApp[ \t]*\(")
+_FIREBASE_WEB_CONFIG = re.compile(r"\bfirebaseConfig\b|\.firebaseapp\.com\b|\binitializeApp[ \t]*\("
+                                  r"|\b1:\d{6,15}:web:[0-9a-f]{6,}\b")  # a web app's appId: 1:<project number>:web:<hex>
 
 
 @_filter("firebase_web_config_key", "a Google API key beside a Firebase web configuration (firebaseConfig, an authDomain "
@@ -737,7 +738,9 @@ _MAPS_SDK_PLACE = re.compile(r"com\.google\.android\.geo\.API_KEY|\bGMS(?:Servic
                              # the Maps JavaScript API's loader, and the Embed, Static and Street View images a
                              # page loads (<iframe src=".../maps/embed/v1/place?key=…">): a browser key
                              r"|(?:maps\.googleapis\.com|www\.google\.com)/maps/(?:api/js\?|embed/v1/|api/staticmap\?"
-                             r"|api/streetview\?)")
+                             r"|api/streetview\?)"
+                             # @googlemaps/js-api-loader's new Loader({ apiKey }), vis.gl's <APIProvider apiKey=…>
+                             r"|@googlemaps/js-api-loader|\bnew Loader\(\s*\{|<APIProvider\b")
 _MAPS_WORDS = frozenset({"maps", "map", "geo", "places", "geocoding", "geocoder"})
 # The languages of an app's build and resource files (manifests, strings.xml, local.properties, Info.plist,
 # app.json, codemagic.yaml) and of its client code (Swift, Objective-C, Kotlin, Dart).

@@ -348,3 +348,20 @@ def test_a_basic_auth_users_map_holds_passwords() -> None:
 def test_a_nonce_beside_a_token_in_a_struct_literal_is_no_secret() -> None:
     code = f'var lt = LinkToken{{\n\tNonce: "{random_chars(_R, 32, _HEX)}",\n\tTTL: 600,\n}}\n'
     assert not_shown(code, "pinwheel/pinwheel.go")
+
+
+# --- developer tools, functional services, front-ends (sets 499-501) ---------------------------------------------------
+
+def test_a_vercel_blob_token_and_an_erlang_signing_key_are_found() -> None:
+    blob = f"BLOB_READ_WRITE_TOKEN=vercel_blob_rw_{random_chars(_R, 16, _ALNUM)}_{random_chars(_R, 30, _ALNUM)}\n"
+    assert outcomes(blob, "web/.env.production") == ["confirmed"]
+    erlang = f'[{{ledger, [\n   {{jwt_signing_key, <<"{base64.b64encode(_R.randbytes(32)).decode()}">>}}\n]}}].\n'
+    assert outcomes(erlang, "config/sys.config") in _FOUND
+
+
+def test_supabase_env_references_phoenix_token_salts_and_a_firebase_web_app_id_are_no_secrets() -> None:
+    assert not_shown('[auth.external.github]\nsecret = "env(SUPABASE_AUTH_GITHUB_SECRET)"\n', "supabase/config.toml")
+    assert not_shown(f'  @token_salt "{_mixed(8)}"\n', "lib/payments/accounts/user.ex")
+    web = (f'export const app = {{ apiKey: "AIzaSy{random_chars(_R, 33, _B64URL)}", '
+           'appId: "1:493712245517:web:4f1c9a7e2b8d4e6f" };\n')
+    assert not_shown(web, "src/firebase.ts")
