@@ -58,6 +58,11 @@ def hidden(text: str, path: str) -> bool:
     return bool(statuses) and all(s == "dismissed" for s in statuses)
 
 
+def rule_ids(text: str, path: str) -> list[str]:
+    """The rules whose candidates the scanner finds in text, in order."""
+    return [c.rule_id for c in SCANNER.scan_text(text, 0, path)]
+
+
 def not_shown(text: str, path: str) -> bool:
     """No candidate of text is shown (none found, or every one dismissed): for lines a rule may
     no longer take at all, where a filter used to dismiss what it took."""

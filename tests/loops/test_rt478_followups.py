@@ -10,8 +10,8 @@ import random
 import string
 import uuid
 
-from tests.loops.test_fp_corpus_classes import SCANNER, not_shown, outcomes
-from tests.support.tokens import random_chars
+from tests.loops.test_fp_corpus_classes import not_shown, outcomes, rule_ids as _rules
+from tests.support.tokens import random_chars, varied_key
 
 _R = random.Random(478)
 _ALNUM = string.ascii_letters + string.digits
@@ -20,13 +20,8 @@ _HEX = "0123456789abcdef"
 _FOUND = (["confirmed"], ["pending"])
 
 
-def _rules(text: str, path: str) -> list[str]:
-    return [c.rule_id for c in SCANNER.scan_text(text, 0, path)]
-
-
 def _mixed(n: int) -> str:
-    """A random value with an upper-case letter, a lower-case letter and a digit in it."""
-    return "Q" + "q" + "7" + random_chars(_R, n - 3, _ALNUM)
+    return varied_key(_R, n)
 
 
 def _uuid() -> str:
