@@ -4,7 +4,8 @@ A value is often written escaped where it is stored: PHP's json_encode and Slack
 a JSON string that carries JSON (an ECS task definition's `environment`, kubectl's last-applied-configuration, a
 Terraform state's attribute) writes `\\"name\\":\\"AWS_SECRET_ACCESS_KEY\\"`, a C or Python string hides a prefix as
 `\\x67\\x68\\x70_`, Java and JSON as `\\u0041\\u0049za`, a query string or an INI line keeps a URL percent-encoded
-(`https%3A%2F%2Fhooks…`), XML kept as text in XML escapes its brackets (`&lt;Password&gt;…`). Rules read the plain form; escaped, the prefix, the URL or the name/value pair is gone.
+(`https%3A%2F%2Fhooks…`), XML kept as text in XML escapes its brackets (`&lt;Password&gt;…`). Rules read the
+plain form; escaped, the prefix, the URL or the name/value pair is gone.
 
 So a line with such an escape is read a second time, unescaped, with the lines around it as they are (a section
 header, a key id on the line before): a finding there is reported where its escaped text stands, on the lines where

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from ..redact import char_classes
-from ..rules.checksums import json_object, b64_decode
+from ..rules.checksums import b64_decode, json_object
 from .paths_urls_and_directory_names import _file_path
 from .registry import Surroundings, _filter
 from .text_shapes import random_printable_run
@@ -439,7 +439,7 @@ _ENCRYPTED_ELEMENT = re.compile(r"""<[\w:.-]+[^<>]*\b[Ee]ncrypted=["'](?:true|ye
 # {"iv": …, "value": …, "mac": …, "tag": …}, whose value is the ciphertext ("eyJpdiI6" is `{"iv":` in base64).
 def _laravel_payload(v: str) -> bool:
     data = json_object(b64_decode(v))
-    return isinstance(data, dict) and isinstance(data.get("iv"), str) and isinstance(data.get("value"), str) and (
+    return data is not None and isinstance(data.get("iv"), str) and isinstance(data.get("value"), str) and (
         isinstance(data.get("mac"), str) or isinstance(data.get("tag"), str))
 
 

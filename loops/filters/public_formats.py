@@ -579,7 +579,6 @@ def is_pusher_key_in_pusher_block(value: str, line: str, key_name: str | None, l
     return False
 
 
-_WIDGET_TOKEN = re.compile(r"^[A-Za-z0-9-]{16,64}$")
 # A browser widget's options object, opened on a line above the value: the page's checkout, upload or assembly
 # client takes its public key or client-side token there (initializePaddle({ token }), Cloudinary's
 # createUploadWidget({ apiKey }), Uppy's Transloadit plugin { params: { auth: { key } } }).
@@ -589,7 +588,7 @@ _WIDGET_OPENERS = (
     (re.compile(r"\bTransloadit\b"), _HEX32, ("key",)),
     # a chat widget's embed token, which names the inbox the page's visitors write to (Freshchat's widget token,
     # Chatwoot's website token): the same in every page's source
-    (re.compile(r"\bfcWidget\.init\s*\(|\bchatwootSDK\.run\s*\("), _WIDGET_TOKEN, ("token",)),
+    (re.compile(r"\bfcWidget\.init\s*\(|\bchatwootSDK\.run\s*\("), re.compile(r"^[A-Za-z0-9-]{16,64}$"), ("token",)),
 )
 _WIDGET_REACH = 8  # lines above: an options object of a few members, nested a level or two
 
