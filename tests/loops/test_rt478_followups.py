@@ -7,14 +7,12 @@ from __future__ import annotations
 import base64
 import json
 import random
-import string
 import uuid
 
 from tests.loops.test_fp_corpus_classes import not_shown, outcomes, rule_ids as _rules
-from tests.support.tokens import random_chars, varied_key
+from tests.support.tokens import ALNUM as _ALNUM, random_chars, varied_key
 
 _R = random.Random(478)
-_ALNUM = string.ascii_letters + string.digits
 _B64URL = _ALNUM + "-_"
 _HEX = "0123456789abcdef"
 _FOUND = (["confirmed"], ["pending"])
