@@ -21,7 +21,7 @@ from .key_names import _CREDENTIAL_ENDINGS
 from .paths_urls_and_directory_names import is_ldap_dn_value
 from .placeholders import _METASYNTACTIC, _PLACEHOLDER_VALUES, _stand_in_password, is_placeholder
 from .registry import Surroundings, _filter
-from .stand_ins_in_examples import stand_in_text
+from .stand_ins_in_examples import _fixture_words_naming_credential, stand_in_text
 from .text_shapes import _looks_random
 from .word_shapes import english_like, wordlike
 from .words import key_words, names_credential, split_words
@@ -372,6 +372,8 @@ def is_base64_of_stand_in(value: str, line: str, key_name: str | None, language:
                                                               or (_WORDS_ONLY.fullmatch(text) is not None  # ci-password
                                                                   and stand_in_text(text, identifiers=False))
                                                               or bool(_ENCODED_EXAMPLE_WORDS & set(split_words(text)))
+                                                              # unit-test-signing-key: a fixture's key, encoded
+                                                              or _fixture_words_naming_credential(text)
                                                               or (_NAME_WORDS.fullmatch(text) is not None
                                                                   and not names_credential(key_words(key_name))
                                                                   and _PASSWORD_ON_LINE.search(line) is None))

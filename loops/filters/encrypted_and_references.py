@@ -295,6 +295,9 @@ _ENCRYPTED_ENVELOPE = re.compile(
     # Robot Framework's CryptoLibrary: crypt:<base64> (a sealed box to the project's key pair, 80+ characters)
     rf"|^crypt:{_B64}{{64,}}={{0,2}}$"
     rf"|^vault:v\d{{1,4}}:{_B64}{{16,}}={{0,2}}$"
+    # GeoServer's encrypted passwords (a store's passwd, a user's in users.xml): crypt1: (weak PBE) or crypt2: (strong
+    # PBE, under the keystore in its data directory), then the base64 ciphertext
+    rf"|^crypt[12]:{_B64}{{16,}}={{0,2}}$"
     r"|^\$ANSIBLE_VAULT;1\.[12];AES256(?:;[\w.-]+)?$"
     # hiera-eyaml (Puppet): ENC[PKCS7,<base64 CMS envelope>]; Spring Cloud Config: {cipher}<hex or base64>;
     # Maven's settings.xml password encryption and Jenkins' hudson.util.Secret: {<base64>} (Jenkins' payload
@@ -410,7 +413,7 @@ _B64_BODY = re.compile(r"^[A-Za-z0-9+/]+$")
 
 
 @_filter("encrypted_value", "a value encrypted by a secrets tool (sops ENC[AES256_GCM,…], Jasypt ENC(…), ejson EJ[1:…], "
-         "Vault transit vault:v1:…, Robot Framework CryptoLibrary crypt:…, hiera-eyaml, Spring {cipher}, Maven/Jenkins {…}, OpenSSL's Salted__, a Windows "
+         "Vault transit vault:v1:…, Robot Framework CryptoLibrary crypt:…, GeoServer crypt1:…, hiera-eyaml, Spring {cipher}, Maven/Jenkins {…}, OpenSSL's Salted__, a Windows "
          "DPAPI blob (NuGet's encrypted Password, ConvertFrom-SecureString), a Fernet token (Airflow's encrypted Variables), an OpenPGP message (Renovate's encrypted), Rails' MessageEncryptor data--iv--tag, Laravel's Crypt payload, an element marked encrypted=\"true\", PAN-OS's -AQ==…, a KMS "
          "ciphertext under an *_encrypted name): only its key can open it",
          generic_only=True)

@@ -90,6 +90,9 @@ _DJANGO_UNUSABLE = re.compile(r"^![A-Za-z0-9]{40}$")
 _TRANSMISSION_HASH = re.compile(r"^\{[0-9a-f]{40}[0-9A-Za-z./]{8}$")
 # Tor's HashedControlPassword (tor --hash-password): "16:", an 8-byte salt, the iteration byte and a SHA-1, in hex
 _TOR_CONTROL_HASH = re.compile(r"^16:[0-9A-Fa-f]{58}$")
+# GeoServer's user passwords as its digest encoder keeps them (users.xml): digest1:, then base64 of a salt and a
+# salted, iterated SHA-256 (Jasypt's StrongPasswordEncryptor)
+_GEOSERVER_DIGEST = re.compile(r"^digest1:[A-Za-z0-9+/]{40,}={0,2}$")
 _QT_PBKDF2_HASH = re.compile(r"^@ByteArray\([A-Za-z0-9+/]{16,44}={0,2}:[A-Za-z0-9+/]{40,120}={0,2}\)$")
 _SALTED_HEX_HASH = re.compile(r"^(?:sha1|sha256|sha512|md5):[0-9a-f]{8,64}:[0-9a-f]{32,128}$")
 _HTPASSWD_ENTRY = re.compile(r"^[\w.@-]{1,64}:(\$.+)$")
@@ -175,9 +178,10 @@ def _is_hash_or_digest(v: str, line: str, key_name: str | None) -> bool:
         return True  # MediaWiki's user_password, Magento 2's hash:salt:version, Joomla 1.x's md5:salt
     if len(v) == 32 and _HTDIGEST_LINE.match(line) and line.rstrip().endswith(":" + v):
         return True  # an htdigest file's user:realm:MD5(user:realm:password)
-    if _TRANSMISSION_HASH.match(v) or _QT_PBKDF2_HASH.match(v) or _DJANGO_UNUSABLE.match(v) or _TOR_CONTROL_HASH.match(v):
+    if (_TRANSMISSION_HASH.match(v) or _QT_PBKDF2_HASH.match(v) or _DJANGO_UNUSABLE.match(v) or _TOR_CONTROL_HASH.match(v)
+            or _GEOSERVER_DIGEST.match(v)):
         # Transmission's salted rpc-password, qBittorrent's WebUI\Password_PBKDF2, Django's unusable mark, Tor's
-        # hashed control password
+        # hashed control password, GeoServer's digest1:
         return True
     if "|" in v and _ID_BAR_SHA1.match(v):
         return True  # <id>|<40 lower-case hex>: a row's id and a SHA-1 (Sanctum's tokens are 40 mixed-case letters)

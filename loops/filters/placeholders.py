@@ -17,7 +17,7 @@ from .text_shapes import random_printable_run
 from .typed_runs import _typed_positions, is_repeated_or_sequential
 from .word_shapes import _KEY_PIECES, _LEET, _LETTER_RUN, _typed_word, english_like, name_of_words, wordlike
 from .words import (_CREDENTIAL_WORDS, _PASSWORD_IN_OTHER_LANGUAGES, _names_generated_credential, _without_marks, key_words,
-                    split_words)
+                    names_password, split_words)
 
 
 _PLACEHOLDER_VALUES = frozenset({
@@ -322,9 +322,15 @@ def is_fragment(value: str, line: str, key_name: str | None, language: str | Non
     v = value.strip()
     if len(v) >= 20 or _FORMAT_PREFIX.match(v) is None:
         return False
+    # under a password's name, letters and a run of digits (summit1234_) are typed: a format's prefix is a few letters
+    if _DIGIT_RUN.search(v) and names_password(key_words(key_name)):
+        return False
     at = line.find(v)
     # a URL's password ends at its @: rtsp://cam:n7kq2vx8wt4m_@10.0.0.9 is typed, no format's prefix
     return not (at >= 0 and line.startswith("@", at + len(v)) and line.rfind("://", 0, at) >= 0)
+
+
+_DIGIT_RUN = re.compile(r"[a-zA-Z]\d{3,}")
 
 
 # A format's prefix as documentation writes it: short parts of one case throughout, joined and ended by a

@@ -52,6 +52,7 @@ _PASSWORD_IN_OTHER_LANGUAGES = frozenset({
     "mdp",  # French notes shorten mot de passe to mdp
     "mima",  # pinyin of 密码
     "parol",  # пароль in Latin letters
+    "ciec",  # Mexico's SAT portal password (Clave de Identificación Electrónica Confidencial)
 })
 # Secret, token and key in those languages, as the English words: miyao (pinyin of 密钥), secreto, segredo, secrète,
 # jeton, gizli, rahasia, geheim; Schlüssel, anahtar, kunci, chave, clave, clé (a key: Spanish clave is also a code,

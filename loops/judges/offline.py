@@ -110,6 +110,8 @@ _QUALIFIER_WORDS = frozenset({
     "prod", "production", "staging", "stage", "dev", "development", "qa", "uat", "live", "sandbox", "local",
     "old", "new", "next", "prev", "previous", "current", "legacy", "default", "initial", "admin", "root", "primary",
     "secondary", "backup", "fallback", "readonly", "rw", "ro", "b64", "base64", "hex", "raw",
+    # a broker's or an exchange's account kind: IbPassword_paper, api_secret_testnet
+    "paper", "demo", "practice", "testnet", "mainnet",
 })
 _VERSION_WORD = re.compile(r"v?\d+")
 
