@@ -1,0 +1,116 @@
+"""Follow-ups of red-team sets 502 onwards: tax and e-invoicing APIs, GIS servers, trading bots. Values are drawn at
+run time; failures name the file and the statuses, never the value (plain asserts, so a failure shows no argument)."""
+
+from __future__ import annotations
+
+import base64
+import random
+
+from tests.loops.test_fp_corpus_classes import not_shown, outcomes, rule_ids as _rules
+from tests.support.tokens import ALNUM as _ALNUM, random_b64, random_chars, varied_key
+
+_R = random.Random(502)
+_DIGITS = "0123456789"
+_FOUND = (["confirmed"], ["pending"])
+
+
+def _mixed(n: int) -> str:
+    return varied_key(_R, n)
+
+
+def _digits(n: int) -> str:
+    # a first digit that is not 0 and no run a person would call sequential
+    while True:
+        d = random_chars(_R, n, _DIGITS)
+        if d[0] != "0" and len(set(d)) >= n // 2 + 1:
+            return d
+
+
+# --- PINs and numeric passwords (set 502) --------------------------------------------------------------------------------
+
+def test_a_pin_named_for_what_it_unlocks_is_found() -> None:
+    for line, path in ((f"user_pin = {_digits(6)}\n", "scripts/factory/jig.ini"),
+                       (f"so_pin = {_digits(12)}\n", "scripts/factory/jig.ini"),
+                       (f'const string SoftwarePin = "{_digits(5)}";\n', "src/Dian/Settings.cs"),
+                       (f'cert_pin: "{_mixed(11)}"\n', "config/einvoice.yaml")):
+        assert "pin-code-assignment" in _rules(line, path), path
+        assert outcomes(line, path) in _FOUND, path
+
+
+def test_a_pin_that_is_no_secret_is_not_shown() -> None:
+    # a board's pin number, a certificate pin (the base64 SHA-256 of a public key), a PIN's length, a reference
+    assert not_shown("LED_PIN = 13\n", "firmware/board.h")
+    assert not_shown(f'cert_pin: "{random_b64(_R, 32)}"\n', "config/mobile.yaml")
+    assert not_shown("user_pin_length = 8\n", "conf/token.ini")
+    assert not_shown("so_pin: ${SO_PIN}\n", "deploy/hsm.yaml")
+
+
+def test_digits_under_a_password_name_are_a_password_not_a_number() -> None:
+    code = f"const gibCredentials = {{ username: '{_digits(10)}', password: '{_digits(6)}' }};\n"
+    assert outcomes(code, "src/efatura.ts") in _FOUND
+    # a count under a password's name stays a number, and so do short digits
+    assert not_shown(f"password_min_length: {_digits(2)}\n", "config/policy.yaml")
+    assert not_shown("password: 2024\n", "config/app.yaml")
+    assert not_shown("password: 123456\n", "config/app.yaml")
+
+
+def test_a_password_ending_in_digits_and_a_separator_is_no_format_prefix() -> None:
+    assert outcomes(f"SMTP_PASSWORD=riverb{_digits(4)}_\n", "deploy/.env.staging") in _FOUND
+    # a format's prefix as documentation writes it stays a fragment
+    assert not_shown("GITHUB_TOKEN=ghp_\n", "docs/setup.md")
+
+
+def test_a_mexican_tax_portal_password_is_found() -> None:
+    assert outcomes(f"CIEC = '{_mixed(12)}'\n", "sat/fiel.py") in _FOUND
+
+
+# --- GIS servers (set 503) -------------------------------------------------------------------------------------------------
+
+def test_geoserver_digests_and_ciphertexts_are_no_secrets() -> None:
+    users = (f'<user enabled="true" name="admin" password="digest1:{random_b64(_R, 48)}"/>\n'
+             f'<user enabled="true" name="sync" password="crypt1:{random_b64(_R, 16)}"/>\n')
+    assert not_shown(users, "data_dir/security/usergroup/default/users.xml")
+    store = f'    <entry key="passwd">crypt2:{random_b64(_R, 32)}</entry>\n'
+    assert not_shown(store, "data_dir/workspaces/roads/datastore.xml")
+    # GeoServer's plain: keeps the password as it is
+    assert outcomes(f'<user enabled="true" name="ops" password="plain:{_mixed(14)}"/>\n',
+                    "data_dir/security/usergroup/default/users.xml") in _FOUND
+
+
+def test_an_azure_account_key_in_an_xml_element_is_found() -> None:
+    xml = f"  <AzureBlobStore>\n    <accountKey>{random_b64(_R, 64)}</accountKey>\n  </AzureBlobStore>\n"
+    assert "azure-storage-account-key-setting" in _rules(xml, "data_dir/gwc/geowebcache.xml")
+    assert outcomes(xml, "data_dir/gwc/geowebcache.xml") in _FOUND
+
+
+def test_arcgis_sign_in_passwords_are_found() -> None:
+    code = (f'gis = GIS(PORTAL_URL, "publisher", "{_mixed(14)}", verify_cert=False)\n'
+            f'arcpy.SignInToPortal(PORTAL_URL, "publisher_backup", "{_mixed(12)}")\n')
+    assert _rules(code, "arcgis/publish.py") == ["arcgis-sign-in-password"] * 2
+    conn = ('    arcpy.management.CreateDatabaseConnection(\n        SDE_DIR, "prod.sde", "POSTGRESQL", host,\n'
+            f'        "DATABASE_AUTH",\n        "sde", "{_mixed(18)}",\n        "SAVE_USERNAME")\n')
+    assert "arcpy-database-connection-password" in _rules(conn, "arcgis/publish.py")
+    assert not_shown('gis = GIS(PORTAL_URL, "publisher", PUBLISHER_PASSWORD)\n', "arcgis/publish.py")
+
+
+def test_a_foreign_servers_user_mapping_password_is_found() -> None:
+    sql = ("CREATE USER MAPPING FOR gis_reader SERVER regional_cadastre\n"
+           f"  OPTIONS (user 'city_gis', password '{_mixed(16)}');\n")
+    assert "sql-options-password" in _rules(sql, "db/init/01_init.sql")
+    assert outcomes(sql, "db/init/01_init.sql") in _FOUND
+    assert not_shown("  OPTIONS (host 'cadastre.region.example.net', port '5432', dbname 'kataster');\n",
+                     "db/init/01_init.sql")
+
+
+def test_base64_of_a_test_keys_name_is_a_stand_in() -> None:
+    encoded = base64.urlsafe_b64encode(b"unit-test-signing-key").decode().rstrip("=")
+    assert not_shown(f'    monkeypatch.setattr(google, "SIGNING_SECRET", "{encoded}")\n',
+                     "services/geocoder/tests/test_providers.py")
+
+
+# --- trading bots (set 504) ------------------------------------------------------------------------------------------------
+
+def test_a_paper_accounts_password_is_a_password_name() -> None:
+    # (a name of three words or more ending in a word that is no credential reads as a message's id)
+    assert outcomes("IbPassword_paper=tiger77\n", "brokers/ibkr/ibc/config.ini") in _FOUND
+    assert outcomes(f"api_secret_testnet = '{_mixed(32)}'\n", "bots/config.py") in _FOUND
