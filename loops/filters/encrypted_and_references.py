@@ -463,7 +463,9 @@ def is_sealed_secret_ciphertext(value: str, line: str, key_name: str | None, lan
                                 around: Surroundings) -> bool:
     if _SEALED_ENTRY.match(value.strip()) is None:
         return False
-    return any("encryptedData:" in other or "kind: SealedSecret" in other for other in around.lines)
+    # (a SealedSecret of many entries puts its header further away than the lines read around a value)
+    return any("encryptedData:" in other or "kind: SealedSecret" in other for other in around.lines) or (
+        "kind: SealedSecret" in around.text)
 
 
 # Helm charts' convention for using a Secret made elsewhere: existingSecret (auth.existingSecret,

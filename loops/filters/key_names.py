@@ -14,7 +14,7 @@ from .hashes_and_digests import _HEX_DIGEST_LENGTHS
 from .registry import Surroundings, _filter
 from .text_shapes import _HEX, _looks_random
 from .word_shapes import _WORDED_KEY, english_like, wordlike
-from .words import _CREDENTIAL_WORDS, approle_secret_id, key_words, names_credential, names_vault_secret_id, split_words
+from .words import _CREDENTIAL_WORDS, approle_secret_id, key_words, names_credential, names_password, names_vault_secret_id, split_words
 
 
 # An HTTP header's name: words of letters joined by hyphens (Authorization, X-Api-Key, PRIVATE-TOKEN, X-Amz-Date)
@@ -295,6 +295,7 @@ _CREDENTIAL_LAST_TWO = frozenset({
     ("etsy", "keystring"),  # Etsy's name for its API key (alone, a keystring is a keyboard's row of keys)
     ("access", "license"), ("access", "licence"),  # UPS's AccessLicenseNumber: the key its legacy XML APIs log in with
     ("registered", "users"), ("auth", "users"),  # a map of users to passwords (Orthanc's RegisteredUsers, basic_auth_users)
+    ("x", "authentication"),  # a session token's request header (Betfair's X-Authentication)
 })
 # a SIM's authentication keys as card batches, HSS tables and pySim name them: Ki and OPc (the operator key it derives)
 _SIM_KEY_NAMES = frozenset({"ki", "opc"})
@@ -427,6 +428,9 @@ def is_public_by_key_name(value: str, line: str, key_name: str | None, language:
     # NEXT_PUBLIC_ALGOLIA_ADMIN_KEY is an admin key that leaks. The rest of the name must say public.
     words = _without_exposure_prefix(key_words(key_name), _env_style(key_name))
     if any(w in ("private", "secret", "priv", "admin") for w in words):
+        return False
+    # ... and so does the password of something public (XMR_PUB_KEY_PASS: the passphrase of a key pair)
+    if names_password(words[-1:]):
         return False
     # Segment's "Public API" is its management API: SEGMENT_PUBLIC_API_TOKEN is a full credential
     if words[-1:] == ["token"] and any(w == "public" and nxt == "api" for w, nxt in zip(words, words[1:])):
