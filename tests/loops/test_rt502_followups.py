@@ -114,3 +114,61 @@ def test_a_paper_accounts_password_is_a_password_name() -> None:
     # (a name of three words or more ending in a word that is no credential reads as a message's id)
     assert outcomes("IbPassword_paper=tiger77\n", "brokers/ibkr/ibc/config.ini") in _FOUND
     assert outcomes(f"api_secret_testnet = '{_mixed(32)}'\n", "bots/config.py") in _FOUND
+
+
+# --- sports and fitness APIs (set 505) -------------------------------------------------------------------------------------
+
+def test_a_vendor_key_header_is_found() -> None:
+    code = f'r = requests.get(url, headers={{"x-apisports-key": "{random_chars(_R, 32, "0123456789abcdef")}"}})\n'
+    assert "api-key-header" in _rules(code, "football/standings.py")
+    assert outcomes(code, "football/standings.py") in _FOUND
+    curl = (f'curl -s -H "X-Authentication: {random_b64(_R, 33)}" '
+            "https://identitysso.betfair.com/api/keepAlive\n")
+    assert outcomes(curl, "scripts/keepalive.sh") in _FOUND
+
+
+def test_a_password_after_an_email_address_in_a_call_is_found() -> None:
+    code = f'api = Garmin("runner.jane@mail.example", "{_mixed(12)}")\n'
+    assert _rules(code, "garmin/export.py") == ["email-login-call-password"]
+    assert outcomes(code, "garmin/export.py") in _FOUND
+    assert not_shown('send_mail("ops@company.com", "Weekly report ready")\n', "jobs/report.py")
+    assert not_shown('api = Garmin(os.environ["GARMIN_EMAIL"], os.environ["GARMIN_PASSWORD"])\n', "garmin/export.py")
+
+
+# --- streaming and broadcast (set 506) -------------------------------------------------------------------------------------
+
+def test_a_twitch_token_given_to_a_static_auth_provider_is_found() -> None:
+    code = f"const auth = new StaticAuthProvider(CLIENT_ID, '{random_chars(_R, 30, 'abcdefghijklmnopqrstuvwxyz0123456789')}');\n"
+    assert _rules(code, "chatbot/src/bot.ts") == ["twitch-static-auth-provider-token"]
+    assert outcomes(code, "chatbot/src/bot.ts") in _FOUND
+
+
+def test_a_streaming_key_and_a_kiosk_exit_pin_are_found() -> None:
+    key = "-".join(random_chars(_R, 4, "abcdefghijklmnopqrstuvwxyz0123456789") for _ in range(5))
+    assert outcomes(f'  "atem_streaming_key": "{key}",\n', "studio/companion.json") in _FOUND
+    assert outcomes(f'    "exitPin": "{_digits(6)}",\n', "signage/player.json") in _FOUND
+
+
+def test_the_password_of_a_public_key_is_not_public() -> None:
+    assert outcomes(f"XMR_PUB_KEY_PASS={_mixed(14)}\n", "docker-compose.env") in _FOUND
+    assert not_shown(f"PUBLIC_KEY_ID={_mixed(14)}\n", "docker-compose.env")
+
+
+# --- IDE project files (set 507) -------------------------------------------------------------------------------------------
+
+def test_a_jetbrains_docker_variable_in_sibling_options_is_found() -> None:
+    xml = ("            <DockerEnvVarImpl>\n"
+           '              <option name="name" value="JWT_SECRET" />\n'
+           f'              <option name="value" value="{random_chars(_R, 64, "0123456789abcdef")}" />\n'
+           "            </DockerEnvVarImpl>\n")
+    assert outcomes(xml, ".idea/runConfigurations/Billing_API_Docker.xml") in _FOUND
+    macro = xml.replace(xml.splitlines()[2], '              <option name="value" value="$JWT_SECRET$" />')
+    assert not_shown(macro, ".idea/runConfigurations/Billing_API_Docker.xml")
+
+
+def test_every_entry_of_a_long_sealed_secret_is_encrypted() -> None:
+    entries = "".join(f"    KEY_{i}_SECRET: Ag{random_b64(_R, 300)}\n" for i in range(10))
+    doc = ("apiVersion: bitnami.com/v1alpha1\nkind: SealedSecret\nmetadata:\n  name: billing\nspec:\n"
+           "  encryptedData:\n" + entries)
+    statuses = outcomes(doc, "infra/k8s/billing/sealed-secret.yaml")
+    assert statuses and set(statuses) == {"dismissed"}
