@@ -78,6 +78,8 @@ _NOT_SECRET_MEMBERS = frozenset({
     b"driver", b"drivername", b"dialect",
     # one request's values beside a token: a nonce, an OAuth state, an IV (a Go LinkToken{…, Nonce: "…"} literal)
     b"nonce", b"state", b"iv",
+    # a database's schema, as SAP HANA's HDI container bindings name theirs: 32 capital hex characters
+    b"schema",
 })
 
 # Words in a member's name that make it name itself (its own credential, or a public one).

@@ -92,7 +92,7 @@ ORDER: tuple[str, ...] = (
     "commit_id_table", "shared_key_request_signature", "shell_expansion_value", "dot_concatenated_code", "worded_salt", "size_and_kind_spelled", "url_with_a_word_port", "debhelper_package_option", "rails_route_target", "cgi_header_variable", "compared_operand", "erlang_variable", "constant_name_columns", "html_element_start",
     "digest_by_declared_format", "ws_security_password_digest", "cipher_algorithm_name", "password_hasher_name", "sendgrid_template_id", "cloud_region_name",
     "maps_sdk_client_key", "listen_only_access_key", "digest_of_a_common_password",
-    "public_key_der", "evm_address", "published_development_key", "sealed_secret_ciphertext",
+    "public_key_der", "evm_address", "published_development_key", "sealed_secret_ciphertext", "encrypted_with_a_key_file",
     "vagrant_box_password", "typed_public_key", "model_weights_file",
     "public_key_encoding", "small_number_table", "published_cipher_example_key", "data_key_name", "published_client_secret", "client_sdk_token", "map_tile_url_key", "access_mode_value", "arduino_keyword_class", "generated_key_of_typed_text", "too_short_for_a_key",
     "edn_reader_tag", "zero_padded_hex", "validator_withdrawal_credentials", "scram_verifier_member", "devise_token_digest",

@@ -15,7 +15,7 @@ from .paths_urls_and_directory_names import _file_path
 from .registry import Surroundings, _filter
 from .text_shapes import random_printable_run
 from .word_shapes import english_like, name_of_words
-from .words import key_words, names_credential
+from .words import key_words, names_credential, names_password
 
 
 _ENV_VALUE = (
@@ -466,6 +466,22 @@ def is_sealed_secret_ciphertext(value: str, line: str, key_name: str | None, lan
     # (a SealedSecret of many entries puts its header further away than the lines read around a value)
     return any("encryptedData:" in other or "kind: SealedSecret" in other for other in around.lines) or (
         "kind: SealedSecret" in around.text)
+
+
+# Salesforce Data Loader's process-conf.xml keeps sfdc.password as the hex that `encrypt.sh -e` prints (AES, whole
+# 16-byte blocks), and names the key file it was encrypted with in the same file (process.encryptionKeyFile); other
+# tools that encrypt a config value with a key file say so the same way.
+_KEY_FILE_SETTING = re.compile(r"(?i)encryption[._-]?key[._-]?file")
+_HEX_BLOCKS = re.compile(r"^(?:[0-9a-f]{32}){2,}$|^(?:[0-9A-F]{32}){2,}$")
+
+
+@_filter("encrypted_with_a_key_file", "hex of whole cipher blocks under a password's name in a file that names the "
+         "key file it is encrypted with (Salesforce Data Loader's process.encryptionKeyFile)", generic_only=True,
+         surroundings=True, needs_key_name=True)
+def is_encrypted_with_a_key_file(value: str, line: str, key_name: str | None, language: str | None,
+                                 around: Surroundings) -> bool:
+    return (_HEX_BLOCKS.match(value.strip()) is not None and names_password(key_words(key_name))
+            and _KEY_FILE_SETTING.search(around.text) is not None)
 
 
 # Helm charts' convention for using a Secret made elsewhere: existingSecret (auth.existingSecret,

@@ -202,6 +202,8 @@ def _is_hash_or_digest(v: str, line: str, key_name: str | None) -> bool:
         words = _context_words(v, line, key_name)
         if len(v) == 32 and words[-2:] == ["api", "hash"]:
             return False  # Telegram's api_hash: an application's secret, named like a digest
+        if len(v) >= 96 and names_password(key_words(key_name)):
+            return True  # 96 or 128 hex is no password anyone types or generates: a SHA-384/512 of one (OctoPrint's users)
         # PayU's md5_key, hmac_sha256_secret: a key for a hash, named after its algorithm (an etag_key or commit_key
         # names what the digest is of, and holds one)
         named = key_words(key_name)

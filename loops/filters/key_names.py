@@ -296,6 +296,7 @@ _CREDENTIAL_LAST_TWO = frozenset({
     ("access", "license"), ("access", "licence"),  # UPS's AccessLicenseNumber: the key its legacy XML APIs log in with
     ("registered", "users"), ("auth", "users"),  # a map of users to passwords (Orthanc's RegisteredUsers, basic_auth_users)
     ("x", "authentication"),  # a session token's request header (Betfair's X-Authentication)
+    ("access", "code"),  # a device's access code (a Bambu printer's LAN code), an OAuth client's authorization code
 })
 # a SIM's authentication keys as card batches, HSS tables and pySim name them: Ki and OPc (the operator key it derives)
 _SIM_KEY_NAMES = frozenset({"ki", "opc"})

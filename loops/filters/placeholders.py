@@ -51,6 +51,8 @@ _ANGLE_PLACEHOLDER = re.compile(r"<[A-Za-z][A-Za-z0-9 _.\-]{0,48}>")
 _BRACKET_PLACEHOLDER = re.compile(r"^\[[A-Za-z][A-Za-z _\-]{1,48}\]$")
 # The whole value in angle brackets, a store's name and a colon before a path to where the real one is kept
 # (<from-vault:kv/network/vpn#psk>, <ssm:/prod/db/password>): a note of where to look, in words
+# A whole value in angle brackets of three words or more, spaces between: an instruction for whoever fills it in
+_ANGLE_INSTRUCTION = re.compile(r"^<[A-Za-z][A-Za-z]*(?:[ \t]+[^\s<]+){2,15}>$")
 _ANGLE_REFERENCE = re.compile(r"^<[A-Za-z][\w-]{1,24}:[\w./#:@-]{1,120}>$")
 # A template's marker: a name in capitals between the same two symbols (#RADIUS_KEY#, *ENCRYPTED*, @DB_PASS@ is templated's)
 # (a name of words, with an underscore or letters alone: #WINTER2019# is a password people write)
@@ -237,6 +239,8 @@ def _angle_placeholder(value: str) -> bool:
     around a few letters by chance (<A>, <x0ui>): there the brackets must hold words."""
     m = _ANGLE_PLACEHOLDER.search(value)
     if m is None:
+        if _ANGLE_INSTRUCTION.match(value.strip()):
+            return True  # <from printer screen: Settings > LAN only>: where to find the value, in words
         reference = _ANGLE_REFERENCE.match(value.strip())
         return reference is not None and name_of_words(reference.group(0)[1:-1])
     return not random_printable_run(value) or any(name_of_words(m.group(0)[1:-1]) for m in _ANGLE_PLACEHOLDER.finditer(value))

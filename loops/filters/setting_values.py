@@ -11,7 +11,7 @@ import re
 from ..rules.checksums import b64_decode
 
 from .registry import _filter
-from .words import key_words
+from .words import key_words, names_numeric_secret
 
 
 # How a client authenticates, as configs name it: EAP inner methods (wpa_supplicant's phase2="auth=MSCHAPV2",
@@ -134,23 +134,9 @@ _NUMBER_OR_VERSION = (
 @_filter("number_or_version", "a number, version, IP address, date or duration", generic_only=True)
 def is_number_or_version(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
-    if v.isdigit() and _numeric_secret_name(key_name, len(v)):
+    if v.isdigit() and names_numeric_secret(key_name, len(v)):
         return False
     return any(p.match(v) for p in _NUMBER_OR_VERSION)
-
-
-# The last word of a name that holds a password or a PIN: digits there are what people choose (a portal's six-digit
-# password, a smart card's user PIN), not a port or a count (password_length, pin_retries end in other words)
-_PASSWORD_LAST_WORDS = frozenset({"password", "passwd", "pwd", "pass", "passcode", "passphrase", "pw"})
-
-
-def _numeric_secret_name(key_name: str | None, digits: int) -> bool:
-    words = key_words(key_name)
-    if not words:
-        return False
-    if words[-1] == "pin":
-        return digits >= 4 and len(words) >= 2  # user_pin, so_pin, SoftwarePin; a bare PIN or LED_PIN = 13 is a pin no.
-    return digits >= 6 and (words[-1] in _PASSWORD_LAST_WORDS or words[-1].endswith(("password", "passwd")))
 
 
 _NON_SECRET_LITERALS = frozenset({

@@ -212,3 +212,21 @@ def _names_generated_credential(key_name: str | None) -> bool:
     if not words & _GENERATED_WORDS and not any(p in w for w in words for p in ("token", "apikey")):
         return False
     return not (words & _CHOSEN_WORDS or any("passw" in w or "secret" in w for w in words))
+
+
+# The last word of a name that holds a password or a PIN: digits there are what people choose (a portal's six-digit
+# password, a smart card's user PIN), not a port or a count (password_length, pin_retries end in other words)
+_PASSWORD_LAST_WORDS = frozenset({"password", "passwd", "pwd", "pass", "passcode", "passphrase", "pw"})
+
+
+def names_numeric_secret(key_name: str | None, digits: int) -> bool:
+    """The name holds a secret that may be all digits: a password's (six digits or more), a qualified PIN's or an
+    access code's."""
+    words = key_words(key_name)
+    if not words:
+        return False
+    if words[-1] == "pin":
+        return digits >= 4 and len(words) >= 2  # user_pin, so_pin, SoftwarePin; a bare PIN or LED_PIN = 13 is a pin no.
+    if words[-2:] == ["access", "code"]:
+        return digits >= 6  # a printer's or a door's access code
+    return digits >= 6 and (words[-1] in _PASSWORD_LAST_WORDS or words[-1].endswith(("password", "passwd")))

@@ -321,6 +321,26 @@ def defuse_key_checksum(value: str) -> bool:
     return len(raw) == 68 and raw[:4] == b"\xde\xf0\x00\x00" and hashlib.sha256(raw[:36]).digest() == raw[36:]
 
 
+_HEX32 = re.compile(r"[0-9a-f]{32}")
+_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+
+
+def cloudflare_tunnel_token(value: str) -> bool:
+    """A Cloudflare Tunnel token (what `cloudflared service install` and `tunnel run --token` take): base64 of the JSON
+    {"a": <account tag, 32 hex>, "t": <tunnel id, a UUID>, "s": <the tunnel secret, base64>}."""
+    data = json_object(b64_decode(value))
+    return (data is not None and isinstance(data.get("a"), str) and _HEX32.fullmatch(data["a"]) is not None
+            and isinstance(data.get("t"), str) and _UUID.fullmatch(data["t"]) is not None
+            and isinstance(data.get("s"), str) and b64_decode(data["s"]) is not None)
+
+
+def momento_api_key(value: str) -> bool:
+    """A Momento API key (v1): base64 of the JSON {"endpoint": <the cell's host>, "api_key": <a JWT>}."""
+    data = json_object(b64_decode(value, urlsafe="-" in value or "_" in value))
+    return (data is not None and isinstance(data.get("endpoint"), str) and "." in data["endpoint"]
+            and isinstance(data.get("api_key"), str) and data["api_key"].count(".") == 2)
+
+
 CHECKSUMS: dict[str, Callable[[str], bool]] = {
     "github_crc32": github_crc32,
     "jwt_structure": jwt_structure,
@@ -337,6 +357,8 @@ CHECKSUMS: dict[str, Callable[[str], bool]] = {
     "zigbee_network_key": zigbee_network_key,
     "matrix_synapse_crc32": matrix_synapse_crc32,
     "defuse_key_checksum": defuse_key_checksum,
+    "cloudflare_tunnel_token": cloudflare_tunnel_token,
+    "momento_api_key": momento_api_key,
 }
 
 
