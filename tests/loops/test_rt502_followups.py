@@ -4,7 +4,9 @@ run time; failures name the file and the statuses, never the value (plain assert
 from __future__ import annotations
 
 import base64
+import json
 import random
+import uuid
 
 from tests.loops.test_fp_corpus_classes import not_shown, outcomes, rule_ids as _rules
 from tests.support.tokens import ALNUM as _ALNUM, random_b64, random_chars, varied_key
@@ -172,3 +174,107 @@ def test_every_entry_of_a_long_sealed_secret_is_encrypted() -> None:
            "  encryptedData:\n" + entries)
     statuses = outcomes(doc, "infra/k8s/billing/sealed-secret.yaml")
     assert statuses and set(statuses) == {"dismissed"}
+
+
+# --- serverless databases (set 508) ----------------------------------------------------------------------------------------
+
+def _b64_json(data: dict) -> str:
+    return base64.b64encode(json.dumps(data, separators=(",", ":")).encode()).decode()
+
+
+def test_a_momento_api_key_is_found_by_its_decoded_shape() -> None:
+    jwt = ".".join(base64.urlsafe_b64encode(part).decode().rstrip("=") for part in (
+        b'{"alg":"HS256"}', json.dumps({"sub": "ops", "p": random_chars(_R, 24)}).encode(), _R.randbytes(32)))
+    key = _b64_json({"endpoint": "cell-4-us-west-2-1.prod.a.momentohq.com", "api_key": jwt})
+    assert _rules(f'  momento_api_key: "{key}"\n', "deploy/values.yaml") == ["momento-api-key"]
+    # the same opening over JSON of another shape is not a Momento key
+    other = _b64_json({"endpoint": "localhost", "note": random_chars(_R, 200)})
+    assert "momento-api-key" not in _rules(f'  endpoint_blob: "{other}"\n', "deploy/values.yaml")
+
+
+def test_a_go_kafka_clients_scram_password_is_found() -> None:
+    code = ("dialer := &kafka.Dialer{SASLMechanism: scram.Mechanism(scram.SHA256,\n"
+            f'\t"{_mixed(12)}", "{random_chars(_R, 64, "0123456789abcdef")}")}}\n')
+    assert "kafka-go-scram-mechanism-password" in _rules(code, "upstash/kafka.go")
+    assert not_shown("m, _ := scram.Mechanism(scram.SHA512, cfg.User, cfg.Password)\n", "upstash/kafka.go")
+
+
+# --- 3D printing (set 509) -------------------------------------------------------------------------------------------------
+
+def test_a_cloudflare_tunnel_token_is_found_by_its_decoded_shape() -> None:
+    token = _b64_json({"a": random_chars(_R, 32, "0123456789abcdef"), "t": str(uuid.UUID(int=_R.getrandbits(128), version=4)),
+                       "s": random_b64(_R, 32)})
+    line = f"sudo cloudflared service install {token}\n"
+    assert _rules(line, "deploy/bootstrap_pi.sh") == ["cloudflare-tunnel-token"]
+    assert outcomes(line, "deploy/bootstrap_pi.sh") == ["confirmed"]
+    # {"a": … of another shape opens the same way
+    assert "cloudflare-tunnel-token" not in _rules(
+        f"blob={_b64_json({'a': 'abc', 'b': random_chars(_R, 120)})}\n", "deploy/bootstrap_pi.sh")
+
+
+def test_a_printers_access_code_is_a_password() -> None:
+    for line, path in ((f'access_code = "{_digits(8)}"\n', "bambu-tools/config.toml"),
+                       (f'  bambu_access_code: "{_digits(8)}"\n', "homeassistant/secrets.yaml")):
+        assert outcomes(line, path) in _FOUND, path
+    assert not_shown('access_code = "<from printer screen: Settings > LAN only>"\n', "bambu-tools/config.toml")
+    assert not_shown("access_code_length: 8\n", "bambu-tools/config.yaml")
+
+
+def test_duet_gcode_passwords_are_found() -> None:
+    config = (f'M551 P"{_mixed(12)}"          ; machine password\n'
+              'M552 S1 P"WorkshopIoT"\n'
+              f'M587 S"WorkshopIoT" P"{_mixed(16)}"\n')
+    assert _rules(config, "duet-rrf/sys/config.g") == ["reprap-gcode-password"] * 2
+
+
+def test_octoprints_api_key_after_its_sorted_siblings_is_found() -> None:
+    config = f"api:\n  allowCrossOrigin: true\n  key: {random_chars(_R, 32, '0123456789ABCDEF')}\naccessControl:\n  salt: x\n"
+    assert "yaml-nested-api-key" in _rules(config, ".octoprint/config.yaml")
+    assert outcomes(config, ".octoprint/config.yaml") in _FOUND
+
+
+def test_a_wifi_network_and_its_passphrase_in_prose_are_found() -> None:
+    doc = f"Guest Wi-Fi for visitors: `MakerGuest` / `{_mixed(12)}`\n"
+    assert "login-pair-in-prose" in _rules(doc, "README.md")
+
+
+def test_stored_password_digests_of_a_users_file_are_no_secrets() -> None:
+    users = (f"admin:\n  active: true\n  password: {random_chars(_R, 128, '0123456789abcdef')}\n"
+             "  roles:\n  - user\n  - admin\n")
+    assert not_shown(users, ".octoprint/users.yaml")
+    # a test that compares a hash with a keyword argument's value names no credential
+    test = (f'    assert OctoPrintClient.hash_password("{_mixed(8)}", salt="pepper") == '
+            f'"{random_chars(_R, 128, "0123456789abcdef")}"\n')
+    assert not_shown(test, "tests/test_octoprint_client.py")
+
+
+# --- enterprise SaaS customization (set 510) -------------------------------------------------------------------------------
+
+def test_a_data_loader_password_encrypted_with_its_key_file_is_no_secret() -> None:
+    conf = ('<bean id="accountExtract" class="com.salesforce.dataloader.process.ProcessRunner">\n'
+            '  <map>\n'
+            '    <entry key="process.encryptionKeyFile" value="/opt/dataloader/key.txt"/>\n'
+            f'    <entry key="sfdc.password" value="{random_chars(_R, 64, "0123456789abcdef")}"/>\n'
+            '  </map>\n</bean>\n')
+    assert not_shown(conf, "data-loader/process-conf.xml")
+    # without the key file the same hex is shown
+    plain = f'<entry key="sfdc.password" value="{random_chars(_R, 64, "0123456789abcdef")}"/>\n'
+    assert outcomes(plain, "data-loader/process-conf.xml") in _FOUND
+
+
+def test_a_value_that_opens_with_encrypt_is_no_consul_key() -> None:
+    line = (f'<parameter name="mid.instance.password" secure="true" value="encrypt:{random_b64(_R, 32)}"/>\n')
+    assert "consul-acl-token-or-gossip-key" not in _rules(line, "mid-server/agent/config.xml")
+    assert "consul-acl-token-or-gossip-key" in _rules(f'encrypt = "{random_b64(_R, 32)}"\n', "consul/agent.hcl")
+
+
+def test_a_hana_bindings_schema_is_no_secret() -> None:
+    env = ('{\n  "hana": [{\n    "credentials": {\n'
+           f'      "schema": "{random_chars(_R, 32, "0123456789ABCDEF")}",\n'
+           '      "host": "hana.example.internal",\n'
+           f'      "password": "{_mixed(20)}"\n'
+           "    }\n  }]\n}\n")
+    rules = _rules(env, "sap-cap/default-env.json")
+    statuses = outcomes(env, "sap-cap/default-env.json")
+    # only the password is shown
+    assert [s for s in statuses if s != "dismissed"] in (["confirmed"], ["pending"]), rules
