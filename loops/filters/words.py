@@ -219,14 +219,22 @@ def _names_generated_credential(key_name: str | None) -> bool:
 _PASSWORD_LAST_WORDS = frozenset({"password", "passwd", "pwd", "pass", "passcode", "passphrase", "pw"})
 
 
+# Words after the name that say which account or environment (password_demo, user_pin_prod)
+_ACCOUNT_QUALIFIERS = frozenset({"demo", "paper", "live", "test", "testnet", "prod", "production", "dev", "staging",
+                                 "sandbox", "old", "new", "default"})
+
+
 def names_numeric_secret(key_name: str | None, digits: int) -> bool:
-    """The name holds a secret that may be all digits: a password's (six digits or more), a qualified PIN's or an
-    access code's."""
+    """The name holds a secret that may be all digits: a password's (six digits or more), a PIN's or an access code's."""
     words = key_words(key_name)
+    while len(words) > 1 and words[-1] in _ACCOUNT_QUALIFIERS:
+        words = words[:-1]
     if not words:
         return False
     if words[-1] == "pin":
-        return digits >= 4 and len(words) >= 2  # user_pin, so_pin, SoftwarePin; a bare PIN or LED_PIN = 13 is a pin no.
+        # user_pin, so_pin, SoftwarePin; a bare PIN of six digits or more (--pin on a PKCS#11 tool's command line). A
+        # board's LED_PIN = 13, a test's PIN = '1234' are no such secrets.
+        return digits >= 4 if len(words) >= 2 else digits >= 6
     if words[-2:] == ["access", "code"]:
         return digits >= 6  # a printer's or a door's access code
     return digits >= 6 and (words[-1] in _PASSWORD_LAST_WORDS or words[-1].endswith(("password", "passwd")))
