@@ -278,3 +278,41 @@ def test_a_hana_bindings_schema_is_no_secret() -> None:
     statuses = outcomes(env, "sap-cap/default-env.json")
     # only the password is shown
     assert [s for s in statuses if s != "dismissed"] in (["confirmed"], ["pending"]), rules
+
+
+# --- probe 511 and sets 512-513 --------------------------------------------------------------------------------------------
+
+def test_pins_on_an_hsm_tools_command_line_are_found() -> None:
+    script = (f'softhsm2-util --init-token --slot "$SLOT" --label signing --so-pin {_digits(8)} --pin "$USER_PIN"\n'
+              f"pkcs11-tool --module /usr/lib/softhsm/libsofthsm2.so --login --pin {_digits(6)} --list-objects\n")
+    assert _rules(script, "infra/hsm/init-token.sh") == ["pkcs11-pin-flag"] * 2
+    assert outcomes(script, "infra/hsm/init-token.sh") in (["confirmed"] * 2, ["confirmed", "pending"],
+                                                          ["pending", "confirmed"], ["pending"] * 2)
+    assert not_shown('pkcs11-tool --login --pin "$USER_PIN" --list-objects\n', "infra/hsm/init-token.sh")
+    # a four-digit --pin is a default or a test's, a bare PIN of four digits too
+    assert not_shown("const PIN = '1234';\n", "tests/giftcard.test.js")
+
+
+def test_digits_in_a_password_slot_without_a_key_name_are_a_password() -> None:
+    conn = f'    "Ledger": "Host=pg.internal;Database=ledger;Username=signing;Password={_digits(8)}"\n'
+    assert outcomes(conn, "services/signing/appsettings.Production.json") in _FOUND
+    assert outcomes(f"mysql -h db.internal -u ro -p{_digits(9)} -e 'select 1'\n", "scripts/backup.sh") in _FOUND
+    assert outcomes(f'password_demo = "{_digits(8)}"\n', "bot/config/exchanges.toml") in _FOUND
+    # a port in the same slot's neighbourhood stays a number
+    assert not_shown("Host=pg.internal;Port=5432;Database=ledger\n", "services/signing/appsettings.json")
+
+
+def test_a_weather_stations_upload_password_in_a_url_is_found() -> None:
+    line = (f'curl -s "https://weatherstation.wunderground.com/weatherstation/updateweatherstation.php?ID=KNYBRONX12'
+            f'&PASSWORD=river{_digits(4)}&dateutc=now&tempf=$TEMP"\n')  # a typed password: under url-query-secret's floor
+    assert "url-query-password" in _rules(line, "scripts/wu_upload.sh")
+    assert outcomes(line, "scripts/wu_upload.sh") in _FOUND
+    assert not_shown('curl "https://api.example.com/reset?password=${NEW_PASSWORD}"\n', "scripts/reset.sh")
+
+
+def test_kdb_and_polygon_credentials_are_found() -> None:
+    q = f"h:hopen `:tp.markets.internal:5010:feed:{_mixed(14)}\n"
+    assert _rules(q, "kdb/tp.q") == ["kdb-hopen-password"]
+    ws = f'ws.send(json.dumps({{"action": "auth", "params": "{_mixed(32)}"}}))\n'
+    assert _rules(ws, "polygon/ws_client.py") == ["websocket-auth-action-params"]
+    assert outcomes(ws, "polygon/ws_client.py") in _FOUND
