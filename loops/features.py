@@ -84,6 +84,7 @@ def language_for(path: str) -> str:
 _TEST_DIRS = frozenset({
     "test", "tests", "__tests__", "spec", "specs", "fixture", "fixtures", "__fixtures__", "testdata",
     "test_data", "test-data", "testing", "__mocks__", "mocks", "__snapshots__", "e2e", "testfixtures", "testfiles",
+    "testrig",  # a test harness's folder of its own (GoToSocial's testrig: a server with made-up keys and users)
     "t",  # Perl's convention, kept by some Python projects (celery's t/unit/)
     "bench", "benches", "benchmarks",  # benchmarks run on made-up inputs, as tests do (Rust's benches/)
     "molecule",  # Ansible roles' test scenarios (molecule/default/converge.yml)

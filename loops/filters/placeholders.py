@@ -152,6 +152,11 @@ def _caps_name(caps: str) -> bool:
 _CAMEL_INSTRUCTION = re.compile(r"^(?:(?:Change|Replace|Set|Fill|Put|Insert|Enter|Paste|Add|Use)(?:Me|This|It|In|Your|A|An|The|With)"
                                 r"(?:[A-Z][a-z]*|\d{1,3}(?=[A-Z]|$))+|(?:[A-Z][a-z]+){2,}Here)$")
 _PLACEHOLDER_SEPARATORS = re.compile(r"[:._\- @/%+;,#&]")
+# The words a template uses to describe the random value that belongs there (freqtrade's "somethingrandom"), written
+# apart or run together; with "random" among them (a person's password of words has other words)
+_RANDOM_DESCRIPTION = re.compile(
+    r"(?:something|some|random|a|an|long|very|string|secure|strong|unique|secret|key|value|text|chars|characters|"
+    r"here|any|of|with|and|token|password|generated)+")
 _ONE_WORD_REPEATED = re.compile(r"([a-z]+)\1+")
 
 
@@ -170,6 +175,8 @@ def is_placeholder(value: str, line: str, key_name: str | None, language: str | 
     twice = _ONE_WORD_REPEATED.fullmatch(low)
     if twice and twice.group(1) in _METASYNTACTIC:
         return True  # blahblah, foofoo
+    if "random" in low and all(_RANDOM_DESCRIPTION.fullmatch(w) for w in words if w):
+        return True  # somethingrandom, some-random-string, a_long_random_secret: what to put here, in words
     caps = value.strip()
     if _CAPS_NAME.match(caps) and _caps_name(caps):
         return True  # PASSWORD, VALUE, API_TOKEN: the name of what goes here

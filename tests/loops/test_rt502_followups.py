@@ -316,3 +316,26 @@ def test_kdb_and_polygon_credentials_are_found() -> None:
     ws = f'ws.send(json.dumps({{"action": "auth", "params": "{_mixed(32)}"}}))\n'
     assert _rules(ws, "polygon/ws_client.py") == ["websocket-auth-action-params"]
     assert outcomes(ws, "polygon/ws_client.py") in _FOUND
+
+
+def test_a_template_value_that_describes_a_random_one_is_a_placeholder() -> None:
+    for line in ('    "jwt_secret_key": "somethingrandom",\n', 'SECRET_KEY = "some-random-string"\n',
+                 'SECRET_KEY = "a_long_random_secret"\n'):
+        assert not_shown(line, "config/config.json"), line.split("=")[0]
+    # a password that merely holds the word is a password
+    assert outcomes(f'DB_PASSWORD = "Random{_digits(4)}!x"\n', "config/settings.py") in _FOUND
+
+
+# --- fediverse and Matrix (set 516) ----------------------------------------------------------------------------------------
+
+def test_a_mautrix_double_puppet_token_is_found() -> None:
+    config = f"double_puppet:\n  secrets:\n    chat.example.org: as_token:{random_chars(_R, 64)}\n"
+    assert _rules(config, "bridges/mautrix-telegram/config.yaml") == ["mautrix-double-puppet-as-token"]
+    assert outcomes(config, "bridges/mautrix-telegram/config.yaml") in _FOUND
+    assert not_shown("    chat.example.org: as_token:$DOUBLE_PUPPET_TOKEN\n", "bridges/mautrix-telegram/config.yaml")
+
+
+def test_a_testrig_folder_is_test_code() -> None:
+    from secretloop.loops.features import is_test_path
+    assert is_test_path("gotosocial/testrig/config.go")
+    assert not is_test_path("gotosocial/internal/config/config.go")
