@@ -215,7 +215,23 @@ def _is_hash_or_digest(v: str, line: str, key_name: str | None) -> bool:
         # ... or the comment right after it says so: != "…"  # sha256 of the stored key
         after = _TRAILING_COMMENT.match(line, at + len(v)) if at >= 0 else None
         return after is not None and any(_names_a_hash(w) for w in split_words(after.group(1))[:4])
+    if len(v) >= 44 and _BASE64_OF_HEX_DIGEST.match(v):
+        # a Kubernetes Secret's data is base64: a digest under a digest's name is one there too (TLS_CA_FINGERPRINT)
+        decoded = _decoded_ascii(v)
+        return (decoded is not None and len(decoded) in _HEX_DIGEST_LENGTHS and _HEX.match(decoded) is not None
+                and any(_names_a_hash(w) for w in _context_words(v, line, key_name)))
     return False
+
+
+# base64 of 32 to 128 hex digits: "MD", "Y2", "NG"… open it (the encodings of "0"-"9" and "a"-"f" pairs)
+_BASE64_OF_HEX_DIGEST = re.compile(r"^[MNOYZ][A-Za-z0-9+/]{42,171}={0,2}$")
+
+
+def _decoded_ascii(v: str) -> str | None:
+    try:
+        return base64.b64decode(v, validate=True).decode("ascii")
+    except (binascii.Error, ValueError, UnicodeDecodeError):
+        return None
 
 
 # A row of an SQL dump: an INSERT, a VALUES tuple, or a tuple of its own line under one.

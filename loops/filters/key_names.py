@@ -14,7 +14,8 @@ from .hashes_and_digests import _HEX_DIGEST_LENGTHS
 from .registry import Surroundings, _filter
 from .text_shapes import _HEX, _looks_random
 from .word_shapes import _WORDED_KEY, english_like, wordlike
-from .words import _CREDENTIAL_WORDS, approle_secret_id, key_words, names_credential, names_password, names_vault_secret_id, split_words
+from .words import (_CREDENTIAL_WORDS, approle_secret_id, key_words, names_credential, names_password, names_vault_secret_id,
+                    split_words, without_account_qualifiers)
 
 
 # An HTTP header's name: words of letters joined by hyphens (Authorization, X-Api-Key, PRIVATE-TOKEN, X-Amz-Date)
@@ -308,6 +309,7 @@ _PASSWORD_BY_PROTOCOL = frozenset({"rcon"})
 
 
 def _names_credential_without_its_word(words: list[str]) -> bool:
+    words = without_account_qualifiers(words)  # bambu_access_code_prod: the access code of prod
     if words[-2:] == ["access", "id"] or words[-1] == "accessid":
         return True  # the id half of an access key (Sumo Logic's access ID beside its access key)
     if len(words) >= 2 and words[-1] in _CREDENTIAL_AFTER_A_NAME:

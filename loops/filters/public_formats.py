@@ -434,7 +434,7 @@ _RAYGUN_API_KEY_CALL = re.compile(r"""\brg4js\([ \t]*["']apiKey["'][ \t]*,""")
          "Plaid link or public token, an Algolia search-only key (under a search name, or apiKey beside applicationId) or a "
          "Shopify Storefront API public token (32 hex under a storefront name), a Toss Payments, Midtrans or Adyen client key, a DingTalk AppKey, a Braintree tokenization key, a Paystack or Razorpay checkout key, a Stripe "
          "PaymentIntent's or SetupIntent's client secret, an Expo push token, a GrowthBook SDK client key, a Segment "
-         "write key under a front end's name, a Flagsmith client-side environment key, a Salesforce connected app's consumer key (3MVG9…), a Stripe publishable key (pk_live_…), a Clerk publishable key (pk_live_ and its Frontend API host in base64), a Google OAuth client id (….apps.googleusercontent.com), a Duo integration key (DI…, under ikey), a Raygun4JS key (rg4js('apiKey', …)), a Stytch public token "
+         "write key under a front end's name, a Meilisearch tenant token (a JWT with searchRules), a Flagsmith client-side environment key, a Salesforce connected app's consumer key (3MVG9…), a Stripe publishable key (pk_live_…), a Clerk publishable key (pk_live_ and its Frontend API host in base64), a Google OAuth client id (….apps.googleusercontent.com), a Duo integration key (DI…, under ikey), a Raygun4JS key (rg4js('apiKey', …)), a Stytch public token "
          "(public-token-live-…)")
 def is_public_by_format(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # The format itself says public, whatever rule took the value: Mapbox's and RevenueCat's prefixes, and
@@ -475,6 +475,8 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
         claims = _jwt_claims(v)
         if isinstance(claims, dict) and {"cid", "cors", "eat"} <= claims.keys():
             return True  # a BigCommerce storefront token: made for the browser, bound to the origins in cors
+        if isinstance(claims, dict) and {"searchRules", "apiKeyUid"} <= claims.keys():
+            return True  # a Meilisearch tenant token: made for the browser, it only searches the indexes its rules allow
         if isinstance(claims, dict) and _is_nats_signed_configuration(v, claims):
             return True
         if not isinstance(claims, dict) or claims.get("role") != "anon":

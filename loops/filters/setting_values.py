@@ -11,7 +11,7 @@ import re
 from ..rules.checksums import b64_decode
 
 from .registry import _filter
-from .words import key_words, names_numeric_secret
+from .words import digits_held_as_secret, key_words
 
 
 # How a client authenticates, as configs name it: EAP inner methods (wpa_supplicant's phase2="auth=MSCHAPV2",
@@ -134,14 +134,9 @@ _NUMBER_OR_VERSION = (
 @_filter("number_or_version", "a number, version, IP address, date or duration", generic_only=True)
 def is_number_or_version(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
-    if v.isdigit() and (names_numeric_secret(key_name, len(v)) or (
-            key_name is None and len(v) >= 6 and _PASSWORD_JUST_BEFORE.search(line[:max(line.find(v), 0)]))):
+    if digits_held_as_secret(v, line, key_name):
         return False
     return any(p.match(v) for p in _NUMBER_OR_VERSION)
-
-
-# A password's slot right before the value where the rule names no key: a connection string's Password=, mysql's -p
-_PASSWORD_JUST_BEFORE = re.compile(r"(?i)(?:\bpass(?:word|wd)?|\bpwd)[ \t]*[=:][ \t]*[\"']?$|(?:^|[ \t])-p$")
 
 
 _NON_SECRET_LITERALS = frozenset({

@@ -12,7 +12,7 @@ import re
 
 from .registry import Surroundings, _filter
 from .text_shapes import _HEX, shannon_entropy
-from .words import _names_generated_credential, key_words, names_numeric_secret
+from .words import _names_generated_credential, digits_held_as_secret, key_words
 
 
 _KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm", "1234567890")
@@ -165,7 +165,7 @@ def is_low_entropy(value: str, line: str, key_name: str | None, language: str | 
     # sit a whole bit under its ceiling before its repeats say "typed", not "generated".
     v = value.strip()
     n = len(v)
-    if v.isdigit() and names_numeric_secret(key_name, n):
+    if digits_held_as_secret(v, line, key_name):
         return False  # a PIN's or an access code's digits repeat by chance: ten of them make no generated key
     return n >= 8 and shannon_entropy(v) < min(2.5, math.log2(n) - 1.0)
 

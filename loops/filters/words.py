@@ -224,11 +224,16 @@ _ACCOUNT_QUALIFIERS = frozenset({"demo", "paper", "live", "test", "testnet", "pr
                                  "sandbox", "old", "new", "default"})
 
 
-def names_numeric_secret(key_name: str | None, digits: int) -> bool:
-    """The name holds a secret that may be all digits: a password's (six digits or more), a PIN's or an access code's."""
-    words = key_words(key_name)
+def without_account_qualifiers(words: list[str]) -> list[str]:
+    """The name's words without the account or environment words after them (password_demo -> password)."""
     while len(words) > 1 and words[-1] in _ACCOUNT_QUALIFIERS:
         words = words[:-1]
+    return words
+
+
+def names_numeric_secret(key_name: str | None, digits: int) -> bool:
+    """The name holds a secret that may be all digits: a password's (six digits or more), a PIN's or an access code's."""
+    words = without_account_qualifiers(key_words(key_name))
     if not words:
         return False
     if words[-1] == "pin":
@@ -236,5 +241,19 @@ def names_numeric_secret(key_name: str | None, digits: int) -> bool:
         # board's LED_PIN = 13, a test's PIN = '1234' are no such secrets.
         return digits >= 4 if len(words) >= 2 else digits >= 6
     if words[-2:] == ["access", "code"]:
-        return digits >= 6  # a printer's or a door's access code
+        return digits >= 4  # a printer's or a door's access code
     return digits >= 6 and (words[-1] in _PASSWORD_LAST_WORDS or words[-1].endswith(("password", "passwd")))
+
+
+# A password's slot right before the value where the rule names no key: a connection string's Password=, mysql's -p
+_PASSWORD_JUST_BEFORE = re.compile(r"(?i)(?:\bpass(?:word|wd)?|\bpwd)[ \t]*[=:][ \t]*[\"']?$|(?:^|[ \t])-p$")
+
+
+def digits_held_as_secret(value: str, line: str, key_name: str | None) -> bool:
+    """All digits, under a name that holds such a secret or (where the rule names no key) in a password's slot."""
+    v = value.strip()
+    if not v.isdigit():
+        return False
+    if names_numeric_secret(key_name, len(v)):
+        return True
+    return key_name is None and len(v) >= 6 and _PASSWORD_JUST_BEFORE.search(line[:max(line.find(v), 0)]) is not None

@@ -339,3 +339,48 @@ def test_a_testrig_folder_is_test_code() -> None:
     from secretloop.loops.features import is_test_path
     assert is_test_path("gotosocial/testrig/config.go")
     assert not is_test_path("gotosocial/internal/config/config.go")
+
+
+# --- probe 514 and sets 517-518 --------------------------------------------------------------------------------------------
+
+def test_a_pin_or_access_code_with_an_environment_after_its_name_is_found() -> None:
+    for line, path in ((f'bambu_access_code_prod: "{_digits(8)}"\n', "homeassistant/secrets.yaml"),
+                       (f'front_door_pin_prod: "{_digits(5)}"\n', "homeassistant/secrets.yaml"),
+                       (f'alarm_pin = "{_digits(6)}"\n', "alarm/config.ini"),
+                       (f'door_access_code = "{_digits(4)}"\n', "door/app/settings.py")):
+        assert outcomes(line, path) in _FOUND, path
+    # mysql's -p with digits is a password whatever their randomness
+    assert outcomes("mysql -h db.internal -u ro -p55221180 -e 'select 1'\n", "scripts/restore_db.sh") in _FOUND
+
+
+def test_a_pin_flag_in_an_argument_list_is_found() -> None:
+    code = f'subprocess.run(["pkcs11-tool", "--login", "--pin", "{_digits(8)}", "--list-objects"], check=True)\n'
+    assert "pkcs11-tool" in code and "pkcs11-pin-flag" in _rules(code, "door/app/door_service.py")
+
+
+def test_polygons_auth_message_with_unquoted_keys_is_found() -> None:
+    js = f"socket.send(JSON.stringify({{ action: 'auth', params: '{_mixed(32)}' }}));\n"
+    assert _rules(js, "marketdata/js/polygonStream.js") == ["websocket-auth-action-params"]
+
+
+def test_redis_stacks_args_password_is_found() -> None:
+    compose = f"    environment:\n      REDIS_ARGS: --requirepass {_mixed(16)} --save 60 1000\n"
+    assert "redis-conf-password" in _rules(compose, "redis/docker-compose.yml")
+
+
+def test_a_meilisearch_tenant_token_is_public() -> None:
+    def part(obj: dict) -> str:
+        return base64.urlsafe_b64encode(json.dumps(obj).encode()).decode().rstrip("=")
+    token = ".".join((part({"alg": "HS256", "typ": "JWT"}),
+                      part({"searchRules": {"products": {"filter": "tenant = 7"}}, "apiKeyUid": str(uuid.UUID(int=_R.getrandbits(128), version=4)),
+                            "exp": 4102444800}),
+                      base64.urlsafe_b64encode(_R.randbytes(32)).decode().rstrip("=")))
+    assert not_shown(f"const client = new MeiliSearch({{ host: HOST, apiKey: '{token}' }});\n", "web/frontend.js")
+
+
+def test_a_digest_in_a_kubernetes_secrets_data_is_no_secret() -> None:
+    digest = base64.b64encode(random_chars(_R, 64, "0123456789abcdef").encode()).decode()
+    secret = ("apiVersion: v1\nkind: Secret\nmetadata:\n  name: medusa\ndata:\n"
+              f"  TLS_CA_FINGERPRINT: {digest}\n  DATABASE_PASSWORD: {random_b64(_R, 24)}\n")
+    statuses = outcomes(secret, "deploy/k8s/medusa-secret.yaml")
+    assert statuses[0] == "dismissed" and statuses[1] in ("confirmed", "pending")
