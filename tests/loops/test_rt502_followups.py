@@ -384,3 +384,19 @@ def test_a_digest_in_a_kubernetes_secrets_data_is_no_secret() -> None:
               f"  TLS_CA_FINGERPRINT: {digest}\n  DATABASE_PASSWORD: {random_b64(_R, 24)}\n")
     statuses = outcomes(secret, "deploy/k8s/medusa-secret.yaml")
     assert statuses[0] == "dismissed" and statuses[1] in ("confirmed", "pending")
+
+
+# --- sets 520-521 ----------------------------------------------------------------------------------------------------------
+
+def test_weblate_and_legacy_yandex_keys_are_found() -> None:
+    ini = f"[keys]\nhttps://hosted.weblate.org/api/ = wlu_{random_chars(_R, 40)}\n"
+    assert _rules(ini, "weblate/weblate.ini") == ["weblate-api-key"]
+    php = (f"$key = 'trnsl.1.1.20190311T143826Z.{random_chars(_R, 16, '0123456789abcdef')}"
+           f".{random_chars(_R, 40, '0123456789abcdef')}';\n")
+    assert _rules(php, "translate.php") == ["yandex-translate-legacy-key"]
+    assert outcomes(php, "translate.php") == ["confirmed"]
+
+
+def test_a_totp_seed_under_a_longer_name_is_found() -> None:
+    seed = base64.b32encode(_R.randbytes(20)).decode()
+    assert "totp-seed-assignment" in _rules(f'TWO_FACTOR_TOTP_SEED = "{seed}"\n', "portal/settings/production.py")
