@@ -38,7 +38,7 @@ def is_repeated_or_sequential(value: str, line: str, key_name: str | None, langu
     for period in (2, 3, 4):
         if n >= 2 * period + 2 and v == (v[:period] * (n // period + 1))[:n]:
             return True
-    if n >= 5:
+    if n >= 5 or (n == 4 and v.isdigit()):  # (a four-digit PIN of 1234 or 9876 is the default everyone tries)
         # steps between neighbours, counted in C (a generator per value was a third of this filter's time)
         codes = list(map(ord, v))
         steps = list(map(operator.sub, codes[1:], codes))

@@ -245,8 +245,10 @@ def names_numeric_secret(key_name: str | None, digits: int) -> bool:
     return digits >= 6 and (words[-1] in _PASSWORD_LAST_WORDS or words[-1].endswith(("password", "passwd")))
 
 
-# A password's slot right before the value where the rule names no key: a connection string's Password=, mysql's -p
-_PASSWORD_JUST_BEFORE = re.compile(r"(?i)(?:\bpass(?:word|wd)?|\bpwd)[ \t]*[=:][ \t]*[\"']?$|(?:^|[ \t])-p$")
+# A password's slot right before the value where the rule names no key: a connection string's Password=, mysql's -p,
+# a URL's user-info (postgresql://user:<password>@host)
+_PASSWORD_JUST_BEFORE = re.compile(r"(?i)(?:\bpass(?:word|wd)?|\bpwd)[ \t]*[=:][ \t]*[\"']?$|(?:^|[ \t])-p$"
+                                   r"|[a-z][a-z0-9+.-]*://[^:/@\s]+:$")
 
 
 def digits_held_as_secret(value: str, line: str, key_name: str | None) -> bool:

@@ -400,3 +400,22 @@ def test_weblate_and_legacy_yandex_keys_are_found() -> None:
 def test_a_totp_seed_under_a_longer_name_is_found() -> None:
     seed = base64.b32encode(_R.randbytes(20)).decode()
     assert "totp-seed-assignment" in _rules(f'TWO_FACTOR_TOTP_SEED = "{seed}"\n', "portal/settings/production.py")
+
+
+# --- probe 519 -------------------------------------------------------------------------------------------------------------
+
+def test_a_sequential_four_digit_pin_is_a_default_not_a_secret() -> None:
+    assert not_shown('guest_door_pin: "1234"\n', "homeassistant/secrets.yaml")
+    pin = next(p for p in (_digits(4) for _ in range(100)) if p not in "0123456789" and p not in "9876543210")
+    assert outcomes(f'guest_door_pin: "{pin}"\n', "homeassistant/secrets.yaml") in _FOUND
+
+
+def test_digits_as_a_urls_password_are_a_password() -> None:
+    url = f"DATABASE_URL=postgresql://ledger:{_digits(8)}@db.internal:5432/ledger\n"
+    assert outcomes(url, "homelab/.env") in _FOUND
+    assert not_shown("DATABASE_URL=postgresql://db.internal:5432/ledger\n", "homelab/.env")
+
+
+def test_redis_stack_servers_requirepass_is_found() -> None:
+    compose = f"    command: redis-stack-server --requirepass {_mixed(16)} --port 6379\n"
+    assert "redis-conf-password" in _rules(compose, "docker/docker-compose.override.yml")
