@@ -90,6 +90,7 @@ _DJANGO_UNUSABLE = re.compile(r"^![A-Za-z0-9]{40}$")
 _TRANSMISSION_HASH = re.compile(r"^\{[0-9a-f]{40}[0-9A-Za-z./]{8}$")
 # Tor's HashedControlPassword (tor --hash-password): "16:", an 8-byte salt, the iteration byte and a SHA-1, in hex
 _TOR_CONTROL_HASH = re.compile(r"^16:[0-9A-Fa-f]{58}$")
+_VERSION_TAG_BEFORE = re.compile(r"^\d\d:$")
 # GeoServer's user passwords as its digest encoder keeps them (users.xml): digest1:, then base64 of a salt and a
 # salted, iterated SHA-256 (Jasypt's StrongPasswordEncryptor)
 _GEOSERVER_DIGEST = re.compile(r"^digest1:[A-Za-z0-9+/]{40,}={0,2}$")
@@ -202,8 +203,10 @@ def _is_hash_or_digest(v: str, line: str, key_name: str | None) -> bool:
         words = _context_words(v, line, key_name)
         if len(v) == 32 and words[-2:] == ["api", "hash"]:
             return False  # Telegram's api_hash: an application's secret, named like a digest
-        if len(v) >= 96 and names_password(key_words(key_name)):
-            return True  # 96 or 128 hex is no password anyone types or generates: a SHA-384/512 of one (OctoPrint's users)
+        if len(v) >= 96 and names_password(key_words(key_name)) and not _VERSION_TAG_BEFORE.match(line[max(at - 3, 0):at]):
+            # 96 or 128 hex is no password anyone types or generates: a SHA-384/512 of one (OctoPrint's users). After a
+            # version tag it is a cipher's output (SecureCRT's "Password V2"=02:<hex>, under a key everyone knows).
+            return True
         # PayU's md5_key, hmac_sha256_secret: a key for a hash, named after its algorithm (an etag_key or commit_key
         # names what the digest is of, and holds one)
         named = key_words(key_name)
