@@ -271,7 +271,8 @@ _USER_BEFORE_PASSWORD = re.compile(r"[ \t]*(?:=|:|=>)[ \t]*[\w.@+-]+:")
 
 @_filter("key_not_the_name_assigned", "another word stands between the credential word and the operator "
          "(`pass engine='x'` is the verb pass before an argument, not a password), or the word is itself a keyword "
-         "argument's value (`salt=\"pepper\") == …` compares a call's result)", generic_only=True, needs_key_name=True)
+         "argument's value (`salt=\"pepper\") == …` compares a call's result)",
+         generic_only=True, needs_key_name=True)
 def is_key_not_the_name_assigned(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # A declaration may put a type there (Go `var password string = "…"`); any other plain
     # lower-case word is the name that is really assigned (prose: "pass features='xml' into …").
@@ -280,7 +281,8 @@ def is_key_not_the_name_assigned(value: str, line: str, key_name: str | None, la
     at = line.find(value)
     while at >= 0:
         k = line.rfind(key_name, 0, at)
-        if k >= 2 and line[k - 1] in "\"'" and line[k - 2] == "=" and line.startswith(line[k - 1] + ")", k + len(key_name)):
+        quote = line[k - 1] if k >= 2 else ""
+        if quote in ("\"", "'") and line[k - 2] == "=" and line.startswith(quote + ")", k + len(key_name)):
             return True  # salt="pepper") == "…": the word is a keyword argument's value, a call's result is compared
         if k >= 0:
             if _USER_BEFORE_PASSWORD.fullmatch(line[k + len(key_name):at]):

@@ -90,6 +90,7 @@ _DJANGO_UNUSABLE = re.compile(r"^![A-Za-z0-9]{40}$")
 _TRANSMISSION_HASH = re.compile(r"^\{[0-9a-f]{40}[0-9A-Za-z./]{8}$")
 # Tor's HashedControlPassword (tor --hash-password): "16:", an 8-byte salt, the iteration byte and a SHA-1, in hex
 _TOR_CONTROL_HASH = re.compile(r"^16:[0-9A-Fa-f]{58}$")
+# A scheme's version before a cipher's output (SecureCRT's "Password V2"=02:<hex>)
 _VERSION_TAG_BEFORE = re.compile(r"^\d\d:$")
 # GeoServer's user passwords as its digest encoder keeps them (users.xml): digest1:, then base64 of a salt and a
 # salted, iterated SHA-256 (Jasypt's StrongPasswordEncryptor)
@@ -179,8 +180,8 @@ def _is_hash_or_digest(v: str, line: str, key_name: str | None) -> bool:
         return True  # MediaWiki's user_password, Magento 2's hash:salt:version, Joomla 1.x's md5:salt
     if len(v) == 32 and _HTDIGEST_LINE.match(line) and line.rstrip().endswith(":" + v):
         return True  # an htdigest file's user:realm:MD5(user:realm:password)
-    if (_TRANSMISSION_HASH.match(v) or _QT_PBKDF2_HASH.match(v) or _DJANGO_UNUSABLE.match(v) or _TOR_CONTROL_HASH.match(v)
-            or _GEOSERVER_DIGEST.match(v)):
+    if (_TRANSMISSION_HASH.match(v) or _QT_PBKDF2_HASH.match(v) or _DJANGO_UNUSABLE.match(v)
+            or _TOR_CONTROL_HASH.match(v) or _GEOSERVER_DIGEST.match(v)):
         # Transmission's salted rpc-password, qBittorrent's WebUI\Password_PBKDF2, Django's unusable mark, Tor's
         # hashed control password, GeoServer's digest1:
         return True
@@ -203,7 +204,8 @@ def _is_hash_or_digest(v: str, line: str, key_name: str | None) -> bool:
         words = _context_words(v, line, key_name)
         if len(v) == 32 and words[-2:] == ["api", "hash"]:
             return False  # Telegram's api_hash: an application's secret, named like a digest
-        if len(v) >= 96 and names_password(key_words(key_name)) and not _VERSION_TAG_BEFORE.match(line[max(at - 3, 0):at]):
+        if (len(v) >= 96 and names_password(key_words(key_name))
+                and not _VERSION_TAG_BEFORE.match(line[max(at - 3, 0):at])):
             # 96 or 128 hex is no password anyone types or generates: a SHA-384/512 of one (OctoPrint's users). After a
             # version tag it is a cipher's output (SecureCRT's "Password V2"=02:<hex>, under a key everyone knows).
             return True

@@ -14,8 +14,8 @@ from .hashes_and_digests import _HEX_DIGEST_LENGTHS
 from .registry import Surroundings, _filter
 from .text_shapes import _HEX, _looks_random
 from .word_shapes import _WORDED_KEY, english_like, wordlike
-from .words import (_CREDENTIAL_WORDS, approle_secret_id, key_words, names_credential, names_password, names_vault_secret_id,
-                    split_words, without_account_qualifiers)
+from .words import (_CREDENTIAL_WORDS, approle_secret_id, key_words, names_credential, names_password,
+                    names_vault_secret_id, split_words, without_account_qualifiers)
 
 
 # An HTTP header's name: words of letters joined by hyphens (Authorization, X-Api-Key, PRIVATE-TOKEN, X-Amz-Date)

@@ -49,10 +49,10 @@ _METASYNTACTIC = frozenset({"foo", "bar", "baz", "qux", "quux", "corge", "grault
 _SHORT_MARKERS = re.compile(r"(?<![a-z])(?:fake|todo|tbd|fixme)(?:key|secret|token|pass(?:word)?|pwd)?(?![a-z])")
 _ANGLE_PLACEHOLDER = re.compile(r"<[A-Za-z][A-Za-z0-9 _.\-]{0,48}>")
 _BRACKET_PLACEHOLDER = re.compile(r"^\[[A-Za-z][A-Za-z _\-]{1,48}\]$")
-# The whole value in angle brackets, a store's name and a colon before a path to where the real one is kept
-# (<from-vault:kv/network/vpn#psk>, <ssm:/prod/db/password>): a note of where to look, in words
 # A whole value in angle brackets of three words or more, spaces between: an instruction for whoever fills it in
 _ANGLE_INSTRUCTION = re.compile(r"^<[A-Za-z][A-Za-z]*(?:[ \t]+[^\s<]+){2,15}>$")
+# The whole value in angle brackets, a store's name and a colon before a path to where the real one is kept
+# (<from-vault:kv/network/vpn#psk>, <ssm:/prod/db/password>): a note of where to look, in words
 _ANGLE_REFERENCE = re.compile(r"^<[A-Za-z][\w-]{1,24}:[\w./#:@-]{1,120}>$")
 # A template's marker: a name in capitals between the same two symbols (#RADIUS_KEY#, *ENCRYPTED*, @DB_PASS@ is templated's)
 # (a name of words, with an underscore or letters alone: #WINTER2019# is a password people write)
@@ -341,13 +341,12 @@ def is_fragment(value: str, line: str, key_name: str | None, language: str | Non
     return not (at >= 0 and line.startswith("@", at + len(v)) and line.rfind("://", 0, at) >= 0)
 
 
-_DIGIT_RUN = re.compile(r"[a-zA-Z]\d{3,}")
-
-
 # A format's prefix as documentation writes it: short parts of one case throughout, joined and ended by a
 # separator (ghp_, sk-live-, amzn.mws., SG., ya29.). A typed password that happens to end in one (Xk9#mQ2v-,
 # ZDUQ_wgpk4688.) has mixed case or symbols.
 _FORMAT_PREFIX = re.compile(r"^(?:[a-z0-9]{1,12}(?:[-_.:][a-z0-9]{1,12})*|[A-Z0-9]{1,12}(?:[-_.:][A-Z0-9]{1,12})*)[-_.:]$")
+# Letters, then three digits or more: how a person types a password, not how a format's prefix is spelled
+_DIGIT_RUN = re.compile(r"[a-zA-Z]\d{3,}")
 
 
 @_filter("negated_key_word", "the value says there is none of what the name holds (AUTH: noauth, password: nopass)",

@@ -476,7 +476,7 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
         if isinstance(claims, dict) and {"cid", "cors", "eat"} <= claims.keys():
             return True  # a BigCommerce storefront token: made for the browser, bound to the origins in cors
         if isinstance(claims, dict) and {"searchRules", "apiKeyUid"} <= claims.keys():
-            return True  # a Meilisearch tenant token: made for the browser, it only searches the indexes its rules allow
+            return True  # a Meilisearch tenant token: made for the browser, it searches only what its rules allow
         if isinstance(claims, dict) and _is_nats_signed_configuration(v, claims):
             return True
         if not isinstance(claims, dict) or claims.get("role") != "anon":

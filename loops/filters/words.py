@@ -232,7 +232,8 @@ def without_account_qualifiers(words: list[str]) -> list[str]:
 
 
 def names_numeric_secret(key_name: str | None, digits: int) -> bool:
-    """The name holds a secret that may be all digits: a password's (six digits or more), a PIN's or an access code's."""
+    """The name holds a secret that may be all digits: a password's (six digits or more), a PIN's or an access
+    code's."""
     words = without_account_qualifiers(key_words(key_name))
     if not words:
         return False
