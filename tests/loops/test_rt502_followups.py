@@ -6,10 +6,9 @@ from __future__ import annotations
 import base64
 import json
 import random
-import uuid
 
 from tests.loops.test_fp_corpus_classes import not_shown, outcomes, rule_ids as _rules
-from tests.support.tokens import ALNUM as _ALNUM, random_b64, random_chars, varied_key
+from tests.support.tokens import hs256_jwt, random_b64, random_chars, random_uuid, varied_key
 
 _R = random.Random(502)
 _DIGITS = "0123456789"
@@ -183,8 +182,7 @@ def _b64_json(data: dict) -> str:
 
 
 def test_a_momento_api_key_is_found_by_its_decoded_shape() -> None:
-    jwt = ".".join(base64.urlsafe_b64encode(part).decode().rstrip("=") for part in (
-        b'{"alg":"HS256"}', json.dumps({"sub": "ops", "p": random_chars(_R, 24)}).encode(), _R.randbytes(32)))
+    jwt = hs256_jwt(_R, {"sub": "ops", "p": random_chars(_R, 24)})
     key = _b64_json({"endpoint": "cell-4-us-west-2-1.prod.a.momentohq.com", "api_key": jwt})
     assert _rules(f'  momento_api_key: "{key}"\n', "deploy/values.yaml") == ["momento-api-key"]
     # the same opening over JSON of another shape is not a Momento key
@@ -202,7 +200,7 @@ def test_a_go_kafka_clients_scram_password_is_found() -> None:
 # --- 3D printing (set 509) -------------------------------------------------------------------------------------------------
 
 def test_a_cloudflare_tunnel_token_is_found_by_its_decoded_shape() -> None:
-    token = _b64_json({"a": random_chars(_R, 32, "0123456789abcdef"), "t": str(uuid.UUID(int=_R.getrandbits(128), version=4)),
+    token = _b64_json({"a": random_chars(_R, 32, "0123456789abcdef"), "t": random_uuid(_R),
                        "s": random_b64(_R, 32)})
     line = f"sudo cloudflared service install {token}\n"
     assert _rules(line, "deploy/bootstrap_pi.sh") == ["cloudflare-tunnel-token"]
@@ -369,12 +367,8 @@ def test_redis_stacks_args_password_is_found() -> None:
 
 
 def test_a_meilisearch_tenant_token_is_public() -> None:
-    def part(obj: dict) -> str:
-        return base64.urlsafe_b64encode(json.dumps(obj).encode()).decode().rstrip("=")
-    token = ".".join((part({"alg": "HS256", "typ": "JWT"}),
-                      part({"searchRules": {"products": {"filter": "tenant = 7"}}, "apiKeyUid": str(uuid.UUID(int=_R.getrandbits(128), version=4)),
-                            "exp": 4102444800}),
-                      base64.urlsafe_b64encode(_R.randbytes(32)).decode().rstrip("=")))
+    token = hs256_jwt(_R, {"searchRules": {"products": {"filter": "tenant = 7"}}, "apiKeyUid": random_uuid(_R),
+                           "exp": 4102444800})
     assert not_shown(f"const client = new MeiliSearch({{ host: HOST, apiKey: '{token}' }});\n", "web/frontend.js")
 
 
