@@ -202,6 +202,8 @@ _CLIENT_SDK_PUBLIC = re.compile(r"^pub[0-9a-f]{32}$|^phc_[A-Za-z0-9]{32,64}$|^(?
                                 # payment widgets' client keys, made for the checkout page: Toss Payments' test_ck_ /
                                 # live_ck_ (its secret keys are _sk_), Midtrans' Mid-client- (its server key is Mid-server-)
                                 r"|^(?:test|live)_(?:ck|gck)_[A-Za-z0-9]{16,64}$|^(?:SB-)?Mid-client-[A-Za-z0-9_-]{8,64}$"
+                                # Supabase's publishable key, the anon JWT's successor (its secret keys are sb_secret_)
+                                r"|^sb_publishable_[A-Za-z0-9_-]{20,64}$"
                                 # a DingTalk app's AppKey (ding…): its client id, sent with every login; AppSecret is the secret
                                 r"|^ding[a-z0-9]{14,24}$"
                                 # a Braintree tokenization key (sandbox_/production_…), and the client secret of a
@@ -434,7 +436,7 @@ _RAYGUN_API_KEY_CALL = re.compile(r"""\brg4js\([ \t]*["']apiKey["'][ \t]*,""")
          "Plaid link or public token, an Algolia search-only key (under a search name, or apiKey beside applicationId) or a "
          "Shopify Storefront API public token (32 hex under a storefront name), a Toss Payments, Midtrans or Adyen client key, a DingTalk AppKey, a Braintree tokenization key, a Paystack or Razorpay checkout key, a Stripe "
          "PaymentIntent's or SetupIntent's client secret, an Expo push token, a GrowthBook SDK client key, a Segment "
-         "write key under a front end's name, a Meilisearch tenant token (a JWT with searchRules), a Flagsmith client-side environment key, a Salesforce connected app's consumer key (3MVG9…), a Stripe publishable key (pk_live_…), a Clerk publishable key (pk_live_ and its Frontend API host in base64), a Google OAuth client id (….apps.googleusercontent.com), a Duo integration key (DI…, under ikey), a Raygun4JS key (rg4js('apiKey', …)), a Stytch public token "
+         "write key under a front end's name, a Meilisearch tenant token (a JWT with searchRules), a Flagsmith client-side environment key, a Salesforce connected app's consumer key (3MVG9…), a Stripe publishable key (pk_live_…), a Supabase publishable key (sb_publishable_…), a Clerk publishable key (pk_live_ and its Frontend API host in base64), a Google OAuth client id (….apps.googleusercontent.com), a Duo integration key (DI…, under ikey), a Raygun4JS key (rg4js('apiKey', …)), a Stytch public token "
          "(public-token-live-…)")
 def is_public_by_format(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # The format itself says public, whatever rule took the value: Mapbox's and RevenueCat's prefixes, and

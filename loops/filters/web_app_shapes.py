@@ -48,12 +48,18 @@ _CONFIGURATION_PATH = re.compile(r"^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*(?:(?::|__)
 _LOOKUP_NAME = re.compile(r"(?:Key|Name|Path|Section|_KEY|_NAME|_PATH|_SECTION)$")
 
 
+def _sections_read_as_words(path: str) -> bool:
+    """A configuration path's longer sections are names made of words (Payments, WebhookSigningKey); a key id and a
+    secret joined by a colon (a management key's `K2Xx…:K2Gz…`) have mixed-case runs that only look like PascalCase."""
+    return all(name_of_words(section) for section in re.split(r":|__", path) if len(section) >= 8)
+
+
 @_filter("constant_name_as_value", "an UPPER_SNAKE name given where a lookup key is expected ($credentialsKey = "
          "'SSL_CLIENT_S_DN', or a configuration path 'Payments:ApiKey') or ending in a credential word "
          "('password' => 'FTP_PASS'): the name of a server "
          "variable or constant, not its value", generic_only=True, needs_in_value="_:")
 def is_constant_name_as_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
-    if _CONFIGURATION_PATH.match(value) and _LOOKUP_NAME.search(key_name or ""):
+    if _CONFIGURATION_PATH.match(value) and _LOOKUP_NAME.search(key_name or "") and _sections_read_as_words(value):
         return True  # SecretConfigKey = "Ledger:WebhookSigningKey": where .NET's IConfiguration finds the value
     if "_" not in value or len(value) > 48 or not _UPPER_SNAKE.match(value):
         return False
