@@ -94,7 +94,7 @@ EXTENSIONS: dict[str, str] = {
     "ini": "ini", "cfg": "ini", "conf": "ini", "cnf": "ini",
     "properties": "properties",
     "env": "dotenv",
-    "xml": "xml", "config": "xml", "csproj": "xml", "plist": "xml", "xsd": "xml", "svg": "xml",
+    "xml": "xml", "config": "xml", "csproj": "xml", "plist": "xml", "mobileconfig": "xml", "xsd": "xml", "svg": "xml",
     "xaml": "xml",  # WPF and UiPath workflows
     "bprelease": "xml", "bpprocess": "xml", "bpobject": "xml",  # Blue Prism's exported releases and processes
     "html": "html", "htm": "html", "vue": "html", "svelte": "html",

@@ -28,6 +28,8 @@ _SRI = re.compile(r"^sha(?:1|256|384|512)-[A-Za-z0-9+/]{20,}={0,2}$")
 _PREFIXED_DIGEST = re.compile(r"^(?:hmac-)?(?:sha1|sha224|sha256|sha384|sha512|md5)[:=$][0-9a-fA-F]{32,128}$", re.IGNORECASE)
 # A certificate pin (OkHttp's CertificatePinner, Android's network security config): the base64 SHA-256 of a public key
 _CERTIFICATE_PIN = re.compile(r"^sha(?:1|256)/[A-Za-z0-9+/]{27,43}=?$")
+# An OpenSSH key fingerprint as ssh-keygen -l prints it: SHA256: and unpadded base64 of 32 bytes, or MD5: and 16 hex pairs
+_SSH_FINGERPRINT = re.compile(r"^SHA256:[A-Za-z0-9+/]{43}$|^MD5:(?:[0-9a-f]{2}:){15}[0-9a-f]{2}$")
 _CRYPT_HASH = re.compile(r"^\$(?:2[abxy]?|5|6|argon2(?:id|i|d)|scrypt|pbkdf2[\w-]*)\$"
                          # MD5-crypt ($1$, Apache's $apr1$) in full: salt, then 22 characters of digest
                          r"|^\$(?:1|apr1)\$[./0-9A-Za-z]{1,8}\$[./0-9A-Za-z]{22,}$"
@@ -165,7 +167,7 @@ def _is_hash_or_digest(v: str, line: str, key_name: str | None) -> bool:
     if v.startswith("$2a$10$") and (key_words(key_name)[-2:] == ["api", "key"] or "curseforge" in line.lower()):
         return False
     if (_SRI.match(v) or _PREFIXED_DIGEST.match(v) or _CERTIFICATE_PIN.match(v) or _CRYPT_HASH.match(v)
-            or _POSTGRES_HASH.match(v)):
+            or _POSTGRES_HASH.match(v) or _SSH_FINGERPRINT.match(v)):
         return True
     if v.startswith("JD") and _base64_of_crypt_hash(v):
         return True  # Home Assistant's auth provider keeps each user's bcrypt hash base64-encoded

@@ -654,6 +654,18 @@ _REGION = re.compile(
     r"|(?:east|west|central|north|south|northcentral|southcentral|westcentral)(?:us|europe|asia)\d?)$")
 
 
+# An SSH key's algorithm as key files and authorized_keys lines name it (a PuTTY key file's first line,
+# PuTTY-User-Key-File-3: ssh-ed25519, under a name that reads as a user's key).
+_SSH_KEY_ALGORITHM = re.compile(r"^(?:ssh-(?:rsa|dss|ed25519|ed448)|ecdsa-sha2-nistp(?:256|384|521)"
+                                r"|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com)$")
+
+
+@_filter("ssh_key_algorithm_name", "the name of an SSH key's algorithm (ssh-ed25519, ecdsa-sha2-nistp256): what kind "
+         "of key follows, not the key", generic_only=True)
+def is_ssh_key_algorithm_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    return _SSH_KEY_ALGORITHM.match(value.strip()) is not None
+
+
 @_filter("cloud_region_name", "the name of a cloud region (us-east-1, europe-west4, westeurope): where a service runs, "
          "not a credential", generic_only=True)
 def is_cloud_region_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:

@@ -264,7 +264,7 @@ def is_key_naming_no_credential(value: str, line: str, key_name: str | None, lan
     words = key_words(key_name)
     if not words:
         return False
-    if _names_credential_without_its_word(words):
+    if _names_credential_without_its_word(words) or _names_a_profile_challenge(words, language):
         return False
     if words == ["pat"] and (_AZURE_DEVOPS_PAT.match(value.strip()) or re.search(r"(?:^|\W)PAT$", key_name or "")):
         return False  # pat = "…" alone: a pattern's name, unless in capitals or with an Azure DevOps token's shape
@@ -298,6 +298,7 @@ _CREDENTIAL_LAST_TWO = frozenset({
     ("registered", "users"), ("auth", "users"),  # a map of users to passwords (Orthanc's RegisteredUsers, basic_auth_users)
     ("x", "authentication"),  # a session token's request header (Betfair's X-Authentication)
     ("access", "code"),  # a device's access code (a Bambu printer's LAN code), an OAuth client's authorization code
+    ("scep", "challenge"),  # the challenge password a device enrolls for a certificate with (Fleet's apple_scep_challenge)
 })
 # a SIM's authentication keys as card batches, HSS tables and pySim name them: Ki and OPc (the operator key it derives)
 _SIM_KEY_NAMES = frozenset({"ki", "opc"})
@@ -318,6 +319,12 @@ def _names_credential_without_its_word(words: list[str]) -> bool:
         return True
     return (words[-1] in _SNMP_COMMUNITIES or words[-1] in _PASSWORD_BY_PROTOCOL or words[-1] in _SIM_KEY_NAMES
             or (words[-1] == "community" and "snmp" in words))
+
+
+def _names_a_profile_challenge(words: list[str], language: str | None) -> bool:
+    """A configuration profile's SCEP payload keeps its challenge password under the key Challenge alone (in a
+    property list, where no nonce or PKCE code_challenge is written)."""
+    return words == ["challenge"] and language == "xml"
 
 
 def _uncounted(word: str) -> str:

@@ -341,6 +341,21 @@ def _is_algolia_search_key(line: str, key_name: str | None) -> bool:
             and key_name != _ALGOLIA_DJANGO_ADMIN_KEY and "Algolia.init" not in line)
 
 
+# An Algolia secured API key: base64 of an HMAC-SHA256 (64 hex) of its restrictions, followed by them as a query
+# string (filters=…, validUntil=…). A server derives it from a search key for one user and hands it to that user's
+# browser; what it may search is fixed in it. Its parent key is the secret.
+_ALGOLIA_SECURED_KEY = re.compile(r"^[0-9a-f]{64}(?:[A-Za-z]+=[^&\s]*&)*(?:filters|validUntil|restrictIndices|"
+                                  r"restrictSources|userToken|tagFilters)=")
+
+
+def _is_algolia_secured_key(v: str) -> bool:
+    try:
+        decoded = base64.b64decode(v, validate=True).decode("ascii")
+    except (ValueError, UnicodeDecodeError):
+        return False
+    return _ALGOLIA_SECURED_KEY.match(decoded) is not None
+
+
 # algoliasearch-django's settings: ALGOLIA = {'APPLICATION_ID': …, 'API_KEY': …} holds the admin key the server indexes
 # with (a browser's config writes apiKey)
 _ALGOLIA_DJANGO_ADMIN_KEY = "API_KEY"
@@ -433,7 +448,7 @@ _RAYGUN_API_KEY_CALL = re.compile(r"""\brg4js\([ \t]*["']apiKey["'][ \t]*,""")
          "key passed to the SDK (Mailchimp.initialize(token: …)), a Statsig client key (client-…), a Mixpanel "
          "project token, an Amplitude API key, a Bugsnag notifier API key, an Intercom mobile SDK key (ios_sdk-…, "
          "android_sdk-…), a Pusher app key (20 hex, under a Pusher name or given to new Pusher(…)), a "
-         "Plaid link or public token, an Algolia search-only key (under a search name, or apiKey beside applicationId) or a "
+         "Plaid link or public token, an Algolia search-only key (under a search name, or apiKey beside applicationId) or secured key (base64 of an HMAC and its filters), a "
          "Shopify Storefront API public token (32 hex under a storefront name), a Toss Payments, Midtrans or Adyen client key, a DingTalk AppKey, a Braintree tokenization key, a Paystack or Razorpay checkout key, a Stripe "
          "PaymentIntent's or SetupIntent's client secret, an Expo push token, a GrowthBook SDK client key, a Segment "
          "write key under a front end's name, a Meilisearch tenant token (a JWT with searchRules), a Flagsmith client-side environment key, a Salesforce connected app's consumer key (3MVG9…), a Stripe publishable key (pk_live_…), a Supabase publishable key (sb_publishable_…), a Clerk publishable key (pk_live_ and its Frontend API host in base64), a Google OAuth client id (….apps.googleusercontent.com), a Duo integration key (DI…, under ikey), a Raygun4JS key (rg4js('apiKey', …)), a Stytch public token "
@@ -451,6 +466,8 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
     if "rg4js(" in line and _RAYGUN_API_KEY_CALL.search(line):
         return True  # Raygun4JS's rg4js('apiKey', '…'): the key the browser reports crashes with
     if v.startswith("pk_") and _is_clerk_publishable_key(v):
+        return True
+    if len(v) >= 88 and _is_algolia_secured_key(v):
         return True
     if v.startswith("public-token-") and _STYTCH_PUBLIC_TOKEN.match(v):
         return True  # Stytch's public token, which its UI SDKs take in the browser (its secrets are secret-…)
