@@ -705,7 +705,7 @@ _DATA_KEY_WORDS = frozenset({
     "lookup", "bucket", "object", "i18n", "translation", "locale", "cache", "index", "group", "order", "join",
     "composite", "natural", "surrogate", "unique",
     # which document or ticket an API call names (Figma's FILE_KEY, Jira's ISSUE_KEY): an id in the URL's path
-    "file", "issue", "document", "record", "item",
+    "file", "issue", "document", "record", "item", "collection",
     # an IoT product's id (Tuya's and Alibaba IoT's product_key / ProductKey; their secrets are *_secret): only
     # an id's shape, see is_data_key_name
     "product",

@@ -875,11 +875,21 @@ def is_algolia_search_config_key(value: str, line: str, key_name: str | None, la
     if set(words) - _ALGOLIA_SEARCH_KEY_WORDS - _FRONT_END_WORDS:
         return False  # another word names another provider's key: DATADOG_API_KEY in a file that also holds Algolia's
     texts = (line, *around.lines)
+    # a build-time indexer's options (gatsby-plugin-algolia, jekyll-algolia) take the admin key that writes the index,
+    # and a comment beside the value may say so
+    after = line[max(line.find(v), 0) + len(v):]
+    if any(_ALGOLIA_INDEXER.search(t) for t in texts) or (_ADMIN_OR_WRITE.search(after) and "search" not in after.lower()):
+        return False
     # server code's client (algoliasearch-rails' AlgoliaSearch.configuration, a Python or PHP client) indexes with the
     # admin key: only a browser library's name (DocSearch, InstantSearch) says search-only there
     context = _BROWSER_SEARCH_CONTEXT if language in _SERVER_LANGUAGES else _ALGOLIA_SEARCH_CONTEXT
     return (any(_ALGOLIA_APP_FIELD.search(t) for t in texts)
             and any(context.search(t) for t in texts))
+
+
+_ALGOLIA_INDEXER = re.compile(r"gatsby-plugin-algolia|jekyll-algolia|algolia-?indexer|\b(?:addObjects?|saveObjects?|"
+                              r"partialUpdateObjects?|enablePartialUpdates)\b", re.IGNORECASE)
+_ADMIN_OR_WRITE = re.compile(r"(?i)\b(?:admin|write)\b")
 
 
 _BROWSER_SEARCH_CONTEXT = re.compile(r"\b(?:docsearch|instantsearch\w*)\b", re.IGNORECASE)
