@@ -531,6 +531,11 @@ def _fixture_words_only(password: str) -> bool:
 _PASSWORD_WORDS_IN_OTHER_LANGUAGES = _PASSWORD_IN_OTHER_LANGUAGES | {"passwort", "paroladordine"}
 
 
+# The name of the field a secret goes in, written where the secret would be (client_id:client_secret, key:apiSecret):
+# a template of the pair, as docs write one before it is encoded.
+_CREDENTIAL_FIELD_NAME = re.compile(r"(?i)(?:client|app|api|consumer|access|secret)?[_-]?(?:secret|key|token)(?:[_-]?key)?")
+
+
 def _stand_in_password(user: str, password: str) -> bool:
     """The password of a user:password pair stands in for one: it repeats the user, names what goes
     there (pass, password1, username) or is a placeholder, a run or a metasyntactic word."""
@@ -540,7 +545,7 @@ def _stand_in_password(user: str, password: str) -> bool:
     return (password.lower() == user.lower() or core in _PLACEHOLDER_VALUES or core in ("username", "user", "admin")
             # the word password in another language (usuario:contraseña, benutzer:passwort, utente:parola_d_ordine)
             or re.sub(r"[\W_]", "", _without_marks(password.lower())) in _PASSWORD_WORDS_IN_OTHER_LANGUAGES
-            or _fixture_words_only(core)
+            or _fixture_words_only(core) or _CREDENTIAL_FIELD_NAME.fullmatch(password) is not None
             or is_placeholder(password, "", None, None) or is_repeated_or_sequential(password, "", None, None)
             or (letters != password and len(letters) >= 3 and is_repeated_or_sequential(letters, "", None, None)))
 

@@ -96,8 +96,9 @@ _VECTOR_OUTPUT_WORDS = frozenset({"ct", "ciphertext", "tag", "mac", "expected", 
 
 
 def _assigned_words(text: str) -> set[str]:
-    """The words of every name assigned on `text` (`"iv": …, pt = …`)."""
-    return {w for m in _ASSIGNED_NAME.finditer(text) for w in key_words(m.group(1))}
+    """The words of every name assigned on `text` (`"iv": …, pt = …`), and each name whole in lower case
+    (Wycheproof's tcId is split into tc and id, but is one word of the vocabulary)."""
+    return {w for m in _ASSIGNED_NAME.finditer(text) for w in (*key_words(m.group(1)), m.group(1).lower())}
 
 
 # Where a key is cited from a standard's published vectors (RFC 8032's examples, "test vector", a KAT,
