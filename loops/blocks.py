@@ -50,6 +50,9 @@ _CREDENTIAL_LAST_WORDS = frozenset({
     b"password", b"passwords", b"passwd", b"passwds", b"pwd", b"pwds", b"credential", b"credentials",
     b"cred", b"creds", b"psk", b"psks", b"pepper", b"peppers",
 })
+# The words before "tokens" of a map of tracking ids (Adjust's event tokens, a tracker's or an ad placement's tokens).
+_TRACKING_WORDS = frozenset({b"event", b"events", b"tracker", b"trackers", b"tracking", b"placement", b"placements",
+                             b"adunit", b"conversion", b"conversions"})
 # Names of a map from each user to a password (Orthanc's "RegisteredUsers": {"admin": "…"}, a basic-auth users map).
 _PASSWORDS_BY_USER = ([b"registered", b"users"], [b"auth", b"users"])
 # The words before "key" that make it a credential's name (apiKey, SECRET_KEYS, signing_key).
@@ -208,6 +211,8 @@ def _names_credentials(data: bytes, start: int, end: int) -> bool:
         return True
     if not words or words[-1] not in _CREDENTIAL_LAST_WORDS or not _PUBLIC_WORDS.isdisjoint(words):
         return False  # PUBLIC_KEYS, publishableKeys hold what may be published
+    if words[-1] in (b"token", b"tokens") and not _TRACKING_WORDS.isdisjoint(words[:-1]):
+        return False  # EVENT_TOKENS: an attribution SDK's ids of in-app events, sent from every install
     # "key" alone names too much (bindKey, ForeignKey, path-key): the word before says which
     return words[-1] not in (b"key", b"keys") or (len(words) > 1 and words[-2] in _KEY_QUALIFIERS)
 

@@ -463,6 +463,8 @@ def is_sealed_secret_ciphertext(value: str, line: str, key_name: str | None, lan
                                 around: Surroundings) -> bool:
     if _SEALED_ENTRY.match(value.strip()) is None:
         return False
+    if "sealed" in key_words(key_name):
+        return True  # a chart's value that a SealedSecret template takes (sealedToken, sealed_password)
     # (a SealedSecret of many entries puts its header further away than the lines read around a value)
     return any("encryptedData:" in other or "kind: SealedSecret" in other for other in around.lines) or (
         "kind: SealedSecret" in around.text)

@@ -671,6 +671,9 @@ _META_ACCESS_TOKEN = re.compile(r"^EAA[A-Za-z0-9]{30,}$")  # Meta's Graph API ac
 # registration_token is a credential: "registration" alone is not among these.)
 _PUSH_WORDS = frozenset({"push", "apns", "fcm", "gcm"})
 _APNS_DEVICE_TOKEN = re.compile(r"^[0-9a-fA-F]{64}$")
+# ... but a server's push endpoint checks a token of its own: Google Play's real-time developer notifications and other
+# Pub/Sub push subscriptions, webhooks
+_SERVER_PUSH_WORDS = frozenset({"rtdn", "pubsub", "subscription", "verification", "verify", "webhook", "endpoint"})
 _FCM_REGISTRATION_TOKEN = re.compile(r"^([A-Za-z0-9_-]{11,64}):APA91b[A-Za-z0-9_-]{60,400}$")
 
 
@@ -678,6 +681,8 @@ _FCM_REGISTRATION_TOKEN = re.compile(r"^([A-Za-z0-9_-]{11,64}):APA91b[A-Za-z0-9_
          "notification goes to, not a credential", generic_only=True, needs_key_name=True)
 def is_push_device_token(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     words = key_words(key_name)  # (APNS_DEVICE_TOKEN, FCM_REGISTRATION_TOKEN: the service's word anywhere before)
+    if _SERVER_PUSH_WORDS & set(words):
+        return False  # a Pub/Sub push subscription's verification token (rtdnPushToken, PUBSUB_PUSH_TOKEN): a secret
     if len(words) >= 2 and words[-1] in ("token", "tokens") and bool(_PUSH_WORDS & set(words[:-1])):
         return True
     if words[-2:] == ["device", "token"] and _APNS_DEVICE_TOKEN.match(value.strip()):
