@@ -298,7 +298,6 @@ _CREDENTIAL_LAST_TWO = frozenset({
     ("registered", "users"), ("auth", "users"),  # a map of users to passwords (Orthanc's RegisteredUsers, basic_auth_users)
     ("x", "authentication"),  # a session token's request header (Betfair's X-Authentication)
     ("access", "code"),  # a device's access code (a Bambu printer's LAN code), an OAuth client's authorization code
-    ("scep", "challenge"),  # the challenge password a device enrolls for a certificate with (Fleet's apple_scep_challenge)
 })
 # a SIM's authentication keys as card batches, HSS tables and pySim name them: Ki and OPc (the operator key it derives)
 _SIM_KEY_NAMES = frozenset({"ki", "opc"})
@@ -322,9 +321,12 @@ def _names_credential_without_its_word(words: list[str]) -> bool:
 
 
 def _names_a_profile_challenge(words: list[str], language: str | None) -> bool:
-    """A configuration profile's SCEP payload keeps its challenge password under the key Challenge alone (in a
-    property list, where no nonce or PKCE code_challenge is written)."""
-    return words == ["challenge"] and language == "xml"
+    """The challenge password a device enrolls for a certificate with: SCEP's or NDES's (Fleet's apple_scep_challenge,
+    ndes_static_challenge), and a configuration profile's SCEP payload's key Challenge alone (in a property list,
+    where no nonce or PKCE code_challenge is written)."""
+    if not words or words[-1] != "challenge":
+        return False
+    return bool({"scep", "ndes"} & set(words)) or (words == ["challenge"] and language == "xml")
 
 
 def _uncounted(word: str) -> str:
@@ -710,7 +712,9 @@ _DATA_KEY_WORDS = frozenset({
     "lookup", "bucket", "object", "i18n", "translation", "locale", "cache", "index", "group", "order", "join",
     "composite", "natural", "surrogate", "unique",
     # which document or ticket an API call names (Figma's FILE_KEY, Jira's ISSUE_KEY): an id in the URL's path
-    "file", "issue", "document", "record", "item", "collection",
+    "file", "issue", "document", "record", "item", "collection", "dataset", "entity",
+    # which request a trace or a log line belongs to, which plan or experiment a customer is on
+    "correlation", "trace", "plan", "experiment",
     # an IoT product's id (Tuya's and Alibaba IoT's product_key / ProductKey; their secrets are *_secret): only
     # an id's shape, see is_data_key_name
     "product",

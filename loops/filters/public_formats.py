@@ -269,6 +269,7 @@ def _is_braze_sdk_key(line: str, key_name: str | None) -> bool:
 
 
 _DUO_INTEGRATION_KEY = re.compile(r"^DI[A-Z0-9]{18}$")
+_HEX24 = re.compile(r"^[0-9a-f]{24}$")
 _GOOGLE_OAUTH_CLIENT_ID = re.compile(r"^[0-9]{6,20}-[a-z0-9]{32}\.apps\.googleusercontent\.com$")
 
 
@@ -451,7 +452,7 @@ _RAYGUN_API_KEY_CALL = re.compile(r"""\brg4js\([ \t]*["']apiKey["'][ \t]*,""")
          "Plaid link or public token, an Algolia search-only key (under a search name, or apiKey beside applicationId) or secured key (base64 of an HMAC and its filters), a "
          "Shopify Storefront API public token (32 hex under a storefront name), a Toss Payments, Midtrans or Adyen client key, a DingTalk AppKey, a Braintree tokenization key, a Paystack or Razorpay checkout key, a Stripe "
          "PaymentIntent's or SetupIntent's client secret, an Expo push token, a GrowthBook SDK client key, a Segment "
-         "write key under a front end's name, a Meilisearch tenant token (a JWT with searchRules), a Flagsmith client-side environment key, a Salesforce connected app's consumer key (3MVG9…), a Stripe publishable key (pk_live_…), a Supabase publishable key (sb_publishable_…), a Nakama server key (NAKAMA_SERVER_KEY), a Clerk publishable key (pk_live_ and its Frontend API host in base64), a Google OAuth client id (….apps.googleusercontent.com), a Duo integration key (DI…, under ikey), a Raygun4JS key (rg4js('apiKey', …)), a Stytch public token "
+         "write key under a front end's name, a Meilisearch tenant token (a JWT with searchRules), a Flagsmith client-side environment key, a Salesforce connected app's consumer key (3MVG9…), a Stripe publishable key (pk_live_…), a Supabase publishable key (sb_publishable_…), a Nakama server key (NAKAMA_SERVER_KEY), a LaunchDarkly client-side ID (24 hex), a Clerk publishable key (pk_live_ and its Frontend API host in base64), a Google OAuth client id (….apps.googleusercontent.com), a Duo integration key (DI…, under ikey), a Raygun4JS key (rg4js('apiKey', …)), a Stytch public token "
          "(public-token-live-…)")
 def is_public_by_format(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # The format itself says public, whatever rule took the value: Mapbox's and RevenueCat's prefixes, and
@@ -469,6 +470,8 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
         return True
     if len(v) >= 88 and _is_algolia_secured_key(v):
         return True
+    if _HEX24.match(v) and _names_provider("launchdarkly", line, key_name) and "client" in "".join(key_words(key_name)):
+        return True  # LaunchDarkly's client-side ID (24 hex), which its browser SDK is given; SDK keys are sdk-…
     if key_words(key_name)[-2:] == ["server", "key"] and _names_provider("nakama", line, key_name):
         return True  # Nakama's socket server key: its client SDKs are built with it (the http_key is the secret)
     if v.startswith("public-token-") and _STYTCH_PUBLIC_TOKEN.match(v):
