@@ -97,11 +97,12 @@ _GOOGLE_APP_PASSWORD = re.compile(r"^[a-z]{4}(?: [a-z]{4}){3}$")
 
 # Three or more lower-case words joined by hyphens, underscores or dots (pine-otter-table): a pass phrase as
 # diceware and password managers make them, or a slug; the judge weighs where it stands.
-_JOINED_WORDS = re.compile(r"^[a-z]{3,12}(?:[-_.][a-z]{3,12}){2,7}$")
+_JOINED_WORDS = re.compile(r"^[a-z]{3,12}(?:[-_.][a-z]{3,12}){2,7}$"
+                           r"|^[a-z]{3,12}(?: [a-z]{3,12}){3,7}$")  # ... or four or more by spaces (velvet falcon lantern thistle)
 
 
-@_filter("joined_words_value", "three or more lower-case words joined by - _ or . (pine-otter-table): a pass phrase "
-         "or a slug", generic_only=True, decisive=False)
+@_filter("joined_words_value", "three or more lower-case words joined by - _ or . (pine-otter-table), or four or more "
+         "by spaces: a pass phrase or a slug", generic_only=True, decisive=False)
 def is_joined_words_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     return _JOINED_WORDS.match(value.strip()) is not None
 

@@ -199,3 +199,34 @@ def test_event_token_maps_sealed_chart_values_and_nakama_server_keys_are_not_sho
     # the same maps of real tokens stay shown
     tokens = f"const API_TOKENS = {{\n  billing: '{_mixed(32)}',\n}};\n"
     assert outcomes(tokens, "services/api/clients.js") in _FOUND
+
+
+# --- probes of this stop (sets 533, 537) and event streaming (set 540) -------------------------------------------------------
+
+def test_the_probes_shapes_of_this_stops_rules_are_found() -> None:
+    _found(f"    - rpk acl user create billing -p '{_mixed(10)}&' --mechanism SCRAM-SHA-256\n", ".gitlab-ci.yml",
+           "rpk-user-create-password")
+    _found("conn = database('warehouse', 'analyst', 'velvet falcon lantern thistle', 'Vendor', 'PostgreSQL');\n",
+           "analytics/load.m", "matlab-database-call-password")
+    _found(f'defaults write /Library/Preferences/com.example.agent RegistrationToken "{_hex(32).upper()}"\n',
+           "mac/scripts/enroll.sh", "macos-defaults-write-secret")
+    _found(f'session.cookies.set("arl", "{_hex(192)}")\n', "tools/dl/client.py", "deezer-arl-cookie")
+    appid = f"{random_chars(_R, 6, '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ')}-{random_chars(_R, 10, '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ')}"
+    _found(f'WolframAlpha["GDP of France", "Result", AppID -> "{appid}"]\n', "analytics/Sales.wl", "wolfram-alpha-appid")
+    _found(f'client = fal_client.SyncClient(key="{random_uuid(_R)}:{_hex(32)}")\n', "ml/worker.py", "fal-api-key")
+    postman = (f'          "basic": [\n            {{ "key": "password", "value": "@{_mixed(14)}", "type": "string" }},\n'
+               '            { "key": "username", "value": "ops-admin", "type": "string" }\n')
+    assert "postman-auth-parameter-secret" in _rules('"auth": {\n          "type": "basic",\n' + postman, "api.postman_collection.json")
+    address = f'database:\n  address:\n    - "nakama:{_mixed(6)}@{_mixed(8)}@cockroach-0.db.svc:26257/nakama"\n'
+    assert outcomes(address, "nakama/config/production.yml") in _FOUND
+    assert outcomes(f'  ndes_static_challenge: "{_hex(16).upper()}"\n', "jamf/settings.yml") in _FOUND
+
+
+def test_the_probes_look_alikes_are_not_shown() -> None:
+    assert not_shown("rpk topic create orders -p 12 -r 3\n", ".gitlab-ci.yml")
+    assert not_shown("defaults write com.apple.dock tilesize -int 36\n", "mac/scripts/dock.sh")
+    assert not_shown(f"  LAUNCHDARKLY_CLIENT_KEY: '{_hex(24)}',\n", "web/src/config.ts")
+    for name in ("DATASET_KEY", "CORRELATION_KEY", "DEFAULT_PLAN_KEY"):
+        assert not_shown(f"{name}={random_uuid(_R)}\n", "services/geo/.env.production"), name
+    # a PKCE code challenge is a hash sent in the open
+    assert not_shown(f'code_challenge = "{random_chars(_R, 43, _URLSAFE)}"\n', "web/src/oauth.py")
