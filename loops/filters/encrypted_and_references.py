@@ -298,6 +298,8 @@ _ENCRYPTED_ENVELOPE = re.compile(
     # GeoServer's encrypted passwords (a store's passwd, a user's in users.xml): crypt1: (weak PBE) or crypt2: (strong
     # PBE, under the keystore in its data directory), then the base64 ciphertext
     rf"|^crypt[12]:{_B64}{{16,}}={{0,2}}$"
+    # Teams Toolkit's .env.*.user files: a SECRET_ variable's value encrypted with the machine's key, crypto_<base64>
+    rf"|^crypto_{_B64}{{40,}}={{0,2}}$"
     r"|^\$ANSIBLE_VAULT;1\.[12];AES256(?:;[\w.-]+)?$"
     # hiera-eyaml (Puppet): ENC[PKCS7,<base64 CMS envelope>]; Spring Cloud Config: {cipher}<hex or base64>;
     # Maven's settings.xml password encryption and Jenkins' hudson.util.Secret: {<base64>} (Jenkins' payload
