@@ -230,3 +230,13 @@ def test_the_probes_look_alikes_are_not_shown() -> None:
         assert not_shown(f"{name}={random_uuid(_R)}\n", "services/geo/.env.production"), name
     # a PKCE code challenge is a hash sent in the open
     assert not_shown(f'code_challenge = "{random_chars(_R, 43, _URLSAFE)}"\n', "web/src/oauth.py")
+
+
+# --- conversational AI platforms (set 542) --------------------------------------------------------------------------------
+
+def test_voiceflow_and_azure_ai_keys_are_found_and_teams_toolkit_ciphertext_is_not() -> None:
+    _found(f"curl -H 'Authorization: VF.DM.{_hex(24)}.{random_chars(_R, 16)}' https://api.voiceflow.com/v1/kb\n",
+           "scripts/kb_upload.sh", "voiceflow-api-key")
+    assert outcomes(f"const speechKey = '{_hex(32)}'; // westeurope\n", "bot/index.js") in _FOUND
+    assert outcomes(f'  "luis:endpointKey": "{_hex(32)}",\n', "bot/luis.settings.json") in _FOUND
+    assert not_shown(f"SECRET_AAD_APP_CLIENT_SECRET=crypto_{random_b64(_R, 120)}\n", "env/.env.local.user")
