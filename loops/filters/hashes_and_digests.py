@@ -28,7 +28,8 @@ _SRI = re.compile(r"^sha(?:1|256|384|512)-[A-Za-z0-9+/]{20,}={0,2}$")
 _PREFIXED_DIGEST = re.compile(r"^(?:hmac-)?(?:sha1|sha224|sha256|sha384|sha512|md5)[:=$][0-9a-fA-F]{32,128}$", re.IGNORECASE)
 # A certificate pin (OkHttp's CertificatePinner, Android's network security config): the base64 SHA-256 of a public key
 _CERTIFICATE_PIN = re.compile(r"^sha(?:1|256)/[A-Za-z0-9+/]{27,43}=?$")
-# An OpenSSH key fingerprint as ssh-keygen -l prints it: SHA256: and unpadded base64 of 32 bytes, or MD5: and 16 hex pairs
+# An OpenSSH key fingerprint as ssh-keygen -l prints it: SHA256: and unpadded base64 of 32 bytes, or MD5: and
+# 16 hex pairs
 _SSH_FINGERPRINT = re.compile(r"^SHA256:[A-Za-z0-9+/]{43}$|^MD5:(?:[0-9a-f]{2}:){15}[0-9a-f]{2}$")
 _CRYPT_HASH = re.compile(r"^\$(?:2[abxy]?|5|6|argon2(?:id|i|d)|scrypt|pbkdf2[\w-]*)\$"
                          # MD5-crypt ($1$, Apache's $apr1$) in full: salt, then 22 characters of digest

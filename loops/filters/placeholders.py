@@ -533,7 +533,8 @@ _PASSWORD_WORDS_IN_OTHER_LANGUAGES = _PASSWORD_IN_OTHER_LANGUAGES | {"passwort",
 
 # The name of the field a secret goes in, written where the secret would be (client_id:client_secret, key:apiSecret):
 # a template of the pair, as docs write one before it is encoded.
-_CREDENTIAL_FIELD_NAME = re.compile(r"(?i)(?:client|app|api|consumer|access|secret)?[_-]?(?:secret|key|token)(?:[_-]?key)?")
+_CREDENTIAL_FIELD_NAME = re.compile(
+    r"(?i)(?:client|app|api|consumer|access|secret)?[_-]?(?:secret|key|token)(?:[_-]?key)?")
 
 
 def _stand_in_password(user: str, password: str) -> bool:

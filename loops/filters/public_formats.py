@@ -883,7 +883,8 @@ def is_algolia_search_config_key(value: str, line: str, key_name: str | None, la
     # a build-time indexer's options (gatsby-plugin-algolia, jekyll-algolia) take the admin key that writes the index,
     # and a comment beside the value may say so
     after = line[max(line.find(v), 0) + len(v):]
-    if any(_ALGOLIA_INDEXER.search(t) for t in texts) or (_ADMIN_OR_WRITE.search(after) and "search" not in after.lower()):
+    if any(_ALGOLIA_INDEXER.search(t) for t in texts) or (
+            _ADMIN_OR_WRITE.search(after) and "search" not in after.lower()):
         return False
     # server code's client (algoliasearch-rails' AlgoliaSearch.configuration, a Python or PHP client) indexes with the
     # admin key: only a browser library's name (DocSearch, InstantSearch) says search-only there

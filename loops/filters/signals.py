@@ -97,8 +97,8 @@ _GOOGLE_APP_PASSWORD = re.compile(r"^[a-z]{4}(?: [a-z]{4}){3}$")
 
 # Three or more lower-case words joined by hyphens, underscores or dots (pine-otter-table): a pass phrase as
 # diceware and password managers make them, or a slug; the judge weighs where it stands.
-_JOINED_WORDS = re.compile(r"^[a-z]{3,12}(?:[-_.][a-z]{3,12}){2,7}$"
-                           r"|^[a-z]{3,12}(?: [a-z]{3,12}){3,7}$")  # ... or four or more by spaces (velvet falcon lantern thistle)
+# (or four or more by spaces: velvet falcon lantern thistle)
+_JOINED_WORDS = re.compile(r"^[a-z]{3,12}(?:[-_.][a-z]{3,12}){2,7}$|^[a-z]{3,12}(?: [a-z]{3,12}){3,7}$")
 
 
 @_filter("joined_words_value", "three or more lower-case words joined by - _ or . (pine-otter-table), or four or more "

@@ -49,8 +49,9 @@ _LOOKUP_NAME = re.compile(r"(?:Key|Name|Path|Section|_KEY|_NAME|_PATH|_SECTION)$
 
 
 def _sections_read_as_words(path: str) -> bool:
-    """A configuration path's longer sections are names made of words (Payments, WebhookSigningKey); a key id and a
-    secret joined by a colon (a management key's `K2Xx…:K2Gz…`) have mixed-case runs that only look like PascalCase."""
+    """A configuration path's longer sections are names made of words (Payments, WebhookSigningKey); a key id
+    and a secret joined by a colon (a management key's `K2Xx…:K2Gz…`) have mixed-case runs that only look like
+    PascalCase."""
     return all(name_of_words(section) for section in re.split(r":|__", path) if len(section) >= 8)
 
 
