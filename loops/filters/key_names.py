@@ -89,6 +89,8 @@ _DESCRIBING_WORDS = frozenset({
     "hash", "hashed", "digest",
     # a key's or certificate's fingerprint: a digest of its public half (apiKeyFingerprint: "SHA256:…")
     "fingerprint", "fingerprints", "thumbprint",
+    # a JWK's key id, which a JWT's header names in the open: auth.jwks.kid
+    "kid",
     # a command that prints the credential when run: RESTIC_PASSWORD_COMMAND, vault_token_cmd
     "command", "cmd",
     # who a pre-shared key belongs to: psk_identity, bridge_identity

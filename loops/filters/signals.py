@@ -97,14 +97,17 @@ _GOOGLE_APP_PASSWORD = re.compile(r"^[a-z]{4}(?: [a-z]{4}){3}$")
 
 # Three or more lower-case words joined by hyphens, underscores or dots (pine-otter-table): a pass phrase as
 # diceware and password managers make them, or a slug; the judge weighs where it stands.
-# (or four or more by spaces: velvet falcon lantern thistle)
-_JOINED_WORDS = re.compile(r"^[a-z]{3,12}(?:[-_.][a-z]{3,12}){2,7}$|^[a-z]{3,12}(?: [a-z]{3,12}){3,7}$")
+_JOINED_WORDS = re.compile(r"^[a-z]{3,12}(?:[-_.][a-z]{3,12}){2,7}$")
+# ... or four or more by spaces, 20 characters or more (velvet falcon lantern thistle; a phrase of short words such as
+# "blue moon fish tree" reads as one)
+_SPACED_WORDS = re.compile(r"^[a-z]{3,12}(?: [a-z]{3,12}){3,7}$")
 
 
 @_filter("joined_words_value", "three or more lower-case words joined by - _ or . (pine-otter-table), or four or more "
-         "by spaces: a pass phrase or a slug", generic_only=True, decisive=False)
+         "long ones by spaces: a pass phrase or a slug", generic_only=True, decisive=False)
 def is_joined_words_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
-    return _JOINED_WORDS.match(value.strip()) is not None
+    v = value.strip()
+    return _JOINED_WORDS.match(v) is not None or (len(v) >= 20 and _SPACED_WORDS.match(v) is not None)
 
 
 # A user or login name assigned on the same or a nearby line: login="airflow", password="airflow".
