@@ -240,3 +240,14 @@ def test_voiceflow_and_azure_ai_keys_are_found_and_teams_toolkit_ciphertext_is_n
     assert outcomes(f"const speechKey = '{_hex(32)}'; // westeurope\n", "bot/index.js") in _FOUND
     assert outcomes(f'  "luis:endpointKey": "{_hex(32)}",\n', "bot/luis.settings.json") in _FOUND
     assert not_shown(f"SECRET_AAD_APP_CLIENT_SECRET=crypto_{random_b64(_R, 120)}\n", "env/.env.local.user")
+
+
+# --- the third probe (set 544) and data catalogs (set 543) ----------------------------------------------------------------
+
+def test_sealing_keys_and_url_template_passwords_are_found_and_key_ids_are_not() -> None:
+    sealing = base64.b64encode(secrets.token_bytes(32)).decode()
+    assert outcomes(f"  sealingKey: {sealing}\n", "deploy/helm/values-production.yaml") in _FOUND
+    _found(f'var dsn = fmt.Sprintf("sqlserver://alation_ro:%s@mssql-dw.corp.internal:1433", "{_mixed(20)}")\n',
+           "governance/alation/sync.go", "url-template-password-argument")
+    assert not_shown(f"auth.jwks.kid={random_uuid(_R)}\n", "src/main/resources/application-prod.properties")
+    assert not_shown('var dsn = fmt.Sprintf("sqlserver://ro:%s@dw:1433", os.Getenv("DW_PASSWORD"))\n', "sync.go")
