@@ -389,6 +389,10 @@ def _is_segment_or_flagsmith_client_key(line: str, key_name: str | None) -> bool
 
 
 _SEGMENT_HOST = "api.segment.io/"
+# An event as a browser sent it (an export of a source's events, a captured request): analytics.js names itself as the
+# event's library, and its message ids start ajs-.
+_BROWSER_EVENT = re.compile(r'"library"[ \t]*:[ \t]*\{[ \t]*"name"[ \t]*:[ \t]*"analytics(?:-next)?\.js"'
+                            r'|"messageId"[ \t]*:[ \t]*"ajs-')
 _BROWSER_CONFIG_BESIDE = re.compile(r"\bfirebaseConfig\b|\binitializeApp[ \t]*\(|\bpk_(?:live|test)_|SITE_?KEY|"
                                     r"(?i:search_?only)|\b(?:NEXT_PUBLIC|VITE|REACT_APP|EXPO_PUBLIC)_[A-Z]")
 
@@ -400,9 +404,11 @@ def is_browser_module_write_key(value: str, line: str, key_name: str | None, lan
     # (the name or the line says front end in _is_segment_or_flagsmith_client_key; here the file's place says it, or
     # the browser configuration written around it: a Firebase web config, publishable and search-only keys)
     # (in a script or a page only: a server's .env holds publishable keys beside its own write key too)
-    if _ALNUM_CLIENT_KEY.match(value.strip()) is None or not (around.in_front_end_path or (
-            language in ("javascript", "typescript", "html")
-            and any(_BROWSER_CONFIG_BESIDE.search(text) for text in around.lines))):
+    # (or the record says a browser sent it: an export of a browser source's events)
+    if _ALNUM_CLIENT_KEY.match(value.strip()) is None or not (
+            around.in_front_end_path or _BROWSER_EVENT.search(line) or (
+                language in ("javascript", "typescript", "html")
+                and any(_BROWSER_CONFIG_BESIDE.search(text) for text in around.lines))):
         return False
     names = set(key_words(key_name))
     # (a writeKey handed to an analytics client there is a browser source's, whosever client it is)
