@@ -251,3 +251,26 @@ def test_sealing_keys_and_url_template_passwords_are_found_and_key_ids_are_not()
            "governance/alation/sync.go", "url-template-password-argument")
     assert not_shown(f"auth.jwks.kid={random_uuid(_R)}\n", "src/main/resources/application-prod.properties")
     assert not_shown('var dsn = fmt.Sprintf("sqlserver://ro:%s@dw:1433", os.Getenv("DW_PASSWORD"))\n', "sync.go")
+
+
+# --- identity and e-signature APIs, marketing templates, data exports (sets 545-547) -----------------------------------------
+
+def test_keys_in_a_username_slot_after_a_keystore_file_or_decoded_under_a_key_constant_are_found() -> None:
+    _found(f"configuration = dropbox_sign.Configuration(username='{_hex(64)}')\n", "sign/client.py",
+           "hex-api-key-as-username")
+    _found(f'    SslSettings ssl = SslSettings.create("relying_party.pfx", "{_mixed(20)}", "ca.crt");\n',
+           "src/main/java/FrejaClient.java", "keystore-file-then-password")
+    _found(f"const UNSUB_KEY = Buffer.from('{_hex(64)}', 'hex');\n", "src/mailer/unsubscribe.ts",
+           "secret-assignment-decoded-literal")
+    _found(f"ADOBE_SIGN_INTEGRATION_KEY = '3AAABLblqZh{random_chars(_R, 60, _URLSAFE)}*{random_chars(_R, 40, _URLSAFE)}'\n",
+           "sign/adobe.py", "adobe-sign-integration-key")
+    assert not_shown("username = 'deploy-bot'\n", "deploy/config.py")
+    assert not_shown(f"TOKEN_ENDPOINT_KID = '{_hex(40)}'\n", "auth/keys.py")
+
+
+def test_segment_write_keys_in_a_browser_sources_event_export_are_public() -> None:
+    record = (f'{{"messageId": "ajs-next-{_hex(32)}", "event": "Order Completed", '
+              f'"context": {{"library": {{"name": "analytics.js"}}}}, "writeKey": "{_mixed(32)}"}}\n')
+    assert not_shown(record, "exports/segment_events.jsonl")
+    # a server source's key in its settings stays shown
+    assert outcomes(f"analytics.write_key = '{_mixed(32)}'\n", "services/api/analytics.py") in _FOUND
