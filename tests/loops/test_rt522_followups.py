@@ -274,3 +274,15 @@ def test_segment_write_keys_in_a_browser_sources_event_export_are_public() -> No
     assert not_shown(record, "exports/segment_events.jsonl")
     # a server source's key in its settings stays shown
     assert outcomes(f"analytics.write_key = '{_mixed(32)}'\n", "services/api/analytics.py") in _FOUND
+
+
+# --- recruiting APIs and self-hosted stacks (sets 549, 550) ---------------------------------------------------------------
+
+def test_partner_and_developer_keys_positional_greenhouse_keys_and_setdefault_fallbacks_are_found() -> None:
+    assert outcomes(f"const partnerKey = '{_mixed(11)}';\n", "glassdoor/client.js") in _FOUND
+    assert outcomes(f'Const DeveloperKey As String = "{random_chars(_R, 20, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")}"\n',
+                    "jobboard/careerbuilder.vb") in _FOUND
+    _found(f"client = GreenhouseIo::Client.new('{_hex(32)}')\n", "lib/greenhouse.rb", "sdk-client-positional-api-key")
+    _found(f'os.environ.setdefault("B2_ACCOUNT_KEY", "K005{_mixed(27)}")\n', "backup/settings.py",
+           "env-lookup-default-secret")
+    assert not_shown('os.environ.setdefault("DJANGO_SETTINGS_MODULE", "site.settings")\n', "manage.py")
