@@ -286,3 +286,12 @@ def test_partner_and_developer_keys_positional_greenhouse_keys_and_setdefault_fa
     _found(f'os.environ.setdefault("B2_ACCOUNT_KEY", "K005{_mixed(27)}")\n', "backup/settings.py",
            "env-lookup-default-secret")
     assert not_shown('os.environ.setdefault("DJANGO_SETTINGS_MODULE", "site.settings")\n', "manage.py")
+
+
+# --- the fourth probe (set 548) --------------------------------------------------------------------------------------------
+
+def test_go_decoded_keys_without_a_colon_and_android_keystores_are_found() -> None:
+    _found(f'var SIGNING_KEY, _ = hex.DecodeString("{_hex(64)}")\n', "internal/sign/keys.go",
+           "secret-assignment-decoded-literal")
+    _found(f'KeyStore ks = load("certs/app.bks", "{_mixed(12)}");\n', "app/src/main/java/Tls.java",
+           "keystore-file-then-password")
