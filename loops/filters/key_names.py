@@ -266,7 +266,7 @@ def is_key_naming_no_credential(value: str, line: str, key_name: str | None, lan
     words = key_words(key_name)
     if not words:
         return False
-    if _names_credential_without_its_word(words) or _names_a_profile_challenge(words, language):
+    if _names_credential_without_its_word(words) or _names_a_challenge_password(words, language):
         return False
     if words == ["pat"] and (_AZURE_DEVOPS_PAT.match(value.strip()) or re.search(r"(?:^|\W)PAT$", key_name or "")):
         return False  # pat = "…" alone: a pattern's name, unless in capitals or with an Azure DevOps token's shape
@@ -322,7 +322,7 @@ def _names_credential_without_its_word(words: list[str]) -> bool:
             or (words[-1] == "community" and "snmp" in words))
 
 
-def _names_a_profile_challenge(words: list[str], language: str | None) -> bool:
+def _names_a_challenge_password(words: list[str], language: str | None) -> bool:
     """The challenge password a device enrolls for a certificate with: SCEP's or NDES's (Fleet's apple_scep_challenge,
     ndes_static_challenge), and a configuration profile's SCEP payload's key Challenge alone (in a property list,
     where no nonce or PKCE code_challenge is written)."""

@@ -888,7 +888,8 @@ def is_algolia_search_config_key(value: str, line: str, key_name: str | None, la
     texts = (line, *around.lines)
     # a build-time indexer's options (gatsby-plugin-algolia, jekyll-algolia) take the admin key that writes the index,
     # and a comment beside the value may say so
-    after = line[max(line.find(v), 0) + len(v):]
+    at = line.find(v)
+    after = line[at + len(v):] if at >= 0 else ""
     if any(_ALGOLIA_INDEXER.search(t) for t in texts) or (
             _ADMIN_OR_WRITE.search(after) and "search" not in after.lower()):
         return False
