@@ -6,11 +6,10 @@ htpasswd), OpenPGP key IDs, hex dumps of public bytes and file names with a cont
 
 from __future__ import annotations
 
-import base64
-import binascii
 import hashlib
 import re
 
+from ..rules.checksums import b64_ascii
 from .registry import Surroundings, _filter
 from .text_shapes import _HEX
 from .words import _context_words, key_words, names_credential, names_password, split_words
@@ -114,11 +113,8 @@ def _base64_of_crypt_hash(v: str) -> bool:
     """The value is base64 of a crypt-style hash ("$2b$12$…" encodes to "JDJiJDEy…")."""
     if len(v) < 40 or len(v) > 400:
         return False
-    try:
-        decoded = base64.b64decode(v, validate=True).decode("ascii")
-    except (binascii.Error, ValueError):
-        return False
-    return _CRYPT_HASH.match(decoded) is not None
+    decoded = b64_ascii(v)
+    return decoded is not None and _CRYPT_HASH.match(decoded) is not None
 
 
 def _names_a_hash(word: str) -> bool:
@@ -225,7 +221,7 @@ def _is_hash_or_digest(v: str, line: str, key_name: str | None) -> bool:
         return after is not None and any(_names_a_hash(w) for w in split_words(after.group(1))[:4])
     if len(v) >= 44 and _BASE64_OF_HEX_DIGEST.match(v):
         # a Kubernetes Secret's data is base64: a digest under a digest's name is one there too (TLS_CA_FINGERPRINT)
-        decoded = _decoded_ascii(v)
+        decoded = b64_ascii(v)
         return (decoded is not None and len(decoded) in _HEX_DIGEST_LENGTHS and _HEX.match(decoded) is not None
                 and any(_names_a_hash(w) for w in _context_words(v, line, key_name)))
     return False
@@ -233,13 +229,6 @@ def _is_hash_or_digest(v: str, line: str, key_name: str | None) -> bool:
 
 # base64 of 32 to 128 hex digits: "MD", "Y2", "NG"… open it (the encodings of "0"-"9" and "a"-"f" pairs)
 _BASE64_OF_HEX_DIGEST = re.compile(r"^[MNOYZ][A-Za-z0-9+/]{42,171}={0,2}$")
-
-
-def _decoded_ascii(v: str) -> str | None:
-    try:
-        return base64.b64decode(v, validate=True).decode("ascii")
-    except (binascii.Error, ValueError, UnicodeDecodeError):
-        return None
 
 
 # A row of an SQL dump: an INSERT, a VALUES tuple, or a tuple of its own line under one.

@@ -15,7 +15,7 @@ import json
 import re
 from urllib.parse import urlsplit
 
-from ..rules.checksums import b64_decode
+from ..rules.checksums import b64_ascii, b64_decode
 from .encoded_stand_ins import _jwt_claims
 from .identifiers import _UUID
 from .registry import Surroundings, _filter
@@ -350,11 +350,8 @@ _ALGOLIA_SECURED_KEY = re.compile(r"^[0-9a-f]{64}(?:[A-Za-z]+=[^&\s]*&)*(?:filte
 
 
 def _is_algolia_secured_key(v: str) -> bool:
-    try:
-        decoded = base64.b64decode(v, validate=True).decode("ascii")
-    except (ValueError, UnicodeDecodeError):
-        return False
-    return _ALGOLIA_SECURED_KEY.match(decoded) is not None
+    decoded = b64_ascii(v)
+    return decoded is not None and _ALGOLIA_SECURED_KEY.match(decoded) is not None
 
 
 # algoliasearch-django's settings: ALGOLIA = {'APPLICATION_ID': …, 'API_KEY': …} holds the admin key the server indexes

@@ -62,6 +62,15 @@ def b64_decode(part: str, urlsafe: bool = False) -> bytes | None:
         return None
 
 
+def b64_ascii(part: str) -> str | None:
+    """Base64 with its padding as written (no more added), decoded to ASCII text; None when it is not both."""
+    raw = b64_decode(part) if len(part) % 4 == 0 else None
+    try:
+        return raw.decode("ascii") if raw is not None else None
+    except UnicodeDecodeError:
+        return None
+
+
 def json_object(raw: bytes | None) -> dict | None:
     """The JSON object a decoded part holds (a JWT's header, an encrypted payload's envelope); None otherwise."""
     if raw is None:
