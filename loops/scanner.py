@@ -15,6 +15,7 @@ from .features import build_features, shannon_entropy
 from .lockfile_view import is_lockfile, url_credential_lines
 from .concatenation_view import concatenated_views
 from .continuation_view import joined_text
+from .diff_view import diff_views
 from .encoded_view import TOKEN_KIND, EncodedText, encoded_views
 from .escaped_view import EscapedText, escaped_view
 from .notebook_view import CellText, is_notebook, notebook_texts
@@ -108,6 +109,11 @@ class Scanner:
             if cells:
                 return self._scan_views(text, cells, root, path, kind_path)
         else:
+            diffs = diff_views(text, kind_path)
+            if diffs is not None:
+                # (a diff's hunks are read as the files they change; its own lines where they find nothing)
+                found = self._scan_views(text, diffs, root, path, kind_path)
+                return self._with_decoded_views(text, found, root, path, kind_path)
             joined = joined_text(text, kind_path)
             if joined is not None:
                 found = self._scan_views(text, [joined], root, path, kind_path)
