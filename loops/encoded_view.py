@@ -89,6 +89,17 @@ def _kind(text: str, run_length: int) -> str | None:
     return ".env" if _ENV_LINE.search(stripped) else ".txt"
 
 
+# The media types of a data: URI that carries a plain file: none (`data:;base64,`, as Ignition and Butane write a
+# file's contents), plain text or a script. An image, a font or an inline source map is no file of its own.
+_PLAIN_MEDIA = frozenset({b"", b"text/plain", b"text/x-shellscript", b"application/x-sh", b"application/x-yaml",
+                          b"application/yaml", b"text/yaml"})
+
+
+def _plain_text_resource(raw: bytes, start: int) -> bool:
+    at = raw.rfind(b"data:", max(0, start - 80), start)
+    return at >= 0 and raw[at + 5:start - 8].split(b";")[0].strip().lower() in _PLAIN_MEDIA
+
+
 def encoded_views(text: str, path: str) -> list[EncodedText]:
     """The decoded text of each base64 run in `text` that carries a file, mapped back to the run."""
     if len(text) < 48:
@@ -100,7 +111,7 @@ def encoded_views(text: str, path: str) -> list[EncodedText]:
         if end - start > _MAX_RUN or (end - start) % 4 or (start > 0 and raw[start - 1] in _BEFORE) \
                 or (end < len(raw) and raw[end] in _AFTER):
             continue
-        if raw.endswith(b";base64,", 0, start):
+        if raw.endswith(b";base64,", 0, start) and not _plain_text_resource(raw, start):
             continue  # a data: URI's resource (an inline source map, an image, a font): the file it is embedded in
         decoded = _decoded(m.group(0).decode("ascii"))
         kind = _kind(decoded, end - start) if decoded else None
