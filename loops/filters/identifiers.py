@@ -40,6 +40,9 @@ _BASIC_PASSWORD_OPTION_BEFORE = re.compile(r"(?:^|[ \t])(?:-u|--user)[ \t]*[=]?[
 _AUTHORIZATION_SCHEME_BEFORE = re.compile(r"(?i)\bauthorization\b[\"']?[ \t]*(?:=>|[:=,])[ \t]*[\"']?[A-Za-z][\w-]*[ \t]+$")
 
 
+_SECURE_STRING = re.compile(r"""\b(?:type|string_type|Type)["']?[ \t]*[:=][ \t]*["']?SecureString\b""")
+
+
 @_filter("uuid", "a UUID used as an identifier: under an id/uuid name or no credential name (UUIDs used AS keys are kept)",
          generic_only=True, surroundings=True)
 def is_uuid_identifier(value: str, line: str, key_name: str | None, language: str | None,
@@ -56,6 +59,8 @@ def is_uuid_identifier(value: str, line: str, key_name: str | None, language: st
         return False  # curl -u <uuid>: — an API key sent as Basic auth's user (Companies House, Stripe's sk_ too)
     if at > 0 and line[at - 1] == ":" and _BASIC_PASSWORD_OPTION_BEFORE.search(line, 0, at):
         return False  # curl -u user:<uuid> — the password slot, where no id goes
+    if any(_SECURE_STRING.search(text) for text in around.lines):
+        return False  # the value of a parameter declared secret (SSM's SecureString): a UUID stored there is a key
     words = _context_words(value.strip(), line, key_name)
     if key_words(key_name or "")[:1] in (["guid"], ["uuid"]):
         return True  # the name says first what it holds: an installer's GuidKpasswd is the kpasswd component's GUID

@@ -311,6 +311,12 @@ _PUSHER_BROADCASTER = re.compile(r"""\bbroadcaster['"]?\s*[:=]>?\s*['"]pusher['"
 _NAME_BEFORE = re.compile(r"[A-Za-z_][\w.-]*")  # a name-like token (the last one before a value names it)
 
 
+# Brightcove's player policy key (BCpk and base64url): read-only access to a catalogue, embedded in every player page.
+_BRIGHTCOVE_POLICY_KEY = re.compile(r"^BCpk[A-Za-z0-9_-]{60,300}$")
+# An OpenTok session id: 1_ or 2_ and base64 of "1~<api key>~<ip>~<time>~…" (MX4 is "1~"); a room's name, not a key.
+_OPENTOK_SESSION_ID = re.compile(r"^[12]_MX4[A-Za-z0-9_+/-]{20,200}$")
+
+
 # Plaid's Link tokens (link-…, made by the server for the browser to open Link) and public tokens (public-…, which
 # Link hands the browser to pass back for exchange) live for minutes to hours and open nothing alone; its access
 # tokens (access-…) are the secret.
@@ -452,7 +458,7 @@ _RAYGUN_API_KEY_CALL = re.compile(r"""\brg4js\([ \t]*["']apiKey["'][ \t]*,""")
          "key passed to the SDK (Mailchimp.initialize(token: …)), a Statsig client key (client-…), a Mixpanel "
          "project token, an Amplitude API key, a Bugsnag notifier API key, an Intercom mobile SDK key (ios_sdk-…, "
          "android_sdk-…), a Pusher app key (20 hex, under a Pusher name or given to new Pusher(…)), a "
-         "Plaid link or public token, an Algolia search-only key (under a search name, or apiKey beside applicationId) or secured key (base64 of an HMAC and its filters), a "
+         "Plaid link or public token, a Brightcove player policy key (BCpk…), an OpenTok session id (1_MX4…), an Algolia search-only key (under a search name, or apiKey beside applicationId) or secured key (base64 of an HMAC and its filters), a "
          "Shopify Storefront API public token (32 hex under a storefront name), a Toss Payments, Midtrans or Adyen client key, a DingTalk AppKey, a Braintree tokenization key, a Paystack or Razorpay checkout key, a Stripe "
          "PaymentIntent's or SetupIntent's client secret, an Expo push token, a GrowthBook SDK client key, a Segment "
          "write key under a front end's name, a Meilisearch tenant token (a JWT with searchRules), a Flagsmith client-side environment key, a Salesforce connected app's consumer key (3MVG9…), a Stripe publishable key (pk_live_…), a Supabase publishable key (sb_publishable_…), a Nakama server key (NAKAMA_SERVER_KEY), a LaunchDarkly client-side ID (24 hex), a Clerk publishable key (pk_live_ and its Frontend API host in base64), a Google OAuth client id (….apps.googleusercontent.com), a Duo integration key (DI…, under ikey), a Raygun4JS key (rg4js('apiKey', …)), a Stytch public token "
@@ -477,6 +483,10 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
         return True  # LaunchDarkly's client-side ID (24 hex), which its browser SDK is given; SDK keys are sdk-…
     if key_words(key_name)[-2:] == ["server", "key"] and _names_provider("nakama", line, key_name):
         return True  # Nakama's socket server key: its client SDKs are built with it (the http_key is the secret)
+    if v.startswith("BCpk") and _BRIGHTCOVE_POLICY_KEY.match(v):
+        return True  # Brightcove's policy key: every page with its player fetches the catalogue with it
+    if v[:5] in ("1_MX4", "2_MX4") and _OPENTOK_SESSION_ID.match(v):
+        return True  # an OpenTok (Vonage Video) session id: names a session; joining it takes a token signed apart
     if v.startswith("public-token-") and _STYTCH_PUBLIC_TOKEN.match(v):
         return True  # Stytch's public token, which its UI SDKs take in the browser (its secrets are secret-…)
     if _HEX8.match(v) and (_names_provider("vonage", line, key_name) or _names_provider("nexmo", line, key_name)):
@@ -895,6 +905,22 @@ def is_algolia_search_config_key(value: str, line: str, key_name: str | None, la
     context = _BROWSER_SEARCH_CONTEXT if language in _SERVER_LANGUAGES else _ALGOLIA_SEARCH_CONTEXT
     return (any(_ALGOLIA_APP_FIELD.search(t) for t in texts)
             and any(context.search(t) for t in texts))
+
+
+# algoliasearch's lite client (`import algoliasearch from "algoliasearch/lite"`, v5's liteClient) only searches:
+# the key a file gives to it is a search key, whatever a full client later in the same file is given.
+_ALGOLIA_LITE_IMPORT = re.compile(r"""["']algoliasearch/lite["']""")
+_ALGOLIA_LITE_CALL = re.compile(r"""\b(?:algoliasearch|liteClient)\([ \t]*["'][A-Z0-9]{10}["'][ \t]*,[ \t]*["']$""")
+
+
+@_filter("algolia_lite_client_key", "an Algolia key given to the lite client (imported from algoliasearch/lite), "
+         "which can only search: the search-only key a browser is given", surroundings=True)
+def is_algolia_lite_client_key(value: str, line: str, key_name: str | None, language: str | None,
+                               around: Surroundings) -> bool:
+    v = value.strip()
+    at = line.find(v)
+    return (_HEX32.match(v) is not None and at > 0 and _ALGOLIA_LITE_CALL.search(line, 0, at) is not None
+            and _ALGOLIA_LITE_IMPORT.search(around.text) is not None)
 
 
 _ALGOLIA_INDEXER = re.compile(r"gatsby-plugin-algolia|jekyll-algolia|algolia-?indexer|\b(?:addObjects?|saveObjects?|"

@@ -119,6 +119,8 @@ _SQL_USER_BEFORE_PASSWORD = re.compile(
 _DN_NAME = re.compile(r"(?i)\b(?:cn|uid|dc|o|ou)=([\w.-]+)")
 # (a prefix names whose user it is: POSTGRES_USER: postgres beside POSTGRES_PASSWORD: postgres)
 _LOGIN_ASSIGNMENT = re.compile(r"""(?i)(?:^|[\s,{(\[])["']?(?:[a-z0-9]+[_-])*(?:user(?:_?name)?|login|uid|account)["']?[ \t]*(?:=>?|:)[ \t]*["']?([^"'\s,;()]{3,64})""")
+# A command line's user option (kickstart's `user --name=…`, `--user …`, `--login=…`), beside its --password.
+_CLI_LOGIN_OPTION = re.compile(r"""(?:^|[ \t])--(?:name|user(?:name)?|login)(?:=|[ \t]+)["']?([^\s"']{3,64})""")
 # A .pgpass line: host:port:database:user:password
 _PGPASS_LINE = re.compile(r"^[ \t]*[^:\s#]*:[^:\s]*:[^:\s]*:([^:\s]+):(.+?)[ \t]*$")
 
@@ -151,6 +153,8 @@ def is_password_equal_to_user(value: str, line: str, key_name: str | None, langu
     words = key_words(key_name)
     if len(v) < 3 or not names_password(words):
         return False
+    if "--" in line and any(m.group(1) == v for m in _CLI_LOGIN_OPTION.finditer(line)):
+        return True  # a command's options: kickstart's user --name=vagrant --password=vagrant, mysql --user=root
     # only lines holding the value can assign it as the login (most of the dozen around do not)
     if holding is None:
         holding = [text for text in (line, *around.lines) if v in text]
