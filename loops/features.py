@@ -514,12 +514,26 @@ _RUST_TEST_MODULE = re.compile(
 
 
 @functools.lru_cache(maxsize=8)
-def _rust_test_module_start(text: str) -> int:
-    """Offset of the first `#[cfg(test)] mod … {` in Rust source, or -1."""
+def _rust_test_modules(text: str) -> tuple[tuple[int, int], ...]:
+    """(start, end) of each `#[cfg(test)] mod … { … }` in Rust source: to its closing brace (braces in strings rarely
+    unbalance), or to the file's end when it never closes."""
     if "#[cfg(test)]" not in text:
-        return -1
-    m = _RUST_TEST_MODULE.search(text)
-    return m.start() if m else -1
+        return ()
+    spans = []
+    for m in _RUST_TEST_MODULE.finditer(text):
+        if spans and m.start() < spans[-1][1]:
+            continue  # (a test module inside one)
+        depth, end = 1, len(text)
+        for brace in _BRACE.finditer(text, m.end()):
+            depth += 1 if brace.group() == "{" else -1
+            if depth == 0:
+                end = brace.end()
+                break
+        spans.append((m.start(), end))
+    return tuple(spans)
+
+
+_BRACE = re.compile(r"[{}]")
 
 
 # A test function may also stand alone among the code (`#[test] fn parser_test() { … }`, `#[tokio::test]`).
@@ -550,9 +564,8 @@ def _in_rust_test_fn(text: str, offset: int) -> bool:
 
 
 def in_rust_test_module(text: str, offset: int) -> bool:
-    """The offset sits in or after a Rust source file's `#[cfg(test)]` test module, or in a `#[test]` function."""
-    start = _rust_test_module_start(text)
-    return 0 <= start < offset or _in_rust_test_fn(text, offset)
+    """The offset sits in a Rust source file's `#[cfg(test)]` test module, or in a `#[test]` function."""
+    return any(start < offset < end for start, end in _rust_test_modules(text)) or _in_rust_test_fn(text, offset)
 
 
 # A Bazel BUILD file declares its targets as top-level calls: the env and args of a test rule's (go_test(, cc_test(,
