@@ -45,7 +45,7 @@ ORDER: tuple[str, ...] = (
     "provider_format_mismatch", "fixture_key_name", "fixture_named_token_in_test", "ui_text_key", "pipeline_pass_name", "natural_language",
     "file_path_or_url_without_credentials", "low_entropy", "number_or_version", "dotted_name",
     "snake_case_slug", "null_or_boolean", "type_expression", "urn_or_requirement", "negated_key_word",
-    "same_as_key_name", "engine_default_password", "product_name_as_key", "marker_in_token", "public_by_key_name", "key_id_beside_its_secret", "prose", "literal_type_union", "argument_pair",
+    "same_as_key_name", "engine_default_password", "product_name_as_key", "marker_in_token", "public_by_key_name", "key_id_beside_its_secret", "kong_jwt_issuer_key", "signed_event_nonce", "prose", "literal_type_union", "argument_pair",
     "key_not_the_name_assigned", "section_reference", "working_directory_variable", "color_value", "regex_source",
     "badge_image_token", "crypto_test_vector", "cited_test_vector", "credential_class_first_argument", "cursor_or_idempotency_token", "push_device_token", "resource_name", "rclone_wrapped_remote",
     "storage_key_name", "option_name", "type_annotation", "declared_literal_type", "typeof_check",

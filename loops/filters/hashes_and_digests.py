@@ -157,6 +157,9 @@ def _inside_a_hash(value: str, line: str, at: int) -> bool:
 _CURSEFORGE_KEY_NAME = re.compile(r"(?i)curse_?forge|^cf_api_key$")
 
 
+_HMAC_KEY_ARGUMENT_BEFORE = re.compile(r"""(?i)\bhmac[_.]?(?:md5|sha1|sha256|sha384|sha512)?[ \t]*\([ \t]*["']$""")
+
+
 def _is_hash_or_digest(v: str, line: str, key_name: str | None) -> bool:
     if _CRYPT_HASH.match(v) and key_name and _CURSEFORGE_KEY_NAME.search(key_name):
         return False
@@ -200,6 +203,8 @@ def _is_hash_or_digest(v: str, line: str, key_name: str | None) -> bool:
             return False  # chrony's and ntpd's key files: `1 SHA1 HEX:<key>` is a key written in hex, SHA1 its MAC
         if at > 0 and _NTP_KEY_LINE.match(line[:at]):
             return False  # ... and ntpd's without the HEX: tag: `2 SHA1 <key>`
+        if at > 0 and _HMAC_KEY_ARGUMENT_BEFORE.search(line, 0, at):
+            return False  # the key an HMAC is keyed with (vmod_digest's digest.hmac_sha256("<key>", …)), not its output
         words = _context_words(v, line, key_name)
         if len(v) == 32 and words[-2:] == ["api", "hash"]:
             return False  # Telegram's api_hash: an application's secret, named like a digest

@@ -677,7 +677,10 @@ _PUSH_WORDS = frozenset({"push", "apns", "fcm", "gcm"})
 _APNS_DEVICE_TOKEN = re.compile(r"^[0-9a-fA-F]{64}$")
 # ... but a server's push endpoint checks a token of its own: Google Play's real-time developer notifications and other
 # Pub/Sub push subscriptions, webhooks
-_SERVER_PUSH_WORDS = frozenset({"rtdn", "pubsub", "subscription", "verification", "verify", "webhook", "endpoint"})
+_SERVER_PUSH_WORDS = frozenset({"rtdn", "pubsub", "subscription", "verification", "verify", "webhook", "endpoint",
+                                # ... and a push that publishes: a package or image registry's push token (Gemfury's)
+                                "fury", "gemfury", "registry", "publish", "release", "deploy", "repo", "repository",
+                                "artifact", "artifacts", "package", "packages", "docker", "image", "git", "helm"})
 _FCM_REGISTRATION_TOKEN = re.compile(r"^([A-Za-z0-9_-]{11,64}):APA91b[A-Za-z0-9_-]{60,400}$")
 
 
@@ -1038,3 +1041,40 @@ def is_cookie_key_derivation_salt(value: str, line: str, key_name: str | None, l
     # (Phoenix.Token.sign(endpoint, salt, data) derives its key from the endpoint's key base too: @token_salt)
     return any(words[-len(w):] == w for w in _KEY_BASE_SALTS) or (language == "elixir" and words[-2:] == ["token", "salt"])
 
+
+
+# Kong's JWT credentials (decK's jwt_secrets, the Admin API's /jwt): `key` is the issuer a token's iss claim names, the
+# `secret` beside it signs; the key is looked up, not kept secret.
+_KONG_JWT_BLOCK = re.compile(r"""^[ \t]*-?[ \t]*["']?jwt_secrets["']?[ \t]*:""")
+_YAML_BLOCK_OPENER = re.compile(r"""^[ \t]*-?[ \t]*["']?[\w.-]+["']?[ \t]*:[ \t]*$""")
+
+
+@_filter("kong_jwt_issuer_key", "the key of a Kong JWT credential (jwt_secrets: key, secret): the issuer its tokens "
+         "name, while the secret beside it signs", generic_only=True, needs_key_name=True, surroundings=True)
+def is_kong_jwt_issuer_key(value: str, line: str, key_name: str | None, language: str | None,
+                           around: Surroundings) -> bool:
+    if key_name != "key":
+        return False
+    if '"jwt_secrets"' in line:
+        return True  # the Admin API's JSON on one line
+    for text in reversed(around.lines[:around.lines_before]):
+        if _YAML_BLOCK_OPENER.match(text):
+            return _KONG_JWT_BLOCK.match(text) is not None  # the nearest block above the credential's fields
+    return False
+
+
+# A signed event's own nonce: Mailgun signs each webhook with {timestamp, token, signature}, the token a random value
+# made for that one event (replays are refused by it). The signing key, kept by the receiver, is the secret.
+_SIGNATURE_FIELD = re.compile(r"""["']?signature["']?[ \t]*[:=]""")
+_TIMESTAMP_FIELD = re.compile(r"""["']?timestamp["']?[ \t]*[:=]""")
+
+
+@_filter("signed_event_nonce", "the token of a signed webhook event beside its timestamp and signature (Mailgun's "
+         "signature block): a nonce made for one event, not a credential", generic_only=True, needs_key_name=True,
+         surroundings=True)
+def is_signed_event_nonce(value: str, line: str, key_name: str | None, language: str | None,
+                          around: Surroundings) -> bool:
+    if key_words(key_name) != ["token"] or not _HEX.match(value.strip()):
+        return False
+    texts = (line, *around.lines)
+    return any(_SIGNATURE_FIELD.search(t) for t in texts) and any(_TIMESTAMP_FIELD.search(t) for t in texts)

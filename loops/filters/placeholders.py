@@ -73,6 +73,9 @@ _PLACEHOLDER_PHRASES = (
                r"|api[_ .\-]?key|cl(?:e|é)"
                r"|klucz|sleutel|chiave|nyckel|n(?:o|ø)kkel|schl(?:ue|ü|u)ssel|anahtar(?:in)?)(?![a-z])"),
     re.compile(r"[_ \-]here(?![a-z])"),  # insert_key_here
+    # run together or spelled apart: replacewithyours, replace_with_your_key, fill-with-real-value
+    re.compile(r"(?<![a-z])(?:replace|fill|change|swap)[_ \-]?(?:it[_ \-]?|this[_ \-]?|me[_ \-]?)?with[_ \-]?"
+               r"(?:your|yours|real|actual|the|a[_ \-]?real)"),
     re.compile(r"(?<![a-z])(?:change|replace|insert|fill|enter|put|paste)[_ \-]?"
                r"(?:me|it|this|in|your|with|the|here)(?![a-z])"),
     re.compile(r"(?<![a-z])(?:dummy|placeholder|notreal|not[_ \-]a[_ \-]real|not[_ \-]real|sample|example)"),

@@ -400,6 +400,11 @@ _BROWSER_CONFIG_BESIDE = re.compile(r"\bfirebaseConfig\b|\binitializeApp[ \t]*\(
                                     r"(?i:search_?only)|\b(?:NEXT_PUBLIC|VITE|REACT_APP|EXPO_PUBLIC)_[A-Z]")
 
 
+# A desktop app's module (Electron's main or renderer, Tauri's front end): it ships inside the app to every user, as a
+# browser module ships to every visitor.
+_DESKTOP_APP_MODULE = re.compile(r"""\bfrom[ \t]+["'](?:electron|@tauri-apps/api[\w/-]*)["']|\brequire\([ \t]*["']electron["']\)""")
+
+
 @_filter("browser_module_write_key", "a Segment write key in a browser module (web/src/analytics.ts): a browser "
          "source's key, which analytics.js sends from every visitor's page", surroundings=True)
 def is_browser_module_write_key(value: str, line: str, key_name: str | None, language: str | None,
@@ -409,7 +414,7 @@ def is_browser_module_write_key(value: str, line: str, key_name: str | None, lan
     # (in a script or a page only: a server's .env holds publishable keys beside its own write key too)
     # (or the record says a browser sent it: an export of a browser source's events)
     if _ALNUM_CLIENT_KEY.match(value.strip()) is None or not (
-            around.in_front_end_path or _BROWSER_EVENT.search(line) or (
+            around.in_front_end_path or _BROWSER_EVENT.search(line) or _DESKTOP_APP_MODULE.search(around.text) or (
                 language in ("javascript", "typescript", "html")
                 and any(_BROWSER_CONFIG_BESIDE.search(text) for text in around.lines))):
         return False
@@ -483,6 +488,8 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
         return True  # LaunchDarkly's client-side ID (24 hex), which its browser SDK is given; SDK keys are sdk-…
     if key_words(key_name)[-2:] == ["server", "key"] and _names_provider("nakama", line, key_name):
         return True  # Nakama's socket server key: its client SDKs are built with it (the http_key is the secret)
+    if v.startswith(("live_", "test_")) and "publishable" in (key_name or line[:max(line.find(v), 0)]).lower():
+        return True  # a checkout's publishable key (Chargebee's live_…): Mollie's secret keys share the prefix
     if v.startswith("BCpk") and _BRIGHTCOVE_POLICY_KEY.match(v):
         return True  # Brightcove's policy key: every page with its player fetches the catalogue with it
     if v[:5] in ("1_MX4", "2_MX4") and _OPENTOK_SESSION_ID.match(v):
