@@ -1,0 +1,196 @@
+"""Follow-ups of red-team sets 551 onwards: diffs and patches, OS installation, password-manager exports, video and
+email-verification APIs, reverse proxies, desktop apps, release tooling. Values are drawn at run time; failures name
+the file and the statuses, never the value (PYTEST_DONT_REWRITE: plain asserts, so a failure shows no argument)."""
+
+from __future__ import annotations
+
+import base64
+import random
+
+from secretloop.loops.diff_view import diff_views
+from tests.loops.test_fp_corpus_classes import not_shown, outcomes, rule_ids as _rules
+from tests.support.tokens import random_chars, random_uuid, varied_key
+
+_R = random.Random(551)
+_HEX = "0123456789abcdef"
+_LOWER36 = "abcdefghijklmnopqrstuvwxyz0123456789"
+_FOUND = (["confirmed"], ["pending"])
+
+
+def _mixed(n: int) -> str:
+    return varied_key(_R, n)
+
+
+def _hex(n: int) -> str:
+    return random_chars(_R, n, _HEX)
+
+
+def _found(text: str, path: str, rule: str | None = None) -> None:
+    if rule is not None:
+        assert rule in _rules(text, path), path
+    assert any(o in ("confirmed", "pending") for o in outcomes(text, path)), path
+
+
+# --- unified diffs (set 553) -----------------------------------------------------------------------------------------
+
+def _pem_body() -> list[str]:
+    body = base64.b64encode(bytes(_R.randrange(256) for _ in range(1190))).decode()
+    return [body[i:i + 64] for i in range(0, len(body), 64)]
+
+
+def test_a_key_file_deleted_by_a_patch_is_found() -> None:
+    lines = ["-----BEGIN RSA PRIVATE KEY-----", *_pem_body(), "-----END RSA PRIVATE KEY-----"]
+    patch = ("From 4d81417e Mon Sep 17 00:00:00 2001\nSubject: [PATCH] auth: drop the checked-in signing key\n\n"
+             "diff --git a/keys/jwt.pem b/keys/jwt.pem\ndeleted file mode 100644\n--- a/keys/jwt.pem\n+++ /dev/null\n"
+             f"@@ -1,{len(lines)} +0,0 @@\n" + "".join(f"-{line}\n" for line in lines) + "-- \n2.43.0\n")
+    assert "private-key-rsa" in _rules(patch, "patches/0003-drop-key.patch")
+
+
+def test_config_lines_on_either_side_of_a_hunk_are_found() -> None:
+    old, new = _mixed(20), _mixed(48)
+    patch = ("--- a/src/main/resources/application-prod.properties\n+++ b/src/main/resources/application-prod.properties\n"
+             "@@ -3,3 +3,4 @@ spring.application.name=reporting\n spring.datasource.username=reporting\n"
+             f"-spring.datasource.password={old}\n+spring.datasource.password=${{DB_PASSWORD}}\n+jwt.secret={new}\n")
+    found = {line for line, _ in _lines_found(patch, "patches/0004-managed-kafka.patch")}
+    assert found == {5, 7}, sorted(found)
+
+
+def _lines_found(text: str, path: str) -> list[tuple[int, str]]:
+    from tests.loops.test_fp_corpus_classes import SCANNER, classify
+    return [(c.start_line, classify(c, None).status) for c in SCANNER.scan_text(text, 0, path)
+            if classify(c, None).status != "dismissed"]
+
+
+def test_a_hunk_is_read_in_the_language_of_the_file_it_changes() -> None:
+    # a Segment write key added to a browser module's Firebase config: public there, in a .diff as in the module
+    patch = ("--- a/web/src/firebase.ts\n+++ b/web/src/firebase.ts\n@@ -1,3 +1,4 @@\n export const firebaseConfig = {\n"
+             f'   apiKey: "AIza{random_chars(_R, 35, _LOWER36 + "ABCDEFGHIJKLMNOPQRSTUVWXYZ_-")}",\n'
+             '   authDomain: "acme.firebaseapp.com",\n'
+             f'+export const SEGMENT_WRITE_KEY = "{random_chars(_R, 32, _LOWER36 + "ABCDEFGHIJKLMNOPQRSTUVWXYZ")}";\n')
+    assert not_shown(patch, "web/patches/firebase-config.diff")
+
+
+def test_a_hand_edited_hunk_goes_on_while_its_lines_carry_a_marker() -> None:
+    patch = ("--- a/.env\n+++ b/.env\n@@ -1,1 +1,1 @@\n-A=1\n+A=2\n+B=3\n+C=4\n\nnot a hunk line\n")
+    views = diff_views(patch, "x.diff")
+    assert views is not None and [v.text for v in views] == ["A=1", "A=2\nB=3\nC=4"]
+
+
+def test_text_that_only_looks_like_a_hunk_is_no_diff() -> None:
+    assert diff_views("- item one\n- item two\n+ added\n", "notes.md") is None
+    assert diff_views("---\ntitle: x\n---\n@@ nothing\n", "post.md") is None
+
+
+# --- OS installation and image building (set 555) -----------------------------------------------------------------------
+
+def test_installation_passwords_are_found() -> None:
+    _found(f"d-i passwd/root-password password %{_mixed(14)}\n", "http/preseed.cfg", "debian-preseed-password")
+    _found(f"sed -i 's/^# requirepass .*/requirepass {_mixed(24)}/' /etc/redis/redis.conf\n", "ks.cfg",
+           "sed-substitution-credential")
+    _found(f"  MENU PASSWD {_mixed(10)}\n", "tftpboot/pxelinux.cfg/default", "syslinux-menu-password")
+    _found(f"set superusers=\"operator\"\npassword operator {_mixed(12)}\n", "grub/grub.cfg", "grub-password-command")
+
+
+def test_installation_look_alikes_are_not_shown() -> None:
+    assert not_shown("d-i passwd/root-password password %ROOT_PASSWORD%\n", "http/preseed.cfg")
+    assert not_shown("sed -i 's/^#\\?PasswordAuthentication .*/PasswordAuthentication no/' /etc/ssh/sshd_config\n",
+                     "scripts/harden.sh")
+    assert not_shown(f"MENU MASTER PASSWD $1${_mixed(8)}${_mixed(22)}\n", "tftpboot/pxelinux.cfg/default")
+    assert not_shown(f"password_pbkdf2 root grub.pbkdf2.sha512.10000.{_hex(128).upper()}.{_hex(128).upper()}\n",
+                     "grub/grub.cfg")
+    # a kickstart's build user whose password repeats its name
+    assert outcomes("user --name=vagrant --password=vagrant --plaintext\n", "http/rocky8/ks.cfg") != ["confirmed"]
+
+
+def test_a_plain_text_data_uri_is_read_and_an_image_is_not() -> None:
+    token = "glpat-" + random_chars(_R, 20, _LOWER36 + "ABCDEFGHIJKLMNOPQRSTUVWXYZ_-")
+    conf = base64.b64encode(f"[Service]\nEnvironment=REG_TOKEN={token}\n".encode()).decode()
+    ign = f'{{"path": "/etc/systemd/system/runner.service.d/10-env.conf", "contents": {{"source": "data:;base64,{conf}"}}}}\n'
+    _found(ign, "coreos/worker.ign", "gitlab-pat")
+    assert not_shown(ign.replace("data:;base64,", "data:image/png;base64,"), "coreos/worker.ign")
+
+
+# --- password-manager exports (set 556) ------------------------------------------------------------------------------------
+
+def test_password_manager_exports_and_commands_are_found() -> None:
+    dump = ('keychain: "/Users/jdoe/Library/Keychains/login.keychain-db"\nclass: "inet"\nattributes:\n'
+            '    "acct"<blob>="jdoe"\n    "srvr"<blob>="git.corp.internal"\n    "ptcl"<uint32>="htps"\ndata:\n'
+            f'"{_mixed(20)}"\n')
+    _found(dump, "exports/keychain-dump.txt", "macos-keychain-dump-password")
+    _found(f"echo '{_mixed(18)}' | keepassxc-cli export --format xml ~/vaults/team.kdbx > team.xml\n", "scripts/export.sh",
+           "password-stdin-pipe")
+    _found(f"bw login ops@corp.net '{_mixed(14)}' --raw > /tmp/bw_session\n", "scripts/export.sh",
+           "bitwarden-cli-password-argument")
+    field = f'"fields": [\n  {{ "name": "recovery code", "value": "{_mixed(19)}", "type": 1, "linkedId": null }}\n]\n'
+    _found(field, "exports/bitwarden.json", "bitwarden-hidden-field")
+
+
+def test_password_manager_look_alikes_are_not_shown() -> None:
+    assert not_shown("bw unlock --passwordenv BW_PASSWORD --raw\n", "scripts/export.sh")
+    assert not_shown('"fields": [\n  { "name": "department", "value": "Finance Operations", "type": 0 }\n]\n',
+                     "exports/bitwarden.json")
+    assert not_shown('    "acct"<blob>="jdoe"\ndata:\n<NULL>\n', "exports/keychain-dump.txt")
+
+
+# --- video, enrichment and release APIs (sets 551, 554, 557, 560, 562) -------------------------------------------------------
+
+def test_vendor_keys_of_the_sets_are_found() -> None:
+    ks = base64.b64encode(f"v2|{_R.randint(1000000, 9999999)}|".encode() + bytes(_R.randrange(256) for _ in range(90))).decode()
+    _found(f'<script>var ks = "{ks}";</script>\n', "player.html", "kaltura-session")
+    _found(f'rc := lksdk.NewRoomServiceClient(host, "API{_mixed(12)}", "{_mixed(43)}")\n', "main.go",
+           "livekit-api-secret-argument")
+    _found(f"APOLLO_KEY=service:orders-graph:{_mixed(22)}\n", ".env.production", "apollo-graphos-api-key")
+    _found(f"const clearbit = require('clearbit')('sk_{_hex(32)}');\n", "enrich.js", "clearbit-secret-key")
+    _found(f"client = kickbox.Client('live_{_hex(64)}')\n", "verify.py", "kickbox-api-key")
+    _found(f"NEVERBOUNCE_API_KEY=secret_{_hex(32)}\n", ".env", "neverbounce-api-key")
+    _found(f'v := paddle.NewWebhookVerifier("pdl_ntfset_{random_chars(_R, 26, _LOWER36)}_{_mixed(32)}")\n', "hooks.go",
+           "paddle-notification-secret")
+    _found(f"    tcp-check send AUTH\\ {_mixed(20)}\\r\\n\n", "haproxy/haproxy.cfg", "haproxy-tcp-check-auth")
+    _found(f'    if (digest.hmac_sha256("{_hex(64)}", req.url) != req.http.X-Sig) {{\n', "varnish/default.vcl",
+           "varnish-hmac-key")
+    _found(f'map $http_x_partner_key $partner {{\n    default "";\n    "{_hex(40)}"  "dhl";\n}}\n',
+           "nginx/conf.d/partners.conf", "nginx-map-credential-key")
+    _found(f'url = f"https://api.crunchbase.com/api/v4/entities/organizations/x?user_key={_hex(32)}"\n', "cb.py")
+    _found(f'resource "aws_ssm_parameter" "k" {{\n  name  = "/app/key"\n  type  = "SecureString"\n'
+           f'  value = "{random_uuid(_R)}"\n}}\n', "main.tf")
+    _found(f'var furyPushToken = "{_mixed(20)}"\n', "internal/publish/github.go")
+
+
+def test_vendor_look_alikes_are_not_shown() -> None:
+    assert not_shown(f"BC_POLICY_KEY=BCpk{random_chars(_R, 120, _LOWER36 + 'ABCDEFGHIJKLMNOPQRSTUVWXYZ-_')}\n",
+                     "brightcove.env")
+    session = "1_MX4" + random_chars(_R, 70, _LOWER36 + "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    assert not_shown(f"OPENTOK_SESSION_ID={session}\n", "opentok.env")
+    assert not_shown(f"const cb = Chargebee.init({{ site: 'acme', publishableKey: 'live_{_mixed(30)}' }});\n",
+                     "web/portal.js")
+    assert not_shown(f'{{"signature": {{"timestamp": "1700000000",\n  "token": "{_hex(50)}",\n'
+                     f'  "signature": "{_hex(64)}"}}}}\n', "fixtures/webhook_event.json")
+    assert not_shown(f"consumers:\n- username: app\n  jwt_secrets:\n  - key: \"{_hex(32)}\"\n    algorithm: HS256\n",
+                     "kong/kong.yml")
+    assert not_shown('curl "https://api.zerobounce.net/v2/validate?api_key=replacewithyours&email=a@b.c"\n', "docs.sh")
+    assert not_shown(f'APNS_PUSH_TOKEN = "{_hex(64)}"\n', "notify/config.py")
+    lite = ('import algoliasearch from "algoliasearch/lite";\n'
+            f'export const searchClient = algoliasearch("{random_chars(_R, 10, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")}", '
+            f'"{_hex(32)}");\n')
+    assert not_shown(lite, "web/src/search.ts")
+
+
+def test_the_real_secrets_beside_the_dismissed_values_stay_shown() -> None:
+    kong = f"  jwt_secrets:\n  - key: \"{_hex(32)}\"\n    algorithm: HS256\n    secret: \"{_mixed(40)}\"\n"
+    assert [line for line, _ in _lines_found(kong, "kong/kong.yml")] == [4]
+    admin = ('import algoliasearch from "algoliasearch";\nconst admin = algoliasearch("ABCDE12345", '
+             f'"{_hex(32)}");\nawait admin.initIndex("products").clearObjects();\n')
+    _found(admin, "scripts/reindex.ts", "algolia-write-client-key")
+
+
+def test_code_after_a_rust_test_module_is_not_test_code() -> None:
+    key = _hex(64)
+    code = ("#[cfg(test)]\nmod tests {\n    #[test]\n    fn roundtrip() { assert!(true); }\n}\n\n"
+            f'/// SQLCipher key for the local cache.\nconst CACHE_DB_KEY: &str = "{key}";\n')
+    assert outcomes(code, "src-tauri/src/lib.rs") == ["confirmed"]
+
+
+def test_a_segment_key_in_an_electron_module_is_public() -> None:
+    code = ("import { app } from 'electron';\nimport Analytics from 'analytics-node';\n"
+            f"const SEGMENT_WRITE_KEY = '{random_chars(_R, 32, _LOWER36 + 'ABCDEFGHIJKLMNOPQRSTUVWXYZ')}';\n")
+    assert not_shown(code, "src/main/bootstrap.ts")
