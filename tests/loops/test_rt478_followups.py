@@ -1,6 +1,6 @@
 """Follow-ups of red-team sets 478 onwards: helpdesk and chat APIs, game servers, healthcare integration engines,
 LLM operations, less common configuration languages. Values are drawn at run time; failures name the file and the
-statuses, never the value (plain asserts, so a failure shows no argument)."""
+statuses, never the value (PYTEST_DONT_REWRITE: plain asserts, so a failure shows no argument)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Follow-ups of red-team sets 502 onwards: tax and e-invoicing APIs, GIS servers, trading bots. Values are drawn at
-run time; failures name the file and the statuses, never the value (plain asserts, so a failure shows no argument)."""
+run time; failures name the file and the statuses, never the value (PYTEST_DONT_REWRITE: plain asserts, so a failure shows no argument)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Follow-ups of red-team sets 522 onwards: auth-as-a-service SDKs, statistical scripting, music APIs, device
 management, ACME and DNS, crypto-library test suites. Values are drawn at run time; failures name the file and the
-statuses, never the value (plain asserts, so a failure shows no argument)."""
+statuses, never the value (PYTEST_DONT_REWRITE: plain asserts, so a failure shows no argument)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Follow-ups of the look-alike probe of this stop's changes (set 59) and of set 60 (CredData-style repositories): the
 new format rules keep to their context, and the new filters no longer hide what they were not meant to. Values are
-drawn at run time; failures name the file and the statuses, never the value."""
+drawn at run time; failures name the file and the statuses, never the value (PYTEST_DONT_REWRITE: plain asserts)."""
 
 from __future__ import annotations
 
