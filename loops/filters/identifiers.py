@@ -43,6 +43,19 @@ _AUTHORIZATION_SCHEME_BEFORE = re.compile(r"(?i)\bauthorization\b[\"']?[ \t]*(?:
 _SECURE_STRING = re.compile(r"""\b(?:type|string_type|Type)["']?[ \t]*[:=][ \t]*["']?SecureString\b""")
 
 
+_PARAMETER_NAME = re.compile(r"""\bname["']?[ \t]*[:=][ \t]*["']([^"'\s]+)["']""")
+
+
+def _names_an_id_parameter(lines: tuple[str, ...]) -> bool:
+    """The parameter's own name (its path's last part: /prod/redox_source_id) says it holds an id."""
+    for text in lines:
+        m = _PARAMETER_NAME.search(text)
+        if m is not None:
+            words = key_words(m.group(1).rstrip("/").rsplit("/", 1)[-1])
+            return bool(words) and words[-1] in _IDENTIFIER_WORDS
+    return False
+
+
 @_filter("uuid", "a UUID used as an identifier: under an id/uuid name or no credential name (UUIDs used AS keys are kept)",
          generic_only=True, surroundings=True)
 def is_uuid_identifier(value: str, line: str, key_name: str | None, language: str | None,
@@ -59,7 +72,7 @@ def is_uuid_identifier(value: str, line: str, key_name: str | None, language: st
         return False  # curl -u <uuid>: — an API key sent as Basic auth's user (Companies House, Stripe's sk_ too)
     if at > 0 and line[at - 1] == ":" and _BASIC_PASSWORD_OPTION_BEFORE.search(line, 0, at):
         return False  # curl -u user:<uuid> — the password slot, where no id goes
-    if any(_SECURE_STRING.search(text) for text in around.lines):
+    if any(_SECURE_STRING.search(text) for text in around.lines) and not _names_an_id_parameter(around.lines):
         return False  # the value of a parameter declared secret (SSM's SecureString): a UUID stored there is a key
     words = _context_words(value.strip(), line, key_name)
     if key_words(key_name or "")[:1] in (["guid"], ["uuid"]):
