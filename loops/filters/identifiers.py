@@ -94,6 +94,21 @@ def is_uuid_identifier(value: str, line: str, key_name: str | None, language: st
     return not names_credential(words) or (bool(words) and words[-1] in _IDENTIFIER_WORDS)
 
 
+# A payment processor's one-time object: a card token (tok_…, Stripe's and Checkout.com's), a payment method
+# (pm_…), a source (src_…), a bank account token (btok_…): it stands for a card or an account at the processor,
+# and only the merchant's secret key can charge it.
+_PAYMENT_OBJECT = re.compile(r"^(?:tok|btok|pm|src|card|ba)_(?:test_|live_)?[A-Za-z0-9]{10,40}$")
+
+
+@_filter("payment_object_token", "a payment processor's one-time object (tok_…, pm_…, src_…) under a payment's or "
+         "card's token name: it stands for a card at the processor, not a credential", generic_only=True,
+         needs_key_name=True)
+def is_payment_object_token(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    words = key_words(key_name)
+    return (_PAYMENT_OBJECT.match(value.strip()) is not None and words[-1:] in (["token"], ["id"])
+            and bool(_TOKENISED_THINGS & set(words[:-1])))
+
+
 # An Oracle Cloud resource id: ocid1.<resource type>.<realm>.[region][.future use].<unique id> (a tenancy's and a
 # compartment's have no region: ocid1.tenancy.oc1..aaaa…). It names the resource; reading it needs a signed request.
 _OCID = re.compile(r"^ocid1\.[a-z0-9]+\.oc[0-9]+\.[a-z0-9-]*(?:\.[a-z0-9-]*)?\.[a-z0-9]{20,}$")
