@@ -378,6 +378,7 @@ def is_base64_of_stand_in(value: str, line: str, key_name: str | None, language:
                                                                   and not names_credential(key_words(key_name))
                                                                   and _PASSWORD_ON_LINE.search(line) is None))
     return (single or _CRYPT_HASH.match(text) is not None or _ISO_TIME.match(text) is not None
+            or _VARIABLE.fullmatch(text) is not None  # ${DB_PASSWORD} encoded before the variable was filled in
             or _SSH_PUBLIC_KEY_LINE.match(text) is not None
             or is_ldap_dn_value(text, text, key_name, language)
             or _stand_in_pair(text) or _settings_without_credential(text) or _url_with_stand_in_pair(text)

@@ -740,3 +740,17 @@ _EDN_READER_TAG = re.compile(r"^#(?:include|env|envf|ref|join|profile|or|long|do
          "from elsewhere when the configuration loads", generic_only=True, needs_in_value="#")
 def is_edn_reader_tag(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     return language == "clojure" and _EDN_READER_TAG.match(value.strip()) is not None
+
+
+# Duo Authentication Proxy (and other Windows services) keep a setting encrypted with DPAPI under the setting's name and
+# _protected (service_account_password_protected, skey_protected): base64 of the machine's ciphertext, which only that
+# machine's account can decrypt.
+_DPAPI_CIPHERTEXT = re.compile(r"^[A-Za-z0-9+/]{40,}={0,2}$")
+
+
+@_filter("protected_setting_ciphertext", "a setting kept encrypted under its name and _protected (Duo Authentication "
+         "Proxy's service_account_password_protected): DPAPI ciphertext only that machine decrypts", generic_only=True,
+         needs_key_name=True)
+def is_protected_setting_ciphertext(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    words = key_words(key_name)
+    return len(words) >= 2 and words[-1] == "protected" and _DPAPI_CIPHERTEXT.match(value.strip()) is not None

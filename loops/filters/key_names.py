@@ -151,6 +151,8 @@ def is_describing_key_name(value: str, line: str, key_name: str | None, language
             return False  # the IBM COS SDKs' ibm_api_key_id parameter holds the API key itself
         if words[-1] in ("header", "headers") and not _WORDS_OF_A_HEADER_NAME.match(value.strip()):
             return False  # a header's name is words (X-Api-Key); a random value under tokenRequestTTLHeader is a token
+        if words[-1] in ("param", "parameter") and not _parameter_name_shaped(value):
+            return False  # a stack's parameter given its value (SAM's DbPasswordParam="…"), not the parameter's name
         if words[-1] in ("hash", "digest") and not _digest_shaped(value):
             return False  # Flutterwave's SECRET_HASH: a shared secret the merchant chose, not a digest of one
         # a cookie's session id (ASP.NET_SessionId=…, session_id=… in a Cookie header, new Cookie("JSESSIONID",
@@ -182,6 +184,13 @@ def is_describing_key_name(value: str, line: str, key_name: str | None, language
 
 # A DNS name of two or more labels ending in a top-level domain's letters (account-d.docusign.com)
 _HOST_NAME = re.compile(r"^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,12}$")
+
+
+def _parameter_name_shaped(value: str) -> bool:
+    """A parameter's name or path as a value under password_param: letters (db_password, DbPassword), words, or a
+    path (/prod/db/password); a run of letters and digits (Sunset1915xHwM) is the parameter's value."""
+    v = value.strip()
+    return "/" in v or v.replace("_", "").replace("-", "").replace(".", "").isalpha() or wordlike(v)
 
 
 def _digest_shaped(value: str) -> bool:
