@@ -40,10 +40,10 @@ _BASIC_PASSWORD_OPTION_BEFORE = re.compile(r"(?:^|[ \t])(?:-u|--user)[ \t]*[=]?[
 _AUTHORIZATION_SCHEME_BEFORE = re.compile(r"(?i)\bauthorization\b[\"']?[ \t]*(?:=>|[:=,])[ \t]*[\"']?[A-Za-z][\w-]*[ \t]+$")
 
 
-_SECURE_STRING = re.compile(r"""\b(?:type|string_type|Type)["']?[ \t]*[:=][ \t]*["']?SecureString\b""")
+_SECURE_STRING = re.compile(r"""\b(?:type|string_type|Type)["']?[ \t]*[:=][ \t]*["']?SecureString\b|--type[ \t=]+["']?SecureString\b""")
 
 
-_PARAMETER_NAME = re.compile(r"""\bname["']?[ \t]*[:=][ \t]*["']([^"'\s]+)["']""")
+_PARAMETER_NAME = re.compile(r"""\bname["']?[ \t]*[:=][ \t]*["']([^"'\s]+)["']|--name[ \t=]+["']?([^"'\s]+)""")
 
 
 def _names_an_id_parameter(lines: tuple[str, ...]) -> bool:
@@ -51,7 +51,7 @@ def _names_an_id_parameter(lines: tuple[str, ...]) -> bool:
     for text in lines:
         m = _PARAMETER_NAME.search(text)
         if m is not None:
-            words = key_words(m.group(1).rstrip("/").rsplit("/", 1)[-1])
+            words = key_words((m.group(1) or m.group(2)).rstrip("/").rsplit("/", 1)[-1])
             return bool(words) and words[-1] in _IDENTIFIER_WORDS
     return False
 
@@ -72,7 +72,8 @@ def is_uuid_identifier(value: str, line: str, key_name: str | None, language: st
         return False  # curl -u <uuid>: — an API key sent as Basic auth's user (Companies House, Stripe's sk_ too)
     if at > 0 and line[at - 1] == ":" and _BASIC_PASSWORD_OPTION_BEFORE.search(line, 0, at):
         return False  # curl -u user:<uuid> — the password slot, where no id goes
-    if any(_SECURE_STRING.search(text) for text in around.lines) and not _names_an_id_parameter(around.lines):
+    if any(_SECURE_STRING.search(text) for text in (line, *around.lines)) and not _names_an_id_parameter(
+            (line, *around.lines)):
         return False  # the value of a parameter declared secret (SSM's SecureString): a UUID stored there is a key
     words = _context_words(value.strip(), line, key_name)
     if key_words(key_name or "")[:1] in (["guid"], ["uuid"]):

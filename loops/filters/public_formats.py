@@ -313,6 +313,7 @@ _NAME_BEFORE = re.compile(r"[A-Za-z_][\w.-]*")  # a name-like token (the last on
 
 # Brightcove's player policy key (BCpk and base64url): read-only access to a catalogue, embedded in every player page.
 _BRIGHTCOVE_POLICY_KEY = re.compile(r"^BCpk[A-Za-z0-9_-]{60,300}$")
+_LIVEKIT_KEY_ID = re.compile(r"^API[A-Za-z0-9]{10,14}$")
 # An OpenTok session id: 1_ or 2_ and base64 of "1~<api key>~<ip>~<time>~…" (MX4 is "1~"); a room's name, not a key.
 _OPENTOK_SESSION_ID = re.compile(r"^[12]_MX4[A-Za-z0-9_+/-]{20,200}$")
 
@@ -400,9 +401,10 @@ _BROWSER_CONFIG_BESIDE = re.compile(r"\bfirebaseConfig\b|\binitializeApp[ \t]*\(
                                     r"(?i:search_?only)|\b(?:NEXT_PUBLIC|VITE|REACT_APP|EXPO_PUBLIC)_[A-Z]")
 
 
-# A desktop app's module (Electron's main or renderer, Tauri's front end): it ships inside the app to every user, as a
+# A desktop app's module (Electron's main or renderer, Tauri's front end or its Rust side): it ships inside the app to every user, as a
 # browser module ships to every visitor.
-_DESKTOP_APP_MODULE = re.compile(r"""\bfrom[ \t]+["'](?:electron|@tauri-apps/api[\w/-]*)["']|\brequire\([ \t]*["']electron["']\)""")
+_DESKTOP_APP_MODULE = re.compile(r"""\bfrom[ \t]+["'](?:electron|@tauri-apps/api[\w/-]*)["']|\brequire\([ \t]*["']electron["']\)"""
+                                 r"|\buse[ \t]+tauri(?:::|;)|#\[tauri::command\]")
 
 
 @_filter("browser_module_write_key", "a Segment write key in a browser module (web/src/analytics.ts): a browser "
@@ -463,7 +465,7 @@ _RAYGUN_API_KEY_CALL = re.compile(r"""\brg4js\([ \t]*["']apiKey["'][ \t]*,""")
          "key passed to the SDK (Mailchimp.initialize(token: …)), a Statsig client key (client-…), a Mixpanel "
          "project token, an Amplitude API key, a Bugsnag notifier API key, an Intercom mobile SDK key (ios_sdk-…, "
          "android_sdk-…), a Pusher app key (20 hex, under a Pusher name or given to new Pusher(…)), a "
-         "Plaid link or public token, a Brightcove player policy key (BCpk…), an OpenTok session id (1_MX4…), an Algolia search-only key (under a search name, or apiKey beside applicationId) or secured key (base64 of an HMAC and its filters), a "
+         "Plaid link or public token, a Brightcove player policy key (BCpk…), a LiveKit API key's id (API… under a LiveKit name), an OpenTok session id (1_MX4…), an Algolia search-only key (under a search name, or apiKey beside applicationId) or secured key (base64 of an HMAC and its filters), a "
          "Shopify Storefront API public token (32 hex under a storefront name), a Toss Payments, Midtrans or Adyen client key, a DingTalk AppKey, a Braintree tokenization key, a Paystack or Razorpay checkout key, a Stripe "
          "PaymentIntent's or SetupIntent's client secret, an Expo push token, a GrowthBook SDK client key, a Segment "
          "write key under a front end's name, a Meilisearch tenant token (a JWT with searchRules), a Flagsmith client-side environment key, a Salesforce connected app's consumer key (3MVG9…), a Stripe publishable key (pk_live_…), a Supabase publishable key (sb_publishable_…), a Nakama server key (NAKAMA_SERVER_KEY), a LaunchDarkly client-side ID (24 hex), a Clerk publishable key (pk_live_ and its Frontend API host in base64), a Google OAuth client id (….apps.googleusercontent.com), a Duo integration key (DI…, under ikey), a Raygun4JS key (rg4js('apiKey', …)), a Stytch public token "
@@ -490,6 +492,8 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
         return True  # Nakama's socket server key: its client SDKs are built with it (the http_key is the secret)
     if v.startswith(("live_", "test_")) and "publishable" in (key_name or line[:max(line.find(v), 0)]).lower():
         return True  # a checkout's publishable key (Chargebee's live_…): Mollie's secret keys share the prefix
+    if v.startswith("API") and _LIVEKIT_KEY_ID.match(v) and "livekit" in (key_name or line).lower():
+        return True  # a LiveKit API key's id (API…): tokens name it as their issuer; its secret signs them
     if v.startswith("BCpk") and _BRIGHTCOVE_POLICY_KEY.match(v):
         return True  # Brightcove's policy key: every page with its player fetches the catalogue with it
     if v[:5] in ("1_MX4", "2_MX4") and _OPENTOK_SESSION_ID.match(v):

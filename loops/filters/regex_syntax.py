@@ -101,4 +101,20 @@ def is_regex_source(value: str, line: str, key_name: str | None, language: str |
     if _regex_like(v) or _ANCHORED_DELIMITED.match(v):
         return True
     literal = _enclosing_literal(v, line)
+    if literal is not None and _SED_COMMAND.search(line) and _replacement_of_a_substitution(v, literal):
+        return False  # sed's s/…/<replacement>/ takes the replacement as written: only the search part is a pattern
     return literal is not None and literal != v and _regex_like(literal)
+
+
+_SED_COMMAND = re.compile(r"\bsed\b")
+
+
+def _replacement_of_a_substitution(value: str, literal: str) -> bool:
+    """The value ends the replacement of a sed substitution in `literal` (s<d>search<d>…value<d>flags)."""
+    at = literal.find(value)
+    if at < 0 or not literal.startswith("s") or len(literal) < 2:
+        return False
+    delimiter = literal[1]
+    end = at + len(value)
+    return (delimiter in "/|#@,:" and literal[end:end + 1] == delimiter
+            and literal.count(delimiter, 2, at) >= 1)
