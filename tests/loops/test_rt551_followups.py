@@ -194,3 +194,38 @@ def test_a_segment_key_in_an_electron_module_is_public() -> None:
     code = ("import { app } from 'electron';\nimport Analytics from 'analytics-node';\n"
             f"const SEGMENT_WRITE_KEY = '{random_chars(_R, 32, _LOWER36 + 'ABCDEFGHIJKLMNOPQRSTUVWXYZ')}';\n")
     assert not_shown(code, "src/main/bootstrap.ts")
+
+
+# --- insurance, security vendors, serverless, histories (sets 564-568) and the probe (set 563) -------------------------------
+
+def test_keys_of_the_later_sets_are_found() -> None:
+    _found(f'  <add key="EpicAuthenticationKey" value="{random_uuid(_R).upper()}" />\n', "App.config",
+           "dotnet-config-secret")
+    _found(f"- cmd: set -gx DD_API_KEY {_hex(32)}\n", ".local/share/fish/fish_history", "fish-set-quoted-secret")
+    _found(f"jwt.verify(t, '{_mixed(40)}')\n", ".node_repl_history", "hmac-signing-key-literal")
+    _found(f"db.getSiblingDB('admin').auth('root', '{_mixed(20)}')\n", "mongosh_repl_history", "mongo-shell-user-password")
+    _found(f"shodan init {_mixed(32)}\n", "bootstrap.sh", "shodan-cli-init-key")
+    _found(f"  command: /opt/nessus_agent/sbin/nessuscli agent link --key={_hex(64)} --cloud\n", "agent.yml",
+           "nessus-agent-linking-key")
+    _found(f"shodan:\n  - {_mixed(32)}\n", "subfinder/provider-config.yaml", "subfinder-provider-key")
+    _found(f'parameter_overrides = "Stage=\\"prod\\" DbPasswordParam=\\"{_mixed(14)}\\""\n', "samconfig.toml")
+    _found(f"sed -i -e 's@^\\(\\s*\\)db_password\\s*=.*@\\1db_password = {_mixed(18)}@' /opt/app/app.ini\n", "provision.sh",
+           "sed-substitution-credential")
+    _found(f"map $arg_api_key $legacy {{\n    default \"\";\n    {_hex(32)} legacy-reports;\n}}\n", "nginx/conf.d/gw.conf",
+           "nginx-map-credential-key")
+    _found(f"const opentok = new OpenTok('{_R.randint(10**7, 10**8 - 1)}', '{_hex(40)}');\n", "src/token.ts",
+           "opentok-api-secret-argument")
+    _found(f"aws ssm put-parameter --name /prod/webhooks/hmac --type SecureString --value {random_uuid(_R)} --overwrite\n",
+           "provision.sh")
+
+
+def test_look_alikes_of_the_later_sets_are_not_shown() -> None:
+    assert not_shown(f'{{\n  "paymentToken": "tok_test_{_mixed(14)}"\n}}\n', "fixtures.json")
+    assert not_shown(f"[ad_client]\nservice_account_password_protected={random_chars(_R, 120, _LOWER36 + 'ABCDEFGHIJKLMNOPQRSTUVWXYZ+/')}\n",
+                     "authproxy.cfg")
+    encoded = base64.b64encode(b"${DB_PASSWORD}").decode()
+    assert not_shown(f"apiVersion: v1\nkind: Secret\ndata:\n  password: {encoded}\n", "k8s/secret.yaml")
+    assert not_shown(f"    environment:\n      LIVEKIT_API_KEY: API{_mixed(12)}\n", "docker-compose.yml")
+    assert not_shown('PASSWORD_PARAM = "password"\n', "app/forms.py")
+    assert not_shown(f'resource "aws_ssm_parameter" "p" {{\n  name  = "/prod/redox_source_id"\n  type  = "SecureString"\n'
+                     f'  value = "{random_uuid(_R)}"\n}}\n', "main.tf")
