@@ -322,6 +322,10 @@ _ENCRYPTED_ENVELOPE = re.compile(
     rf"|^BAMSCRT@\d@\d@{_B64}{{16,}}={{0,2}}$"
     # TeamCity's scrambled passwords in its settings XML (buildSettings.xml, project-config.xml): zxx + hex
     r"|^zxx[0-9a-f]{16,}$"
+    # Apache NiFi's sensitive properties in a flow (flow.json.gz, a registry's export): enc{<hex of IV and ciphertext>}
+    r"|^enc\{[0-9A-Fa-f]{32,}\}$"
+    # Talend's encrypted context values and job parameters: enc:<key name>.v<N>:<base64>
+    rf"|^enc:[A-Za-z0-9_.-]+\.v\d{{1,3}}:{_B64}{{16,}}={{0,2}}$"
     # Magento 2's encrypted config values (core_config_data, env.php): <key version>:<cipher version>:<base64>
     rf"|^\d{{1,2}}:[23]:{_B64}{{24,}}={{0,2}}$"
     # Bitwarden's encrypted strings (an encrypted export, a vault's sync JSON): 2.<IV, 16 bytes>|<ciphertext>|<MAC,
@@ -415,7 +419,7 @@ _B64_BODY = re.compile(r"^[A-Za-z0-9+/]+$")
 
 
 @_filter("encrypted_value", "a value encrypted by a secrets tool (sops ENC[AES256_GCM,…], Jasypt ENC(…), ejson EJ[1:…], "
-         "Vault transit vault:v1:…, Robot Framework CryptoLibrary crypt:…, GeoServer crypt1:…, hiera-eyaml, Spring {cipher}, Maven/Jenkins {…}, OpenSSL's Salted__, a Windows "
+         "Vault transit vault:v1:…, NiFi enc{…}, Talend enc:<key>.v1:…, Robot Framework CryptoLibrary crypt:…, GeoServer crypt1:…, hiera-eyaml, Spring {cipher}, Maven/Jenkins {…}, OpenSSL's Salted__, a Windows "
          "DPAPI blob (NuGet's encrypted Password, ConvertFrom-SecureString), a Fernet token (Airflow's encrypted Variables), an OpenPGP message (Renovate's encrypted), Rails' MessageEncryptor data--iv--tag, Laravel's Crypt payload, an element marked encrypted=\"true\", PAN-OS's -AQ==…, a KMS "
          "ciphertext under an *_encrypted name): only its key can open it",
          generic_only=True)

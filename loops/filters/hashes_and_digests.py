@@ -287,13 +287,15 @@ _TRAILING_COMMENT = re.compile(r"""["'`]?[ \t),;]*(?:#|//|--)[ \t]*([^\n]*)""")
 # <authorize> when its encoding does: the hex under `password` is then what the server compares against, not the
 # password.
 _DIGEST_FORMAT = re.compile(r"""(?i)\bpassword_?format\s*=\s*["']?(?:sha1|sha256|sha384|sha512|md5)\b"""
+                            # AKHQ's basic-auth users: password: <sha256 hex> beside passwordHash: SHA256
+                            r"""|\bpassword_?hash(?:_?(?:algorithm|type|format))?["']?\s*[:=]\s*["']?(?:sha-?(?:1|256|384|512)|md5)\b"""
                             r"""|<Realm\b[^>]*\bdigest\s*=\s*["'](?:sha|sha-?1|sha-?256|sha-?512|md5)["']"""
                             # Guacamole's user-mapping.xml: <authorize … password="…" encoding="md5">
                             r"""|<authorize\b[^>]*\bencoding\s*=\s*["'](?:sha-?256|md5)["']""")
 
 
 @_filter("digest_by_declared_format", "the hex digest of a password where the configuration around it declares "
-         "that passwords are kept hashed (ASP.NET <credentials passwordFormat=\"SHA1\">, a Tomcat Realm's digest, "
+         "that passwords are kept hashed (ASP.NET <credentials passwordFormat=\"SHA1\">, AKHQ's passwordHash: SHA256, a Tomcat Realm's digest, "
          "Guacamole's <authorize encoding=\"md5\">)",
          generic_only=True, surroundings=True)
 def is_digest_by_declared_format(value: str, line: str, key_name: str | None, language: str | None,
