@@ -38,6 +38,8 @@ _DESCRIBING_WORDS = frozenset({
     "col", "attr", "attribute",
     # where a UI test finds the field: PASSWORD_XPATH, password_locator, passwordSelector
     "xpath", "locator", "selector", "css",
+    # how a tool gets it at run time: vdirsyncer's password.fetch = ["command", "pass", …]
+    "fetch",
     # which key management a network uses: wireless_key_mgmt: wpa2-psk
     "mgmt", "management",
     # the outcome of an authentication, not its credential: MediaWiki's $authRes = 'Failed'
