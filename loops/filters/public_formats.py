@@ -949,7 +949,7 @@ _SERVER_LANGUAGES = frozenset({"ruby", "python", "php", "java", "go", "csharp", 
          "debug signing setting: the same on every developer's machine", generic_only=True, surroundings=True)
 def is_android_debug_keystore_password(value: str, line: str, key_name: str | None, language: str | None,
                                        around: Surroundings) -> bool:
-    if value.strip() != "android":
+    if value.strip().removeprefix("pass:") != "android":  # (apksigner's --ks-pass pass:android)
         return False
     return "debug" in key_words(key_name) or any("debug" in text.lower() for text in (line, *around.lines))
 

@@ -229,3 +229,38 @@ def test_look_alikes_of_the_later_sets_are_not_shown() -> None:
     assert not_shown('PASSWORD_PARAM = "password"\n', "app/forms.py")
     assert not_shown(f'resource "aws_ssm_parameter" "p" {{\n  name  = "/prod/redox_source_id"\n  type  = "SecureString"\n'
                      f'  value = "{random_uuid(_R)}"\n}}\n', "main.tf")
+
+
+# --- crypto payments, cluster bootstrap, decompiled apps, connectors, calendars (sets 569-573) --------------------------------
+
+def test_keys_of_sets_569_to_573_are_found() -> None:
+    _found(f"CIRCLE_API_KEY=TEST_API_KEY:{_hex(32)}:{_hex(32)}\n", ".env", "circle-api-key")
+    _found(f"macaroon_hex = 0201036c6e6402f801{_hex(300)}\n", "lnd.conf", "lnd-macaroon")
+    _found(f"const legacy = 'ckey_{random_chars(_R, 27, _LOWER36)}';\n", "goldrush.ts", "covalent-legacy-api-key")
+    _found(f"npx thirdweb deploy -k {random_chars(_R, 86, _LOWER36 + 'ABCDEFGHIJKLMNOPQRSTUVWXYZ_-')}\n", "deploy.sh",
+           "thirdweb-cli-secret-key")
+    _found(f"const rpc = 'https://virtual.mainnet.rpc.tenderly.co/{random_uuid(_R)}';\n", "fork.ts", "tenderly-virtual-rpc-url")
+    _found(f"kind: InitConfiguration\ncertificateKey: {_hex(64)}\n", "kubeadm/kubeadm-config.yaml",
+           "kubeadm-certificate-key-config")
+    join = (f"kubeadm join \"$API\" --token {random_chars(_R, 6, _LOWER36)}.{random_chars(_R, 16, _LOWER36)} "
+            f"--discovery-token-ca-cert-hash sha256:{_hex(64)} --control-plane --certificate-key {_hex(64)}\n")
+    assert [r for r in _rules(join, "join.sh") if r == "kubeadm-certificate-key"], "join.sh"
+    assert "kubeadm-certificate-key" in {r for r, s in zip(_rules(join, "join.sh"), outcomes(join, "join.sh"))
+                                         if s != "dismissed"}, "join.sh"
+    _found(f'--from-literal=keys="3+ rfc4106(gcm(aes)) {_hex(40)} 128"\n', "join-worker.sh", "linux-ipsec-aead-key")
+    _found(f'  "clientState": "{_mixed(22)}",\n', "subscription.json", "msgraph-subscription-client-state")
+    _found(f"ICS=https://calendar.google.com/calendar/ical/ops%40corp.net/private-{_hex(32)}/basic.ics\n", "feeds.yml",
+           "google-calendar-private-ical-url")
+    _found(f'service.Credentials = new WebCredentials("svc-ews", "{_mixed(14)}", "CORP");\n', "Ews.java",
+           "db-connect-literal-password")
+    _found(f'.field public static final API_SECRET:Ljava/lang/String; = "{_mixed(32)}"\n', "smali/com/app/BuildConfig.smali",
+           "secret-assignment")
+
+
+def test_look_alikes_of_sets_569_to_573_are_not_shown() -> None:
+    assert not_shown('password.fetch = ["command", "pass", "caldav/home"]\n', "vdirsyncer/config")
+    assert not_shown('apksigner sign --ks ~/.android/debug.keystore --ks-pass pass:android --out debug.apk app.apk\n',
+                     "scripts/extract.sh")
+    assert not_shown(f"ICS=https://calendar.google.com/calendar/ical/{_hex(26)}%40group.calendar.google.com/public/basic.ics\n",
+                     "feeds.yml")
+    assert not_shown("CIRCLE_API_KEY=TEST_API_KEY:<id>:<secret>\n", ".env.example")
