@@ -38,6 +38,9 @@ _DESCRIBING_WORDS = frozenset({
     "col", "attr", "attribute",
     # where a UI test finds the field: PASSWORD_XPATH, password_locator, passwordSelector
     "xpath", "locator", "selector", "css",
+    # a style of the field that takes it: a theme's passwordFieldBorder, secretBannerBg, tokenColor
+    "border", "bg", "background", "color", "colour", "radius", "shadow", "padding", "margin", "width", "height",
+    "spacing", "opacity", "outline",
     # how a tool gets it at run time: vdirsyncer's password.fetch = ["command", "pass", …]
     "fetch",
     # which key management a network uses: wireless_key_mgmt: wpa2-psk
@@ -760,9 +763,13 @@ def is_data_key_name(value: str, line: str, key_name: str | None, language: str 
         # 32 random characters or more under PRIMARY_KEY are a service's key (Box's webhook keys, Azure's 44 and 88);
         # a record's id is shorter (nanoid 21, ObjectId 24, cuid 25, ULID 26)
         return False
+    if _CIPHER_KEY_BASE64.match(value.strip()) and _looks_random(value.strip()):
+        return False  # base64 of 16, 32 or 64 bytes is a cipher's key (Azure DPS's GROUP_KEY), not a row's or a group's
     return words[-2] in _DATA_KEY_WORDS or "".join(words[:-1]).endswith("i18n")
 
 
+# Padded base64 of 16, 32 or 64 bytes: what a symmetric key is written as (Azure's 44 and 88 characters)
+_CIPHER_KEY_BASE64 = re.compile(r"^(?:[A-Za-z0-9+/]{22}==|[A-Za-z0-9+/]{43}=|[A-Za-z0-9+/]{86}==)$")
 _BYTE_ITEM = re.compile(r"\b0[xX][0-9a-fA-F]{1,2}\b")
 # an IoT product's id (Tuya's keyxxxxxxxxxxxx, Alibaba IoT's a1Bc2De3Fg4): letters and digits, no groups
 _PRODUCT_ID = re.compile(r"^[A-Za-z0-9]{8,24}$")

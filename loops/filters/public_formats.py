@@ -416,14 +416,17 @@ def is_browser_module_write_key(value: str, line: str, key_name: str | None, lan
     # (in a script or a page only: a server's .env holds publishable keys beside its own write key too)
     # (or the record says a browser sent it: an export of a browser source's events)
     if _ALNUM_CLIENT_KEY.match(value.strip()) is None or not (
-            around.in_front_end_path or _BROWSER_EVENT.search(line) or _DESKTOP_APP_MODULE.search(around.text) or (
+            around.in_front_end_path or any(_BROWSER_EVENT.search(t) for t in (line, *around.lines))
+            or _DESKTOP_APP_MODULE.search(around.text) or (
                 language in ("javascript", "typescript", "html")
                 and any(_BROWSER_CONFIG_BESIDE.search(text) for text in around.lines))):
         return False
     names = set(key_words(key_name))
-    # (a writeKey handed to an analytics client there is a browser source's, whosever client it is)
+    # (a writeKey handed to an analytics client there is a browser source's, whosever client it is; an event record
+    # analytics.js made names its library or its ajs- message id)
     return (bool({"write", "writekey"} & names) and not (_NOT_SEARCH_WORDS - {"write"}) & names
             and (_names_provider("segment", line, key_name) or "analytics" in line.lower()
+                 or any(_BROWSER_EVENT.search(t) for t in (line, *around.lines))
                  or any(_SEGMENT_HOST in text for text in around.lines)
                  or (around.in_front_end_path and _SEGMENT_HOST in around.text)))  # (a HAR's request URL above its body)
 
