@@ -264,3 +264,26 @@ def test_look_alikes_of_sets_569_to_573_are_not_shown() -> None:
     assert not_shown(f"ICS=https://calendar.google.com/calendar/ical/{_hex(26)}%40group.calendar.google.com/public/basic.ics\n",
                      "feeds.yml")
     assert not_shown("CIRCLE_API_KEY=TEST_API_KEY:<id>:<secret>\n", ".env.example")
+
+
+# --- maps APIs, IoT provisioning, front-end analytics, database operators (sets 575-578) ---------------------------------------
+
+def test_keys_of_sets_575_to_578_are_found() -> None:
+    _found(f'bing_maps_key = "{_mixed(64)}"\n', "settings_bing.py", "secret-assignment")
+    _found(f'  <add key="BingMapsKey" value="{_mixed(64)}" />\n', "web.config", "dotnet-config-secret")
+    group_key = base64.b64encode(bytes(_R.randrange(256) for _ in range(64))).decode()
+    _found(f"DPS_GROUP_KEY={group_key}\n", ".env.staging")
+    rows = "".join(f"gw-{i:04d},{base64.b64encode(bytes(_R.randrange(256) for _ in range(32))).decode()},plant-{i}\n"
+                   for i in range(3))
+    assert "table-secret-column" in _rules("registration_id,symmetric_key,site\n" + rows, "inventory/factory-keys.csv")
+    _found(f'pgbouncer_userlist: |\n  "billing" "{_mixed(12)}"\n', "group_vars/db/main.yml", "pgbouncer-userlist-password")
+    _found(f'ZeroBounce::Instance()->initialize("{_hex(32)}");\n', "validate.php", "sdk-client-positional-api-key")
+
+
+def test_look_alikes_of_sets_575_to_578_are_not_shown() -> None:
+    assert not_shown("  passwordFieldBorder: '1px solid #d0d5dd',\n  secretBannerBg: 'var(--color-warning-50)',\n",
+                     "apps/web/src/lib/constants.ts")
+    assert not_shown(f'PARTITION_KEY = "{_mixed(21)}"\n', "app/models.py")
+    event = ('{\n    "type": "track",\n    "messageId": "ajs-next-' + _hex(32) + '",\n'
+             f'    "writeKey": "{_mixed(32)}",\n    "event": "Signed Up"\n}}\n')
+    assert not_shown(event, "tests/fixtures/segment_events.json")
