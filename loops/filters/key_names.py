@@ -195,7 +195,12 @@ def _parameter_name_shaped(value: str) -> bool:
     """A parameter's name or path as a value under password_param: letters (db_password, DbPassword), words, or a
     path (/prod/db/password); a run of letters and digits (Sunset1915xHwM) is the parameter's value."""
     v = value.strip()
+    if _PARAMETER_NAME_CHARS.fullmatch(v) is None:
+        return False  # a symbol a name never holds (Lantern12#): the parameter's value
     return "/" in v or v.replace("_", "").replace("-", "").replace(".", "").isalpha() or wordlike(v)
+
+
+_PARAMETER_NAME_CHARS = re.compile(r"[/A-Za-z_][\w./:-]*")
 
 
 def _digest_shaped(value: str) -> bool:

@@ -336,8 +336,9 @@ def is_fragment(value: str, line: str, key_name: str | None, language: str | Non
     v = value.strip()
     if len(v) >= 20 or _FORMAT_PREFIX.match(v) is None:
         return False
-    # under a password's name, letters and a run of digits (summit1234_) are typed: a format's prefix is a few letters
-    if _DIGIT_RUN.search(v) and names_password(key_words(key_name)):
+    # under a password's name (or PowerShell's plain text made secure), letters and a run of digits (summit1234_,
+    # lantern42.) are typed: a format's prefix is a few letters
+    if _DIGIT_RUN.search(v) and (names_password(key_words(key_name)) or "-AsPlainText" in line):
         return False
     at = line.find(v)
     # a URL's password ends at its @: rtsp://cam:n7kq2vx8wt4m_@10.0.0.9 is typed, no format's prefix
@@ -348,8 +349,8 @@ def is_fragment(value: str, line: str, key_name: str | None, language: str | Non
 # separator (ghp_, sk-live-, amzn.mws., SG., ya29.). A typed password that happens to end in one (Xk9#mQ2v-,
 # ZDUQ_wgpk4688.) has mixed case or symbols.
 _FORMAT_PREFIX = re.compile(r"^(?:[a-z0-9]{1,12}(?:[-_.:][a-z0-9]{1,12})*|[A-Z0-9]{1,12}(?:[-_.:][A-Z0-9]{1,12})*)[-_.:]$")
-# Letters, then three digits or more: how a person types a password, not how a format's prefix is spelled
-_DIGIT_RUN = re.compile(r"[a-zA-Z]\d{3,}")
+# Letters, then two digits or more: how a person types a password, not how a format's prefix is spelled
+_DIGIT_RUN = re.compile(r"[a-zA-Z]\d{2,}")
 
 
 @_filter("negated_key_word", "the value says there is none of what the name holds (AUTH: noauth, password: nopass)",
