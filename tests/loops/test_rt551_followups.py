@@ -287,3 +287,13 @@ def test_look_alikes_of_sets_575_to_578_are_not_shown() -> None:
     event = ('{\n    "type": "track",\n    "messageId": "ajs-next-' + _hex(32) + '",\n'
              f'    "writeKey": "{_mixed(32)}",\n    "event": "Signed Up"\n}}\n')
     assert not_shown(event, "tests/fixtures/segment_events.json")
+
+
+def test_the_second_probe_s_misses_are_found() -> None:
+    # (set 574) a typed password ending in a dot, a *_param value with a symbol, a sed back-reference, an inline list
+    _found(f"set -gx PGPASSWORD lantern{_R.randint(10, 99)}.\n", "dotfiles/config.fish")
+    _found(f'admin_password_param = "maple{_R.randint(10, 99)}#"\n', "infra/prod.tfvars")
+    _found(f'sed -i "s,\\(api_key\\s*=\\s*\\).*,\\1{_hex(32)}," /etc/agent/agent.ini\n', "scripts/provision.sh",
+           "sed-substitution-captured-key")
+    _found(f"securitytrails: [{_mixed(32)}]\n", "recon/provider-config.yaml", "subfinder-provider-key")
+    assert not_shown('sed -i "s,\\(api_key\\s*=\\s*\\).*,\\1${AGENT_API_KEY}," /etc/agent/agent.ini\n', "provision.sh")
