@@ -110,6 +110,18 @@ def is_payment_object_token(value: str, line: str, key_name: str | None, languag
             and bool(_TOKENISED_THINGS & set(words[:-1])))
 
 
+# A travel or commerce API's reference to a priced record: Kiwi's booking_token, an offer's or a fare's token, a
+# quote's. It names what a search returned (and expires with it); the API key is what opens the API.
+_PRICED_RECORD_THINGS = frozenset({"booking", "offer", "fare", "quote", "itinerary"})
+
+
+@_filter("priced_record_token", "the token of a booking, offer, fare or quote a search returned (booking_token): a "
+         "reference to a priced record, not a credential", generic_only=True, needs_key_name=True)
+def is_priced_record_token(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    words = key_words(key_name)
+    return len(words) >= 2 and words[-1] == "token" and words[-2] in _PRICED_RECORD_THINGS
+
+
 # An Oracle Cloud resource id: ocid1.<resource type>.<realm>.[region][.future use].<unique id> (a tenancy's and a
 # compartment's have no region: ocid1.tenancy.oc1..aaaa…). It names the resource; reading it needs a signed request.
 _OCID = re.compile(r"^ocid1\.[a-z0-9]+\.oc[0-9]+\.[a-z0-9-]*(?:\.[a-z0-9-]*)?\.[a-z0-9]{20,}$")
