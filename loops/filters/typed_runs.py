@@ -10,6 +10,7 @@ import math
 import operator
 import re
 
+from ..rules.checksums import b64_decode
 from .registry import Surroundings, _filter
 from .text_shapes import _HEX, shannon_entropy
 from .words import _names_generated_credential, digits_held_as_secret, key_words
@@ -217,15 +218,24 @@ def is_interleaved_sequence(value: str, line: str, key_name: str | None, languag
 _SHORTEST_COUNTING_HEX = 16  # eight bytes
 
 
-@_filter("counting_bytes", "hex bytes that count up or down by one step (000102030405…, 00112233…, the key of a published "
+_PADDED_B64 = re.compile(r"^(?:[A-Za-z0-9+/]{4})+(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$")
+
+
+@_filter("counting_bytes", "hex (or base64) bytes that count up or down by one step (000102030405…, 00112233…, the key of a published "
          "known-answer test): a test pattern, not a generated key", generic_only=True)
 def is_counting_bytes(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # Hash and cipher test vectors (BLAKE2's, HKDF's, many RFCs') take the key 00 01 02 … so anyone can
     # type it; a generated key counts by ones from one byte to the next once in 256 steps.
     v = value.strip()
-    if len(v) < _SHORTEST_COUNTING_HEX or len(v) % 2 or not _HEX.match(v):
+    if len(v) < _SHORTEST_COUNTING_HEX:
         return False
-    data = bytes.fromhex(v)
+    if len(v) % 2 == 0 and _HEX.match(v):
+        data = bytes.fromhex(v)
+    else:
+        decoded = b64_decode(v) if _PADDED_B64.match(v) else None  # the same bytes in base64 (AAECAwQF…)
+        if decoded is None or len(decoded) * 2 < _SHORTEST_COUNTING_HEX:
+            return False
+        data = decoded
     steps = {(b - a) % 256 for a, b in zip(data, data[1:])}
     # (or by any one step: 00112233…EEFF, the other key every tutorial types)
     return len(steps) == 1 and steps != {0}
