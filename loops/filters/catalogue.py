@@ -77,7 +77,7 @@ ORDER: tuple[str, ...] = (
     "object_identifier", "colon_separated_record",
     "jwt_with_stand_in_claims", "composite_literal", "php_serialized_structure", "go_field_type", "go_enum_constant", "ruby_symbol",
     "header_name_constant", "qualified_package_name", "source_file_path", "concatenated_prefix",
-    "go_time_layout", "sasl_plain_stand_in", "public_by_format", "pusher_key_in_pusher_block", "client_key_in_a_widget_config", "ghost_content_api_key", "app_center_app_secret", "shopify_app_api_key", "firebase_app_config_key", "supabase_local_key", "firebase_web_config_key", "browser_module_write_key", "algolia_search_config_key", "algolia_lite_client_key", "supabase_client_anon_key",
+    "go_time_layout", "sasl_plain_stand_in", "public_by_format", "pusher_key_in_pusher_block", "client_key_in_a_widget_config", "ghost_content_api_key", "app_center_app_secret", "shopify_app_api_key", "firebase_app_config_key", "supabase_local_key", "firebase_web_config_key", "browser_module_write_key", "analytics_cookie", "algolia_search_config_key", "algolia_lite_client_key", "supabase_client_anon_key",
     "firebase_download_token", "android_debug_keystore_password", "query_parameter_start", "expired_signature", "expired_jwt",
     "word_list_entry",
     "recorded_response_cookie", "class_name_table",

@@ -1360,3 +1360,20 @@ def is_ghost_content_api_key(value: str, line: str, key_name: str | None, langua
     if _GHOST_CONTENT_KEY.match(value.strip()) is None:
         return False
     return any(_GHOST_CONTENT_CLIENT.search(text) for text in (line, *around.lines))
+
+
+# Analytics cookies in a browser's saved state (Playwright's storageState, a cookie export): Hotjar's _hjSession…,
+# Google Analytics' _ga/_gid, Segment's ajs_…, Mixpanel's mp_…, Meta's _fbp, Google Ads' _gcl_…. They count visits;
+# they log no one in.
+_ANALYTICS_COOKIE_NAME = re.compile(r""""name"[ \t]*:[ \t]*"(?:_hj\w*|_ga\w*|_gid|ajs_\w+|mp_\w+|amplitude_\w+|_fbp|_gcl_\w+)\"""")
+_COOKIE_NAME = re.compile(r""""name"[ \t]*:[ \t]*\"""")
+
+
+@_filter("analytics_cookie", "the value of an analytics cookie in a saved browser state (Hotjar's _hjSessionUser_…, "
+         "_ga, ajs_…): it counts visits and logs no one in", surroundings=True, needs_in_line='"')
+def is_analytics_cookie(value: str, line: str, key_name: str | None, language: str | None,
+                        around: Surroundings) -> bool:
+    for text in (line, *reversed(around.lines[:around.lines_before])):
+        if _COOKIE_NAME.search(text):
+            return _ANALYTICS_COOKIE_NAME.search(text) is not None  # the nearest cookie name above (or on the line)
+    return False
