@@ -137,6 +137,14 @@ LEAKS = [
     ("deploy/nginx/.htpasswd", f"grafana:$apr1$Zp8kQ2rV$8nWfL0qXc1vR4tY7uI9oP/\nadmin:{PW}\n", "htpasswd-plaintext-entry"),
     # varnishd -S: the whole file is the management secret
     ("edge-lb/varnish/secret", f"{uuid.UUID(int=_R.getrandbits(128), version=4)}\n", "varnish-secret-file"),
+    # GRUB 2's clear-text password command, and SYSLINUX's menu password
+    ("pxe/grub/grub.cfg", f"set superusers=\"ops\"\npassword ops {PW}\n", "grub-password-command"),
+    ("tftpboot/pxelinux.cfg/default", f"LABEL rescue\n  MENU PASSWD {PW}\n", "syslinux-menu-password"),
+    # subfinder's provider keys, the NASA ADS client's token file, dimcli's dsl.ini
+    ("recon/.config/subfinder/provider-config.yaml", f"shodan:\n  - {random_chars(_R, 32)}\n", "subfinder-provider-key"),
+    ("home/dev/.ads/dev_key", f"{random_chars(_R, 40)}\n", "nasa-ads-token-file"),
+    ("home/dev/.dimensions/dsl.ini", f"[instance.live]\nurl=https://app.dimensions.ai\nkey={_R.getrandbits(128):032X}\n",
+     "dimensions-dsl-ini-key"),
 ]
 
 
