@@ -102,3 +102,16 @@ def is_provider_format_mismatch(value: str, line: str, key_name: str | None, lan
     if not named or not v or any(r.provider_value(v) for r in named):
         return False
     return not formats.has_specific_format(v)
+
+
+# A Google API key is always AIza and 35 more characters: a shorter value under a key's name was cut short for a slide,
+# a doc or a log (AIzaSyLe4EUg-f…), and calls nothing.
+_GOOGLE_KEY_PREFIX = "AIza"
+_GOOGLE_KEY_LENGTH = 39
+
+
+@_filter("cut_google_api_key", "a Google API key cut short (AIza and fewer than 35 characters): every real one is 39 "
+         "characters long", generic_only=True, needs_in_value="A")
+def is_cut_google_api_key(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    return v.startswith(_GOOGLE_KEY_PREFIX) and 8 <= len(v) < _GOOGLE_KEY_LENGTH and v.isascii()

@@ -81,7 +81,7 @@ _COLON_HEX_PAIRS = frozenset({16, 20, 32})
 
 # PostgreSQL's stored role passwords (pg_authid.rolpassword, what `CREATE ROLE … PASSWORD '…'` accepts
 # pre-hashed): "md5" + MD5(password + user) in hex, or SCRAM-SHA-256$<iterations>:<salt>$<StoredKey>:<ServerKey>.
-_POSTGRES_HASH = re.compile(r"^md5[0-9a-f]{32}$|^SCRAM-SHA-(?:1|256)\$\d{1,7}:[A-Za-z0-9+/]{8,}={0,2}"
+_POSTGRES_HASH = re.compile(r"^md5(?:[0-9a-f]{32}|[0-9a-f]{64})$|^SCRAM-SHA-(?:1|256)\$\d{1,7}:[A-Za-z0-9+/]{8,}={0,2}"
                             r"\$[A-Za-z0-9+/]{16,}={0,2}:[A-Za-z0-9+/]{16,}={0,2}$")
 # Jupyter's hashed passwords (IPython's passwd()): algorithm:salt:hexdigest. An htpasswd line: user:<crypt hash>.
 # Transmission hashes its rpc-password in settings.json on first start: '{', SHA-1 of password and salt in hex, then

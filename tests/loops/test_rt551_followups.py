@@ -297,3 +297,33 @@ def test_the_second_probe_s_misses_are_found() -> None:
            "sed-substitution-captured-key")
     _found(f"securitytrails: [{_mixed(32)}]\n", "recon/provider-config.yaml", "subfinder-provider-key")
     assert not_shown('sed -i "s,\\(api_key\\s*=\\s*\\).*,\\1${AGENT_API_KEY}," /etc/agent/agent.ini\n', "provision.sh")
+
+
+# --- travel APIs, RPA, Windows deployment, scholarly APIs (sets 579-582) ----------------------------------------------------
+
+def test_keys_of_sets_579_to_582_are_found() -> None:
+    _found(f"client = OAuth2::Client.new(\n  '{_mixed(16)}',\n  '{_mixed(48)}',\n  site: 'https://identity.hotel.io')\n",
+           "apaleo_client.rb", "client-positional-key-secret-pair")
+    _found(f'      "installArgs": "NESSUS_SERVER=cloud.tenable.com:443 NESSUS_KEY={_hex(64)} /qn",\n', "apps/catalogue.json",
+           "installer-property-secret")
+    _found(f"  <MacKey>{base64.b64encode(bytes(_R.randrange(256) for _ in range(32))).decode()}</MacKey>\n",
+           "Metadata/Detection.xml", "password-xml-element")
+    _found(f"SET SapPassword TO $'''{_mixed(12)}'''\n", "desktop/ExtractSap.robin", "power-automate-desktop-set-secret")
+    _found(f'  {{"schemaname": "cr3f1_SupplierApiKey", "type": "String", "value": "{_mixed(32)}"}},\n',
+           "power-automate/environment-variables.json", "json-name-value-secret")
+    _found(f"curl -L -H 'Wiley-TDM-Client-Token: {random_uuid(_R)}' https://api.wiley.com/onlinelibrary/tdm/v1/articles/x\n",
+           "tdm.sh", "curl-header-secret-name")
+    _found(f"zot = zotero.Zotero('{_R.randint(10**6, 10**7)}', 'user', '{_mixed(24)}')\n", "zotero.py",
+           "pyzotero-api-key-argument")
+
+
+def test_look_alikes_of_sets_579_to_582_are_not_shown() -> None:
+    assert not_shown(f'booking_token = "{random_chars(_R, 180, _LOWER36 + "ABCDEFGHIJKLMNOPQRSTUVWXYZ-_")}"\n', "tequila.py")
+    counting = base64.b64encode(bytes(range(32))).decode()
+    assert not_shown(f'KEY = "{counting}"\n', "tools/tests/test_upload.py")
+    hotjar = base64.urlsafe_b64encode(('{"id": "%s", "existing": true}' % _hex(16)).encode()).decode().rstrip("=")
+    cookies = ('{\n  "cookies": [\n    {\n      "name": "_hjSessionUser_3412",\n'
+               f'      "value": "{hotjar}",\n'
+               '      "domain": ".corp.com", "path": "/"\n    }\n  ]\n}\n')
+    assert not_shown(cookies, "e2e/.auth/admin.json")
+    assert not_shown(f'MAPS_KEY = "AIzaSy{_mixed(20)}"\n# truncated for the slide deck\n', "slides/key_short.py")
