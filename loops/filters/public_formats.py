@@ -1341,7 +1341,9 @@ def is_shopify_app_api_key(value: str, line: str, key_name: str | None, language
                            around: Surroundings) -> bool:
     words = key_words(key_name)
     # (the name says nothing but whose app and which key: DATADOG_API_KEY near a Shopify secret is Datadog's)
-    if _HEX32.match(value.strip()) is None or words[-2:] != ["api", "key"] or not set(words) <= _SHOPIFY_APP_KEY_WORDS:
+    # (a one-letter object before it is a receiver, not a word: Django settings' c.shopify_api_key)
+    if (_HEX32.match(value.strip()) is None or words[-2:] != ["api", "key"]
+            or not {w for w in words if len(w) > 1} <= _SHOPIFY_APP_KEY_WORDS):
         return False
     if "shopify" in line.lower() or any("shpss_" in text for text in around.lines):
         return True
