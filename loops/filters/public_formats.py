@@ -493,6 +493,8 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
         return True  # LaunchDarkly's client-side ID (24 hex), which its browser SDK is given; SDK keys are sdk-…
     if key_words(key_name)[-2:] == ["server", "key"] and _names_provider("nakama", line, key_name):
         return True  # Nakama's socket server key: its client SDKs are built with it (the http_key is the secret)
+    if v.startswith(("pk_live_", "pk_test_")) and not {"secret", "private"} & set(key_words(key_name)):
+        return True  # a publishable key by the convention Stripe set (Yoco's, Paystack's pk_live_…): the checkout's
     if v.startswith(("live_", "test_")) and "publishable" in (key_name or line[:max(line.find(v), 0)]).lower():
         return True  # a checkout's publishable key (Chargebee's live_…): Mollie's secret keys share the prefix
     if v.startswith("API") and _LIVEKIT_KEY_ID.match(v) and "livekit" in (key_name or line).lower():
