@@ -645,8 +645,13 @@ def is_test_user_record_token(value: str, line: str, key_name: str | None, langu
                               around: Surroundings) -> bool:
     if not around.in_test_path:
         return False
+    if any(_COOKIE_ATTRIBUTE.search(text) for text in around.lines):
+        return False  # a cookie a browser kept (Playwright's storageState, a cookie export): a session that logs in
     words = key_words(key_name)
     return any(words[-len(c):] == c for c in _USER_RECORD_TOKENS)
+
+
+_COOKIE_ATTRIBUTE = re.compile(r"""["'](?:httpOnly|sameSite|secure)["'][ \t]*:""")
 
 
 _TOKEN_RESPONSE_MEMBERS = (["access", "token"], ["refresh", "token"], ["id", "token"])

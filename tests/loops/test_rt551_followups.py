@@ -336,3 +336,16 @@ def test_marketplace_and_mobile_money_follow_ups() -> None:
     _found(f'chapaKey := "CHASECK-{_mixed(32)}"\n', "chapa.go", "chapa-secret-key")
     assert not_shown(f"const YOCO_PUBLIC = 'pk_live_{_hex(20)}';\n", "web/src/yoco.ts")
     assert not_shown(f"ShopifyApp.configure do |c|\n  c.shopify_api_key = '{_hex(32)}'\nend\n", "config/initializers/shopify.rb")
+
+
+def test_the_third_probe_s_misses_are_found() -> None:
+    # (set 583) a session cookie in a saved browser state under e2e/, a winget Custom: switch, a Power Platform
+    # definition typed by a numeric code, a PAD maps key
+    state = ('{\n  "cookies": [\n    {\n      "name": "remember_token",\n'
+             f'      "value": "{_mixed(48)}",\n      "domain": "app.corp.io", "path": "/", "httpOnly": true,\n'
+             '      "secure": true, "sameSite": "Lax"\n    }\n  ]\n}\n')
+    _found(state, "web/e2e/.auth/storageState.json", "cookie-export-session-value")
+    _found(f"    Custom: AGENT_KEY={_hex(40)} /qn\n", "winget/agent.yaml", "installer-property-secret")
+    _found(f'  {{"schemaname": "corp_HelpdeskApiKey", "type": "100000000", "value": "{_mixed(32)}"}}\n',
+           "environmentvariabledefinition.json", "json-name-value-secret")
+    _found(f"SET azureMapsKey TO $'''{_mixed(43)}'''\n", "Flows/SyncTickets.txt", "power-automate-desktop-set-secret")
