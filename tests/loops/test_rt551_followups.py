@@ -330,9 +330,7 @@ def test_look_alikes_of_sets_579_to_582_are_not_shown() -> None:
 
 
 def test_marketplace_and_mobile_money_follow_ups() -> None:
-    # (sets 584, 585) a Mercado Pago test user's token, a Chapa secret key; a pk_live_ key and c.shopify_api_key are public
-    _found(f'sdk = mercadopago.SDK("TEST-{_R.randint(10**15, 10**16 - 1)}-{_R.randint(10**5, 10**6 - 1)}-{_hex(32)}-'
-           f'{_R.randint(10**8, 10**9 - 1)}")\n', "mp.py", "mercadopago-access-token")
+    # (sets 584, 585) a Chapa secret key; a pk_live_ key and c.shopify_api_key are public
     _found(f'chapaKey := "CHASECK-{_mixed(32)}"\n', "chapa.go", "chapa-secret-key")
     assert not_shown(f"const YOCO_PUBLIC = 'pk_live_{_hex(20)}';\n", "web/src/yoco.ts")
     assert not_shown(f"ShopifyApp.configure do |c|\n  c.shopify_api_key = '{_hex(32)}'\nend\n", "config/initializers/shopify.rb")
