@@ -9,6 +9,7 @@ search-only keys, Shopify storefront tokens).
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import hmac
 import json
@@ -407,6 +408,12 @@ _DESKTOP_APP_MODULE = re.compile(r"""\bfrom[ \t]+["'](?:electron|@tauri-apps/api
                                  r"|\buse[ \t]+tauri(?:::|;)|#\[tauri::command\]")
 
 
+@functools.lru_cache(maxsize=4)
+def _is_desktop_app_module(text: str) -> bool:
+    # once per file: a file dense with keys asks for each of them (a str keeps its hash, so the lookup is cheap)
+    return _DESKTOP_APP_MODULE.search(text) is not None
+
+
 @_filter("browser_module_write_key", "a Segment write key in a browser module (web/src/analytics.ts): a browser "
          "source's key, which analytics.js sends from every visitor's page", surroundings=True)
 def is_browser_module_write_key(value: str, line: str, key_name: str | None, language: str | None,
@@ -417,7 +424,7 @@ def is_browser_module_write_key(value: str, line: str, key_name: str | None, lan
     # (or the record says a browser sent it: an export of a browser source's events)
     if _ALNUM_CLIENT_KEY.match(value.strip()) is None or not (
             around.in_front_end_path or any(_BROWSER_EVENT.search(t) for t in (line, *around.lines))
-            or _DESKTOP_APP_MODULE.search(around.text) or (
+            or _is_desktop_app_module(around.text) or (
                 language in ("javascript", "typescript", "html")
                 and any(_BROWSER_CONFIG_BESIDE.search(text) for text in around.lines))):
         return False
@@ -929,6 +936,11 @@ _ALGOLIA_LITE_IMPORT = re.compile(r"""["']algoliasearch/lite["']""")
 _ALGOLIA_LITE_CALL = re.compile(r"""\b(?:algoliasearch|liteClient)\([ \t]*["'][A-Z0-9]{10}["'][ \t]*,[ \t]*["']$""")
 
 
+@functools.lru_cache(maxsize=4)
+def _imports_algolia_lite(text: str) -> bool:
+    return _ALGOLIA_LITE_IMPORT.search(text) is not None
+
+
 @_filter("algolia_lite_client_key", "an Algolia key given to the lite client (imported from algoliasearch/lite), "
          "which can only search: the search-only key a browser is given", surroundings=True)
 def is_algolia_lite_client_key(value: str, line: str, key_name: str | None, language: str | None,
@@ -936,7 +948,7 @@ def is_algolia_lite_client_key(value: str, line: str, key_name: str | None, lang
     v = value.strip()
     at = line.find(v)
     return (_HEX32.match(v) is not None and at > 0 and _ALGOLIA_LITE_CALL.search(line, 0, at) is not None
-            and _ALGOLIA_LITE_IMPORT.search(around.text) is not None)
+            and _imports_algolia_lite(around.text))
 
 
 _ALGOLIA_INDEXER = re.compile(r"gatsby-plugin-algolia|jekyll-algolia|algolia-?indexer|\b(?:addObjects?|saveObjects?|"
