@@ -408,10 +408,11 @@ _DESKTOP_APP_MODULE = re.compile(r"""\bfrom[ \t]+["'](?:electron|@tauri-apps/api
                                  r"|\buse[ \t]+tauri(?:::|;)|#\[tauri::command\]")
 
 
-@functools.lru_cache(maxsize=4)
-def _is_desktop_app_module(text: str) -> bool:
-    # once per file: a file dense with keys asks for each of them (a str keeps its hash, so the lookup is cheap)
-    return _DESKTOP_APP_MODULE.search(text) is not None
+@functools.lru_cache(maxsize=8)
+def _in_file(pattern: re.Pattern[str], text: str) -> bool:
+    """Whether the pattern occurs in the file, searched once per file and pattern: a file dense with keys asks
+    for each of them (a str keeps its hash, so the lookup is cheap)."""
+    return pattern.search(text) is not None
 
 
 @_filter("browser_module_write_key", "a Segment write key in a browser module (web/src/analytics.ts): a browser "
@@ -422,9 +423,10 @@ def is_browser_module_write_key(value: str, line: str, key_name: str | None, lan
     # the browser configuration written around it: a Firebase web config, publishable and search-only keys)
     # (in a script or a page only: a server's .env holds publishable keys beside its own write key too)
     # (or the record says a browser sent it: an export of a browser source's events)
-    if _ALNUM_CLIENT_KEY.match(value.strip()) is None or not (
-            around.in_front_end_path or any(_BROWSER_EVENT.search(t) for t in (line, *around.lines))
-            or _is_desktop_app_module(around.text) or (
+    if _ALNUM_CLIENT_KEY.match(value.strip()) is None:
+        return False
+    browser_event = any(_BROWSER_EVENT.search(t) for t in (line, *around.lines))
+    if not (around.in_front_end_path or browser_event or _in_file(_DESKTOP_APP_MODULE, around.text) or (
                 language in ("javascript", "typescript", "html")
                 and any(_BROWSER_CONFIG_BESIDE.search(text) for text in around.lines))):
         return False
@@ -433,8 +435,7 @@ def is_browser_module_write_key(value: str, line: str, key_name: str | None, lan
     # analytics.js made names its library or its ajs- message id)
     return (bool({"write", "writekey"} & names) and not (_NOT_SEARCH_WORDS - {"write"}) & names
             and (_names_provider("segment", line, key_name) or "analytics" in line.lower()
-                 or any(_BROWSER_EVENT.search(t) for t in (line, *around.lines))
-                 or any(_SEGMENT_HOST in text for text in around.lines)
+                 or browser_event or any(_SEGMENT_HOST in text for text in around.lines)
                  or (around.in_front_end_path and _SEGMENT_HOST in around.text)))  # (a HAR's request URL above its body)
 
 
@@ -936,11 +937,6 @@ _ALGOLIA_LITE_IMPORT = re.compile(r"""["']algoliasearch/lite["']""")
 _ALGOLIA_LITE_CALL = re.compile(r"""\b(?:algoliasearch|liteClient)\([ \t]*["'][A-Z0-9]{10}["'][ \t]*,[ \t]*["']$""")
 
 
-@functools.lru_cache(maxsize=4)
-def _imports_algolia_lite(text: str) -> bool:
-    return _ALGOLIA_LITE_IMPORT.search(text) is not None
-
-
 @_filter("algolia_lite_client_key", "an Algolia key given to the lite client (imported from algoliasearch/lite), "
          "which can only search: the search-only key a browser is given", surroundings=True)
 def is_algolia_lite_client_key(value: str, line: str, key_name: str | None, language: str | None,
@@ -948,7 +944,7 @@ def is_algolia_lite_client_key(value: str, line: str, key_name: str | None, lang
     v = value.strip()
     at = line.find(v)
     return (_HEX32.match(v) is not None and at > 0 and _ALGOLIA_LITE_CALL.search(line, 0, at) is not None
-            and _imports_algolia_lite(around.text))
+            and _in_file(_ALGOLIA_LITE_IMPORT, around.text))
 
 
 _ALGOLIA_INDEXER = re.compile(r"gatsby-plugin-algolia|jekyll-algolia|algolia-?indexer|\b(?:addObjects?|saveObjects?|"
