@@ -54,6 +54,14 @@ class _Side:
         return CellText(path, "\n".join(parts), tuple(pieces))
 
 
+def _add(sides: tuple[_Side, _Side], mark: str, line: str, start: int) -> None:
+    """A hunk's line without its marker to the side(s) it belongs to: context to both, `-` to the old, `+` to the new."""
+    if mark != "+":
+        sides[0].add(line[1:], start + 1, mark == "-")
+    if mark != "-":
+        sides[1].add(line[1:], start + 1, mark == "+")
+
+
 def is_diff(text: str) -> bool:
     """Whether `text` holds a unified diff's hunk (cheap: one substring search for most files)."""
     return (text.startswith("@@ -") or "\n@@ -" in text) and _HUNK.search(text) is not None
@@ -75,31 +83,21 @@ def diff_views(text: str, path: str) -> list[CellText] | None:
             mark = line[:1]
             if mark == "\\":  # "\ No newline at end of file"
                 continue
-            if mark in (" ", "", "\r") and old_left > 0 and new_left > 0:
-                current[0].add(line[1:], start + 1, False)
-                current[1].add(line[1:], start + 1, False)
-                old_left, new_left = old_left - 1, new_left - 1
-                continue
-            if mark == "-" and old_left > 0:
-                current[0].add(line[1:], start + 1, True)
-                old_left -= 1
-                continue
-            if mark == "+" and new_left > 0:
-                current[1].add(line[1:], start + 1, True)
-                new_left -= 1
+            if mark in ("", "\r"):
+                mark = " "  # a context line whose space an editor stripped
+            if {"-": old_left > 0, "+": new_left > 0, " ": old_left > 0 and new_left > 0}.get(mark, False):
+                _add(current, mark, line, start)
+                old_left -= mark != "+"
+                new_left -= mark != "-"
                 continue
             old_left = new_left = 0  # a hunk longer than one side's length in its header: read on loosely
         if (current is not None and line[:1] in _MARKS and not line.startswith(_HEADERS)
                 and line.rstrip("\r") != "-- "):  # (a mail's signature line ends a format-patch)
             # past the lengths its header gave: a hunk edited by hand (a line added to a patch, a pasted excerpt)
             # goes on while its lines carry a marker
-            if line[:1] != "+":
-                current[0].add(line[1:], start + 1, line[:1] == "-")
-            if line[:1] != "-":
-                current[1].add(line[1:], start + 1, line[:1] == "+")
+            _add(current, line[:1], line, start)
             continue
-        else:
-            current = None
+        current = None
         hunk = _HUNK.match(line)
         if hunk is not None:
             name = new_name if new_name not in (None, _NO_FILE) else old_name

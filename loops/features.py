@@ -523,17 +523,22 @@ def _rust_test_modules(text: str) -> tuple[tuple[int, int], ...]:
     for m in _RUST_TEST_MODULE.finditer(text):
         if spans and m.start() < spans[-1][1]:
             continue  # (a test module inside one)
-        depth, end = 1, len(text)
-        for brace in _BRACE.finditer(text, m.end()):
-            depth += 1 if brace.group() == "{" else -1
-            if depth == 0:
-                end = brace.end()
-                break
-        spans.append((m.start(), end))
+        spans.append((m.start(), _block_end(text, m.end(), len(text)) or len(text)))
     return tuple(spans)
 
 
 _BRACE = re.compile(r"[{}]")
+
+
+def _block_end(text: str, after_open: int, limit: int) -> int | None:
+    """Where the block whose `{` ends just before `after_open` closes (the offset after its `}`), or None when it
+    does not close before `limit` (braces in strings rarely unbalance)."""
+    depth = 1
+    for brace in _BRACE.finditer(text, after_open, limit):
+        depth += 1 if brace.group() == "{" else -1
+        if depth == 0:
+            return brace.end()
+    return None
 
 
 # A test function may also stand alone among the code (`#[test] fn parser_test() { … }`, `#[tokio::test]`).
@@ -554,13 +559,8 @@ def _in_rust_test_fn(text: str, offset: int) -> bool:
         pass
     if last is None:
         return False
-    # still inside the function when its braces have not closed (braces in strings rarely unbalance)
-    depth = 1
-    for ch in re.findall(r"[{}]", text[last.end():offset]):
-        depth += 1 if ch == "{" else -1
-        if depth == 0:
-            return False
-    return True
+    # still inside the function when its braces have not closed before the offset
+    return _block_end(text, last.end(), offset) is None
 
 
 def in_rust_test_module(text: str, offset: int) -> bool:
