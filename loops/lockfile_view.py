@@ -22,9 +22,11 @@ LOCKFILES: frozenset[str] = frozenset({
 })
 
 # user-info before the host: no '/' between '://' and '@' (an npm scope, /@babel/core, has one); or a credential in the
-# query string (Composer once wrote GitHub's ?access_token= into a dist URL; a registry's ?token=)
+# query string (Composer once wrote GitHub's ?access_token= into a dist URL; a registry's ?token=); or anaconda.org's
+# token path (conda-lock keeps `https://conda.anaconda.org/t/<token>/<channel>/…` for a private channel's packages)
 _URL_WITH_CREDENTIALS = re.compile(r"://[^\s/@'\"<>]+@"
-                                r"|://[^\s'\"<>]*[?&](?:access_token|private_token|auth_token|token|api_key|apikey|key)=")
+                                r"|://[^\s'\"<>]*[?&](?:access_token|private_token|auth_token|token|api_key|apikey|key)="
+                                r"|://(?:[\w-]+\.)*anaconda\.(?:org|cloud|com)/t/[A-Za-z0-9]")
 
 
 def is_lockfile(path: str) -> bool:
@@ -35,5 +37,5 @@ def url_credential_lines(text: str) -> str:
     """`text` with every line that holds no URL with credentials (user-info or a query token) made empty."""
     if "://" not in text or _URL_WITH_CREDENTIALS.search(text) is None:
         return "\n" * text.count("\n")  # nearly every lockfile: nothing to read
-    return "\n".join(line if ("@" in line or "=" in line) and _URL_WITH_CREDENTIALS.search(line) else ""
+    return "\n".join(line if ("@" in line or "=" in line or "/t/" in line) and _URL_WITH_CREDENTIALS.search(line) else ""
                      for line in text.split("\n"))

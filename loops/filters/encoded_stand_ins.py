@@ -382,12 +382,14 @@ def is_base64_of_stand_in(value: str, line: str, key_name: str | None, language:
             or _SSH_PUBLIC_KEY_LINE.match(text) is not None
             or is_ldap_dn_value(text, text, key_name, language)
             or _stand_in_pair(text) or _settings_without_credential(text) or _url_with_stand_in_pair(text)
-            or (_HOST_LIST.fullmatch(text) is not None and not names_credential(key_words(key_name))))
+            or (_HOST_LIST.fullmatch(text) is not None and not names_credential(key_words(key_name))
+                and _PASSWORD_ON_LINE.search(line) is None))
 
 
 # Hosts and addresses (a Secret's BOOTSTRAP_SERVERS: base64 of "pkc-4nym6.us-east-1.aws.confluent.cloud:9092", an
 # encoded endpoint's origin): no user-info, no path, no query, so nothing secret rides along (a webhook's path is its
-# secret). Under a credential's name the value is read as the credential it is named for.
+# secret). Under a credential's name, or on a line that names a password (.npmrc's `//host/:_password=`, whose
+# key the rule does not capture), the value is read as the credential it is named for: Word.x7Kq is a password.
 _HOST = r"(?:[a-z][a-z0-9+.-]*://)?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?::\d{1,5})?/?"
 _HOST_LIST = re.compile(rf"{_HOST}(?:[ \t]*,[ \t]*{_HOST})*")
 
@@ -399,7 +401,7 @@ _ENCODED_EXAMPLE_WORDS = frozenset({"example", "sample", "dummy", "placeholder"}
 # credentials (an app's name, a region); under a credential's name it is read as the credential.
 _NAME_WORDS = re.compile(r"[a-z]+(?:-[a-z0-9]+)+")
 # ... but not in a password's element or attribute (FileZilla's <Pass encoding="base64">): there it is a pass phrase.
-_PASSWORD_ON_LINE = re.compile(r"(?i)<pass(?:word)?\b|\bpass(?:word)?[\"']?[ \t]*[=:]")
+_PASSWORD_ON_LINE = re.compile(r"(?i)<pass(?:word)?\b|(?:\b|_)pass(?:word)?[\"']?[ \t]*[=:]")
 
 
 # Words in one case each, a separator between (ci-password, Test Secret): not a password that holds a word among

@@ -531,6 +531,7 @@ _NOT_AN_ID_WORDS = frozenset({
     # OAuth 1's consumer key goes in the clear too, but labelled sets (CredData) count it with its secret
     "consumer",
 })
+_PUBLIC_TOKEN_WORDS = frozenset({"client", "browser", "public", "rum", "widget", "website"})
 _SECRET_ENDINGS = (["secret"], ["secret", "key"], ["token"], ["access", "token"], ["secret", "token"])
 _ASSIGNED_NAME = re.compile(r"""(?:^|[\s{,;(])(?:(?:export|const|var|let|set|final|static|private|public)[ \t]+)*["']?"""
                             r"""([A-Za-z_$@][\w.$-]*)["']?[ \t]*(?::=|=>|=|:)""")
@@ -579,6 +580,10 @@ def is_key_id_beside_its_secret(value: str, line: str, key_name: str | None, lan
         for name in _ASSIGNED_NAME.findall(text):
             other = key_words(name)
             ending = next((e for e in _SECRET_ENDINGS if other[-len(e):] == e), None)
+            # (a client's or a browser's token is no secret half: Datadog's DD_CLIENT_TOKEN, the browser SDK's, sits
+            # beside DD_APP_KEY, which is a secret of its own)
+            if ending == ["token"] and _PUBLIC_TOKEN_WORDS & set(other):
+                continue
             # (a bare api_key pairs with its api_secret only: a token or a SECRET_KEY beside it is another credential)
             if ending and other != words and _pair_stem(other[:-len(ending)]) == stem and (
                     stem or other[:-len(ending)] == words[:-1] and "secret" in ending):

@@ -185,6 +185,14 @@ def bip39_mnemonic(value: str) -> bool:
     return hashlib.sha256(entropy).digest()[0] >> (8 - checksum_bits) == bits & ((1 << checksum_bits) - 1)
 
 
+def bip39_words(value: str) -> bool:
+    """12, 15, 18, 21 or 24 words, every one of BIP-39's English list: a recovery phrase typed or edited by hand,
+    whose checksum bits need not hold (used where a file's or setting's name already says phrase)."""
+    words = value.split()
+    index = _bip39_index()
+    return len(words) in (12, 15, 18, 21, 24) and all(w in index for w in words)
+
+
 def kerberos_keytab(value: str) -> bool:
     """A Kerberos keytab file (MIT format 0x0502) in base64: the version bytes, then an
     entry whose principal starts with a realm of printable characters."""
@@ -357,6 +365,7 @@ CHECKSUMS: dict[str, Callable[[str], bool]] = {
     "bech32": bech32,
     "base58check": base58check,
     "bip39_mnemonic": bip39_mnemonic,
+    "bip39_words": bip39_words,
     "kerberos_keytab": kerberos_keytab,
     "discord_bot_token": discord_bot_token,
     "basic_auth_credentials": basic_auth_credentials,

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import string
 import uuid
+from importlib import resources
 
 import pytest
 
@@ -21,6 +22,7 @@ PW = typed_password(_R)
 KEY = random_chars(_R, 24, _ALNUM)
 HEX = random_chars(_R, 40, "0123456789abcdef")
 COOKIE = random_chars(_R, 20, string.ascii_uppercase)
+BIP39 = sorted((resources.files("secretloop.loops.rules") / "bip39_english.txt").read_text(encoding="ascii").split())
 
 LEAKS = [
     ("etc/rsyncd.secrets", f"# user:password\nbackup:{PW}\n", "rsyncd-secrets-line"),
@@ -73,6 +75,9 @@ LEAKS = [
     ("geth-node/password.txt", f"{PW}\n", "single-secret-file"),
     ("solana/id.json", "[" + ",".join(str(_R.randrange(256)) for _ in range(64)) + "]\n", "solana-keypair-file"),
     ("truffle-app/.secret", "0x" + random_chars(_R, 64, "0123456789abcdef") + "\n", "truffle-secret-file"),
+    ("bundler/workdir/mnemonic.txt", " ".join(_R.choice(BIP39) for _ in range(12)) + "\n", "mnemonic-file"),
+    ("home/ci/.gem/credentials", "---\n:https://gems.internal.example/: " + random_chars(_R, 32, "0123456789abcdef") + "\n",
+     "gem-credentials-host-key"),
     ("etc/nagios/resource.cfg", "$USER1$=/usr/local/nagios/libexec\n$USER3$=" + random_chars(_R, 14) + "\n",
      "nagios-resource-macro"),
     ("etc/turnserver.conf", "lt-cred-mech\nuser=webrtc:" + random_chars(_R, 14) + "\n", "coturn-static-user"),
