@@ -239,6 +239,9 @@ _CLIENT_SDK_PUBLIC = re.compile(r"^pub[0-9a-f]{32}$|^phc_[A-Za-z0-9]{32,64}$|^(?
 
 # Clerk's publishable key: pk_live_/pk_test_ and the base64 of its Frontend API host followed by "$" (Clerk's docs:
 # the key the browser SDK is given). A Stripe publishable key's body is random and decodes to no host name.
+# Courier's auth tokens borrow the publishable prefix: pk_prod_ or pk_test_ and 28 capitals and digits, sent as the
+# API's bearer token from servers. Stripe's and its followers' publishable keys mix cases.
+_COURIER_AUTH_TOKEN = re.compile(r"^pk_(?:prod|test)_[A-Z0-9]{28}$")
 _CLERK_PUBLISHABLE = re.compile(r"^pk_(?:live|test)_([A-Za-z0-9+/]{12,200}={0,2})$")
 _CLERK_FRONTEND_HOST = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,62}\.)+[a-z]{2,24}\$$")
 
@@ -487,6 +490,8 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
     v = value.strip()
     if v.startswith("pk.eyJ"):
         return _MAPBOX_PUBLIC.match(v) is not None
+    if v.startswith("pk_") and _COURIER_AUTH_TOKEN.match(v):
+        return False  # Courier's auth tokens (pk_prod_/pk_test_ and 28 capitals and digits) are its API's secrets
     if _search_only_name(key_name):
         return True  # Typesense's and Meilisearch's search-only keys, as Algolia's
     if "api.maptiler.com/" in line and f"key={v}" in line:
@@ -629,12 +634,16 @@ _LINE_OPENS_BLOCK = re.compile(r"[{:][ \t]*$")
 
 
 @_filter("pusher_key_in_pusher_block", "a Pusher app key (20 hex) as the key of a block named for Pusher "
-         "(\"pusher\": {\"key\": …}, HOCON's pusher { key = … }): the key browsers subscribe with; the block's "
+         "(\"pusher\": {\"key\": …}, HOCON's pusher { key = … }) or of Laravel Echo's options beside "
+         "broadcaster: 'pusher': the key browsers subscribe with; the block's "
          "secret stays a secret", generic_only=True, surroundings=True, needs_key_name=True)
 def is_pusher_key_in_pusher_block(value: str, line: str, key_name: str | None, language: str | None,
                                   around: Surroundings) -> bool:
     if key_words(key_name) != ["key"] or not _PUSHER_APP_KEY.match(value.strip()):
         return False
+    # Laravel Echo's options, one per line: `broadcaster: 'pusher'` above or below the key
+    if any(_PUSHER_BROADCASTER.search(other) for other in around.lines):
+        return True
     # the nearest line above that opens a block names the block the key is in
     for other in reversed(around.lines[:around.lines_before]):
         if _LINE_OPENS_BLOCK.search(other.rstrip()):
