@@ -241,6 +241,8 @@ _CLIENT_SDK_PUBLIC = re.compile(r"^pub[0-9a-f]{32}$|^phc_[A-Za-z0-9]{32,64}$|^(?
 # the key the browser SDK is given). A Stripe publishable key's body is random and decodes to no host name.
 # Courier's auth tokens borrow the publishable prefix: pk_prod_ or pk_test_ and 28 capitals and digits, sent as the
 # API's bearer token from servers. Stripe's and its followers' publishable keys mix cases.
+# Amplitude Experiment's deployment keys: client- for the SDKs in browsers and apps, server- for backends (a secret)
+_AMPLITUDE_CLIENT_DEPLOYMENT_KEY = re.compile(r"^client-[A-Za-z0-9]{32}$")
 _COURIER_AUTH_TOKEN = re.compile(r"^pk_(?:prod|test)_[A-Z0-9]{28}$")
 _CLERK_PUBLISHABLE = re.compile(r"^pk_(?:live|test)_([A-Za-z0-9+/]{12,200}={0,2})$")
 _CLERK_FRONTEND_HOST = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,62}\.)+[a-z]{2,24}\$$")
@@ -482,7 +484,7 @@ _RAYGUN_API_KEY_CALL = re.compile(r"""\brg4js\([ \t]*["']apiKey["'][ \t]*,""")
          "Plaid link or public token, a Brightcove player policy key (BCpk…), a LiveKit API key's id (API… under a LiveKit name), an OpenTok session id (1_MX4…), an Algolia search-only key (under a search name, or apiKey beside applicationId) or secured key (base64 of an HMAC and its filters), a "
          "Shopify Storefront API public token (32 hex under a storefront name), a Toss Payments, Midtrans or Adyen client key, a DingTalk AppKey, a Braintree tokenization key, a Paystack or Razorpay checkout key, a Stripe "
          "PaymentIntent's or SetupIntent's client secret, an Expo push token, a GrowthBook SDK client key, a Segment "
-         "write key under a front end's name, a Meilisearch tenant token (a JWT with searchRules), a Flagsmith client-side environment key, a Salesforce connected app's consumer key (3MVG9…), a Stripe publishable key (pk_live_…), a Supabase publishable key (sb_publishable_…), a Nakama server key (NAKAMA_SERVER_KEY), a LaunchDarkly client-side ID (24 hex), a Clerk publishable key (pk_live_ and its Frontend API host in base64), a Google OAuth client id (….apps.googleusercontent.com), a Duo integration key (DI…, under ikey), a Raygun4JS key (rg4js('apiKey', …)), a Stytch public token "
+         "write key under a front end's name, a Meilisearch tenant token (a JWT with searchRules), a Flagsmith client-side environment key, a Salesforce connected app's consumer key (3MVG9…), a Stripe publishable key (pk_live_…; Courier's pk_prod_/pk_test_ auth tokens excepted), an Amplitude Experiment client deployment key (client-…), a Supabase publishable key (sb_publishable_…), a Nakama server key (NAKAMA_SERVER_KEY), a LaunchDarkly client-side ID (24 hex), a Clerk publishable key (pk_live_ and its Frontend API host in base64), a Google OAuth client id (….apps.googleusercontent.com), a Duo integration key (DI…, under ikey), a Raygun4JS key (rg4js('apiKey', …)), a Stytch public token "
          "(public-token-live-…)")
 def is_public_by_format(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # The format itself says public, whatever rule took the value: Mapbox's and RevenueCat's prefixes, and
@@ -492,6 +494,9 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
         return _MAPBOX_PUBLIC.match(v) is not None
     if v.startswith("pk_") and _COURIER_AUTH_TOKEN.match(v):
         return False  # Courier's auth tokens (pk_prod_/pk_test_ and 28 capitals and digits) are its API's secrets
+    if v.startswith("client-") and _AMPLITUDE_CLIENT_DEPLOYMENT_KEY.match(v) and (
+            "deployment" in line.lower() or "experiment" in line.lower() or _names_provider("amplitude", line, key_name)):
+        return True  # Amplitude Experiment's client deployment key: its browser and mobile SDKs fetch flags with it
     if _search_only_name(key_name):
         return True  # Typesense's and Meilisearch's search-only keys, as Algolia's
     if "api.maptiler.com/" in line and f"key={v}" in line:
