@@ -68,6 +68,8 @@ def is_uuid_identifier(value: str, line: str, key_name: str | None, language: st
     end = at + len(value.strip())
     if at > 0 and line[at - 1] == ":" and line[end:end + 1] == "@" and "://" in line[:at]:
         return False  # a URL's password slot (https://heroku:<uuid>@git.heroku.com): no id goes there
+    if at >= 3 and line[at - 3:at] == "://" and line[end:end + 2] == ":@":
+        return False  # a URL's user with an empty password (https://<uuid>:@api.host): an API key sent as Basic's user
     if at > 0 and line[end:end + 1] == ":" and _BASIC_USER_OPTION_BEFORE.search(line, 0, at):
         return False  # curl -u <uuid>: — an API key sent as Basic auth's user (Companies House, Stripe's sk_ too)
     if at > 0 and line[at - 1] == ":" and _BASIC_PASSWORD_OPTION_BEFORE.search(line, 0, at):

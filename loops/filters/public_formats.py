@@ -314,6 +314,10 @@ _MAILCHIMP_SDK_CALL = re.compile(r"\bMailchimp(?:SDK)?\.initialize\(\s*token\s*:
 _PUSHER_APP_KEY = re.compile(r"^[0-9a-f]{20}$")
 _PUSHER_CLIENT_CALL = re.compile(r"\bPusher\s*\(\s*(?:key\s*:\s*)?['\"`]$")  # new Pusher("…", Swift's Pusher(key: "…"
 _PUSHER_BROADCASTER = re.compile(r"""\bbroadcaster['"]?\s*[:=]>?\s*['"]pusher['"]""")  # Laravel Echo's options
+# Laravel Reverb, Pusher's protocol self-hosted: its app key goes to the browser the same way (a random lower-case
+# string, 20 characters by default); REVERB_APP_SECRET stays on the server
+_REVERB_BROADCASTER = re.compile(r"""\bbroadcaster['"]?\s*[:=]>?\s*['"]reverb['"]""")
+_REVERB_APP_KEY = re.compile(r"^[a-z0-9]{16,32}$")
 _NAME_BEFORE = re.compile(r"[A-Za-z_][\w.-]*")  # a name-like token (the last one before a value names it)
 
 
@@ -640,11 +644,15 @@ _LINE_OPENS_BLOCK = re.compile(r"[{:][ \t]*$")
 
 @_filter("pusher_key_in_pusher_block", "a Pusher app key (20 hex) as the key of a block named for Pusher "
          "(\"pusher\": {\"key\": …}, HOCON's pusher { key = … }) or of Laravel Echo's options beside "
-         "broadcaster: 'pusher': the key browsers subscribe with; the block's "
+         "broadcaster: 'pusher' (or 'reverb', with Reverb's key): the key browsers subscribe with; the block's "
          "secret stays a secret", generic_only=True, surroundings=True, needs_key_name=True)
 def is_pusher_key_in_pusher_block(value: str, line: str, key_name: str | None, language: str | None,
                                   around: Surroundings) -> bool:
-    if key_words(key_name) != ["key"] or not _PUSHER_APP_KEY.match(value.strip()):
+    if key_words(key_name) != ["key"]:
+        return False
+    if _REVERB_APP_KEY.match(value.strip()) and any(_REVERB_BROADCASTER.search(other) for other in (line, *around.lines)):
+        return True  # Laravel Echo's options for Reverb: the app key browsers connect with
+    if not _PUSHER_APP_KEY.match(value.strip()):
         return False
     # Laravel Echo's options, one per line: `broadcaster: 'pusher'` above or below the key
     if any(_PUSHER_BROADCASTER.search(other) for other in around.lines):

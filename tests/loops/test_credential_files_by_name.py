@@ -76,6 +76,7 @@ LEAKS = [
     ("solana/id.json", "[" + ",".join(str(_R.randrange(256)) for _ in range(64)) + "]\n", "solana-keypair-file"),
     ("truffle-app/.secret", "0x" + random_chars(_R, 64, "0123456789abcdef") + "\n", "truffle-secret-file"),
     ("bundler/workdir/mnemonic.txt", " ".join(_R.choice(BIP39) for _ in range(12)) + "\n", "mnemonic-file"),
+    ("home/gpu/.vast_api_key", random_chars(_R, 64, "0123456789abcdef") + "\n", "vastai-api-key-file"),
     ("home/ci/.gem/credentials", "---\n:https://gems.internal.example/: " + random_chars(_R, 32, "0123456789abcdef") + "\n",
      "gem-credentials-host-key"),
     ("etc/nagios/resource.cfg", "$USER1$=/usr/local/nagios/libexec\n$USER3$=" + random_chars(_R, 14) + "\n",

@@ -1,0 +1,197 @@
+"""Follow-ups of red-team sets 586 onwards: speech and CDP APIs, CI files, lockfiles, dapp repositories, package
+registries' credential files, telematics, notification services, data apps, GPU clouds. Values are drawn at run time;
+failures name the file and the statuses, never the value (PYTEST_DONT_REWRITE: plain asserts, so a failure shows no
+argument)."""
+
+from __future__ import annotations
+
+import base64
+import random
+from importlib import resources
+
+from tests.loops.test_fp_corpus_classes import not_shown, outcomes, rule_ids as _rules
+from tests.support.tokens import random_chars, random_uuid, typed_password, varied_key
+
+_R = random.Random(586)
+_HEX = "0123456789abcdef"
+_UPPER36 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+_BIP39 = sorted((resources.files("secretloop.loops.rules") / "bip39_english.txt").read_text(encoding="ascii").split())
+
+
+def _mixed(n: int) -> str:
+    return varied_key(_R, n)
+
+
+def _hex(n: int) -> str:
+    return random_chars(_R, n, _HEX)
+
+
+def _found(text: str, path: str, rule: str | None = None) -> None:
+    if rule is not None:
+        assert rule in _rules(text, path), path
+    assert any(o in ("confirmed", "pending") for o in outcomes(text, path)), path
+
+
+# --- wallets in dapp repositories (set 589) --------------------------------------------------------------------------
+
+def test_a_deployer_key_set_with_makes_conditional_assignment_is_found() -> None:
+    _found(f"include .env\nDEPLOYER_PK ?= 0x{_hex(64)}\n\ndeploy:\n\tforge script script/Deploy.s.sol --broadcast\n",
+           "foundry-lending/Makefile", "ethereum-private-key")
+
+
+def test_a_hot_wallet_key_in_a_handover_note_is_found() -> None:
+    _found(f"Treasury handover\nhot wallet pk: {_hex(64)}\n", "notes/handover.txt", "ethereum-private-key")
+
+
+def test_rust_signers_built_from_a_literal_are_found() -> None:
+    _found(f'    let wallet: LocalWallet = "{_hex(64)}".parse()?;\n', "keeper/src/main.rs", "evm-private-key-literal")
+    _found(f'    let signer = "0x{_hex(64)}".parse::<PrivateKeySigner>()?;\n', "bot/src/main.rs",
+           "evm-private-key-parsed-signer")
+
+
+def test_an_address_parsed_in_rust_is_not_a_key() -> None:
+    assert not_shown(f'    let to = "0x{_hex(40)}".parse::<Address>()?;\n', "bot/src/main.rs")
+
+
+def test_a_solana_keypair_array_under_a_private_key_name_is_found() -> None:
+    array = "[" + ",".join(str(_R.randrange(256)) for _ in range(64)) + "]"
+    _found(f"SOLANA_RPC_URL=https://api.devnet.solana.com\nSOLANA_PRIVATE_KEY={array}\n", "mint/.env.local",
+           "solana-keypair-array-setting")
+
+
+def test_a_public_key_array_is_not_a_keypair() -> None:
+    array = "[" + ", ".join(str(_R.randrange(256)) for _ in range(32)) + "]"
+    assert not_shown(f'{{\n  "publicKey": {array}\n}}\n', "mint/wallet.json")
+
+
+def _phrase(n: int = 12) -> str:
+    return " ".join(_R.choice(_BIP39) for _ in range(n))
+
+
+def test_a_phrase_file_named_for_it_is_found_even_without_a_valid_checksum() -> None:
+    _found(_phrase(24) + "\n", "bundler/workdir/mnemonic.txt")
+
+
+def test_a_file_of_other_words_under_that_name_is_not_a_phrase() -> None:
+    assert not_shown("put your twelve recovery words in this file and never commit it ok\n", "bundler/mnemonic.txt")
+
+
+def test_a_wallet_brands_seed_in_a_note_is_found() -> None:
+    _found(f"metamask seed: {_phrase()}\nledger address: 0x{_hex(40)}\n", "notes/handover.txt", "wallet-mnemonic-phrase")
+
+
+def test_a_blast_api_endpoint_carries_its_project_key() -> None:
+    _found(f"STARKNET_RPC=https://starknet-mainnet.blastapi.io/{random_uuid(_R)}/rpc/v0_7\n", "game/.env",
+           "blast-api-rpc-url-key")
+
+
+# --- package registries (sets 588, 591, 601) -------------------------------------------------------------------------
+
+def test_a_registry_token_given_as_the_user_name_is_found() -> None:
+    token = _mixed(24)
+    _found(f'RUN poetry config http-basic.fury {token} "" && poetry install\n', "Dockerfile",
+           "http-basic-config-token-user")
+    _found(f'[http-basic.fury]\nusername = "{token}"\npassword = ""\n', "home/.config/pypoetry/auth.toml",
+           "poetry-auth-toml-token-user")
+
+
+def test_a_plain_user_name_with_an_empty_password_is_not_a_token() -> None:
+    assert not_shown('[http-basic.fury]\nusername = "deploy-bot"\npassword = ""\n', "home/.config/pypoetry/auth.toml")
+
+
+def test_a_gem_servers_key_under_its_url_is_found() -> None:
+    _found(f"---\n:https://gems.acme.example/: {_hex(32)}\n", "home/ci/.gem/credentials", "gem-credentials-host-key")
+
+
+def test_word_passwords_in_registry_slots_stay_passwords() -> None:
+    # a password people chose from words is still theirs: .npmrc's _password (base64) and twine's -p
+    word_pw = _R.choice(["Harbor", "Copper", "Lantern"]) + "." + random_chars(_R, 6, "abcdefghjkmnpqrstuvwxyz23456789")
+    encoded = base64.b64encode(word_pw.encode()).decode()
+    _found(f"registry=https://npm.acme.example/\n//npm.acme.example/:username=ci\n//npm.acme.example/:_password={encoded}\n",
+           "web/.npmrc", "npmrc-password")
+
+
+def test_an_anaconda_channel_token_in_a_conda_lock_is_found() -> None:
+    lock = ("version: 1\npackage:\n- name: acme-core\n  version: 2.4.1\n"
+            f"  url: https://conda.anaconda.org/t/ab-{random_uuid(_R)}/acme-private/noarch/acme-core-2.4.1-py_0.conda\n"
+            f"  hash:\n    md5: {_hex(32)}\n")
+    _found(lock, "env/conda-lock.yml", "anaconda-channel-token-url")
+
+
+def test_cli_keys_and_passwords_on_command_lines_are_found() -> None:
+    _found(f"  - run: cloudsmith push python acme/private dist/*.whl -k {_hex(40)}\n", ".github/workflows/publish.yml",
+           "cloudsmith-cli-api-key-argument")
+    _found(f"java -jar nexus-iq-cli.jar -i web -s https://iq.acme.example -a ci:{typed_password(_R)} target/web.war\n",
+           "ci/iq-scan.sh", "nexus-iq-cli-authentication")
+    pat = random_chars(_R, 52, "abcdefghijklmnopqrstuvwxyz234567")
+    _found(f"echo {pat} | az devops login --organization https://dev.azure.com/acme\n", "ci/az.sh",
+           "azure-devops-pat-login-pipe")
+
+
+def test_an_unquoted_totp_seed_in_yaml_is_found() -> None:
+    seed = random_chars(_R, 32, "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567")
+    _found(f"      env:\n        GEM_HOST_OTP_SEED: {seed}\n", ".github/workflows/release.yml", "totp-seed-assignment")
+
+
+# --- provider formats and call shapes --------------------------------------------------------------------------------
+
+def test_new_provider_formats_are_found() -> None:
+    _found(f'curl -H "Authorization: Bearer secret-token:{_mixed(28)}" https://app.getcensus.com/api/v1/syncs\n',
+           "census/sync.sh", "census-api-token")
+    _found(f'cartesiaKey := "sk_car_{_mixed(22)}"\n', "tts/cartesia.go", "cartesia-api-key")
+    _found(f"AMPLITUDE_DEPLOYMENT_KEY=server-{_mixed(32)}\n", "flags/.env", "amplitude-experiment-server-key")
+    _found(f"const pinata = new pinataSDK('{_hex(20)}', '{_hex(64)}');\n", "nft/upload.mjs", "pinata-sdk-secret-argument")
+    _found(f"opsgenie_key: {random_uuid(_R)}\n", "elastalert/rules/disk.yaml", "opsgenie-api-key-setting")
+    _found(f"curl -u ops@acme.example/token:{_mixed(40)} https://acme.zendesk.com/api/v2/tickets.json\n",
+           "support/export.sh", "zendesk-email-token-credential")
+    _found(f"flespi:\n  token: FlespiToken {_mixed(64)}\n", "gateway/flespi.yaml", "flespi-token")
+    _found(f"const onfleet = new Onfleet('{_mixed(32)}');\n", "dispatch/onfleet.js", "onfleet-client-api-key")
+    _found(f"    // old token, revoked? samsara_api_{_mixed(30)}\n", "fleet/SamsaraService.java", "samsara-api-token")
+
+
+def test_a_token_as_a_urls_user_with_an_empty_password_is_found() -> None:
+    _found(f'curl -s "https://{_mixed(32)}:@api.bitsighttech.com/ratings/v1/companies"\n', "bitsight/pull.sh",
+           "url-token-as-user")
+
+
+def test_a_webhook_urls_random_last_segment_is_found_and_a_route_is_not() -> None:
+    _found(f"RESEMBLE_WEBHOOK_URL=https://api.voice.example/hooks/resemble/{_mixed(40)}\n", "voice/resemble.env",
+           "webhook-url-path-secret")
+    assert not_shown("WEBHOOK_URL=https://app.example.com/webhooks/stripe\n", "app/.env")
+
+
+def test_dash_auth_pairs_and_heidisql_command_lines_are_found() -> None:
+    _found(f"VALID_USERNAME_PASSWORD_PAIRS = {{\n    'analyst': '{typed_password(_R)}',\n}}\n", "dash/app.py",
+           "dash-auth-password-pairs")
+    _found(f"%HEIDI% -n=0 -h=report-db.fin.local -u=report_ro -p={typed_password(_R)} -P=3306 -d=Reporting\n",
+           "tools/open-reporting-db.bat", "heidisql-cli-password")
+    _found(f'"C:\\Office16\\OffSign.exe" /f codesign.pfx /p {typed_password(_R)} /t http://timestamp.example "%1"\n',
+           "vba/sign.cmd", "windows-password-switch")
+
+
+def test_a_vast_ai_key_file_is_found() -> None:
+    _found(_hex(64) + "\n", "home/gpu/.vast_api_key", "vastai-api-key-file")
+
+
+# --- public halves and the secrets beside them ----------------------------------------------------------------------
+
+def test_a_pusher_key_in_laravel_echos_options_is_public() -> None:
+    text = ("import Echo from 'laravel-echo';\nwindow.Echo = new Echo({\n  broadcaster: 'pusher',\n"
+            f"  key: '{_hex(20)}',\n  cluster: 'us2',\n}});\n")
+    assert not_shown(text, "resources/js/echo.js")
+
+
+def test_a_datadog_app_key_beside_the_browser_client_token_is_found() -> None:
+    text = (f'DD_API_KEY = "{_hex(32)}"\nDD_APP_KEY = "{_hex(40)}"\n'
+            f'DD_CLIENT_TOKEN = "pub{_hex(32)}"  # browser RUM\n')
+    assert _rules(text, "ship/ship_logs.py").count("datadog-app-key") == 1
+    assert outcomes(text, "ship/ship_logs.py")[1] in ("confirmed", "pending")
+
+
+def test_courier_auth_tokens_are_secrets_and_stripe_publishable_keys_are_not() -> None:
+    _found(f'COURIER_AUTH_TOKEN = "pk_test_{random_chars(_R, 28, _UPPER36)}"\n', "notify/app.py")
+    assert not_shown(f'STRIPE_PUBLISHABLE_KEY = "pk_test_{_mixed(40)}"\n', "shop/settings.py")
+
+
+def test_an_amplitude_client_deployment_key_is_public() -> None:
+    assert not_shown(f"// deployment key for experiment: client-{_mixed(32)}\n", "web/init.js")
