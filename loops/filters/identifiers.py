@@ -32,7 +32,7 @@ _IDENTIFIER_WORDS = frozenset({"id", "ids", "uuid", "guid", "uid", "identifier",
 
 # What a payment API's record "tokens" stand for: a card's, a transaction's number kept by the processor.
 _TOKENISED_THINGS = frozenset({"card", "cards", "transaction", "payment", "order", "cart", "checkout", "invoice",
-                               "program", "funding", "instrument", "pan"})
+                               "program", "funding", "instrument", "pan", "product", "source"})
 
 
 _BASIC_USER_OPTION_BEFORE = re.compile(r"(?:^|[ \t])(?:-u|--user)[ \t]*[=]?[\"']?$")

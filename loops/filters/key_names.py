@@ -687,9 +687,12 @@ def is_cursor_or_idempotency_token(value: str, line: str, key_name: str | None, 
     before = words[-2]
     if before == "page" and ((len(words) >= 3 and words[-3] in _PAGE_OWNERS) or _META_ACCESS_TOKEN.match(value.strip())):
         return False  # a Facebook Page's access token (facebook_page_token, PAGE_TOKEN = "EAA…"): the page is who it acts for
+    if _SIGNED_JWT.match(value.strip()):
+        return False  # a signed JWT says who it is for (ACME_SYNC_TOKEN = "eyJhbGci…"): cursors are opaque offsets
     return before in _CURSOR_WORDS or (before == "request" and len(words) >= 3 and words[-3] == "client")
 
 
+_SIGNED_JWT = re.compile(r"^eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}$")
 _PAGE_OWNERS = frozenset({"facebook", "fb", "meta", "instagram", "ig", "messenger"})
 _META_ACCESS_TOKEN = re.compile(r"^EAA[A-Za-z0-9]{30,}$")  # Meta's Graph API access tokens open with EAA
 

@@ -195,3 +195,34 @@ def test_courier_auth_tokens_are_secrets_and_stripe_publishable_keys_are_not() -
 
 def test_an_amplitude_client_deployment_key_is_public() -> None:
     assert not_shown(f"// deployment key for experiment: client-{_mixed(32)}\n", "web/init.js")
+
+
+# --- process managers, card issuing, config stores (sets 605-607) ----------------------------------------------------
+
+def _jwt() -> str:
+    head = base64.urlsafe_b64encode(b'{"alg":"HS256","typ":"JWT"}').decode().rstrip("=")
+    claims = base64.urlsafe_b64encode(f'{{"sub":"sync-{_R.randrange(10**6)}","scope":"sync"}}'.encode()).decode()
+    return f"{head}.{claims.rstrip('=')}.{random_chars(_R, 43, _HEX + 'ABCDEFGHIJKLMNOPQRSTUVWXYZ_-')}"
+
+
+def test_a_signed_jwt_under_a_sync_token_name_is_no_cursor() -> None:
+    plist = (f"<plist><dict>\n  <key>EnvironmentVariables</key>\n  <dict>\n    <key>ACME_SYNC_TOKEN</key>\n"
+             f"    <string>{_jwt()}</string>\n  </dict>\n</dict></plist>\n")
+    _found(plist, "launchd/com.acme.sync.plist")
+
+
+def test_card_issuers_product_and_funding_source_tokens_are_ids() -> None:
+    text = (f"marqeta:\n  card_product_token: {random_uuid(_R)}\n  funding_source_token: {random_uuid(_R)}\n")
+    assert not_shown(text, "issuing/application.yml")
+
+
+def test_transaction_keys_are_secrets() -> None:
+    _found(f"GALILEO_API_LOGIN=acme-prod\nGALILEO_API_TRANS_KEY={_mixed(10)}\n", "galileo/galileo.env")
+    _found(f"    'apiTransKey': '{_mixed(10)}',\n", "galileo/galileo.py")
+
+
+def test_etcdctls_user_variable_and_nssms_object_name_carry_passwords() -> None:
+    _found(f'export ETCDCTL_USER="root:{typed_password(_R)}"\netcdctl snapshot save /backup/etcd.db\n', "ops/backup.sh",
+           "etcdctl-user-password")
+    _found(f"nssm set AcmeAgent ObjectName 'ACME\\svc-agent' {typed_password(_R)}\n", "win/install-service.ps1",
+           "nssm-service-account-password")
