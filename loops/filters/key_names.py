@@ -788,6 +788,7 @@ _BYTE_ITEM = re.compile(r"\b0[xX][0-9a-fA-F]{1,2}\b")
 _PRODUCT_ID = re.compile(r"^[A-Za-z0-9]{8,24}$")
 
 
+_CACHE_BLOCK_BEFORE = re.compile(r"""\bcache["']?[ \t]*:[ \t]*\{[^{}]*$""")
 # Test-recording services whose record key is a CI credential
 _RECORDING_SERVICES = frozenset({"cypress", "currents", "sorry"})
 # Words that make a key of data a cipher's key after all (ENCRYPTION_RECORD_KEY, HMAC_ITEM_KEY)
@@ -799,6 +800,10 @@ _CIPHER_NAME_WORDS = frozenset({"encryption", "encrypt", "crypt", "crypto", "cip
          " an identifier made of words, not a key", generic_only=True, needs_key_name=True)
 def is_storage_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     words = key_words(key_name)
+    if words == ["key"]:  # a flow mapping names the block on the line: GitLab CI's cache: {key: "<sha1>"}
+        at = line.find(value)
+        if at > 0 and _CACHE_BLOCK_BEFORE.search(line, 0, at):
+            words = ["cache", "key"]
     if len(words) >= 3 and words[-2] == "key":
         words = words[:-1]  # one slot of several: SESSION_KEY_TASKS
     if len(words) < 2 or words[-1] != "key" or words[-2] not in _STORAGE_WORDS:

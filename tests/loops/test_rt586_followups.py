@@ -226,3 +226,7 @@ def test_etcdctls_user_variable_and_nssms_object_name_carry_passwords() -> None:
            "etcdctl-user-password")
     _found(f"nssm set AcmeAgent ObjectName 'ACME\\svc-agent' {typed_password(_R)}\n", "win/install-service.ps1",
            "nssm-service-account-password")
+
+
+def test_a_ci_cache_blocks_key_digest_is_no_credential() -> None:
+    assert not_shown(f'build:\n  script: make\n  cache: {{key: "{_hex(40)}"}}\n', "ci/.gitlab-ci.yml")
