@@ -94,6 +94,8 @@ def is_uuid_identifier(value: str, line: str, key_name: str | None, language: st
     # The last word says what the value is: credentialsId, secret_uuid and tokenGuid name ids.
     if len(words) >= 2 and words[-1] == "token" and words[-2] in _TOKENISED_THINGS:
         return True  # card issuers and processors call their records' ids tokens (card_token, transactionToken)
+    if len(words) >= 2 and words[-1] == "token" and words[-2] in ("uid", "uuid", "guid"):
+        return True  # the word before says what the token is: a user's uid_token, a session's guid_token
     return not names_credential(words) or (bool(words) and words[-1] in _IDENTIFIER_WORDS)
 
 

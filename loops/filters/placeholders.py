@@ -37,6 +37,8 @@ _PLACEHOLDER_VALUES = frozenset({
     "not-used", "not_used", "notused", "unused",
     # a host where a key goes: Split's SDK runs offline with authorizationKey 'localhost'
     "localhost",
+    # the word Apache Ranger leaves in a config after moving the password into its encrypted credential store
+    "crypted", "_crypted",
 })
 # Metasyntactic words: a value made only of them (bar:baz, foo-bar) stands for any value.
 _METASYNTACTIC = frozenset({"foo", "bar", "baz", "qux", "quux", "corge", "grault", "garply", "waldo", "fred", "plugh",

@@ -76,6 +76,8 @@ LEAKS = [
     ("solana/id.json", "[" + ",".join(str(_R.randrange(256)) for _ in range(64)) + "]\n", "solana-keypair-file"),
     ("truffle-app/.secret", "0x" + random_chars(_R, 64, "0123456789abcdef") + "\n", "truffle-secret-file"),
     ("bundler/workdir/mnemonic.txt", " ".join(_R.choice(BIP39) for _ in range(12)) + "\n", "mnemonic-file"),
+    ("zeppelin/conf/shiro.ini", "[users]\nadmin = " + random_chars(_R, 14) + ", admin\nanalyst = " + random_chars(_R, 14)
+     + ", role1\n", "shiro-ini-user-password"),
     ("home/gpu/.vast_api_key", random_chars(_R, 64, "0123456789abcdef") + "\n", "vastai-api-key-file"),
     ("home/ci/.gem/credentials", "---\n:https://gems.internal.example/: " + random_chars(_R, 32, "0123456789abcdef") + "\n",
      "gem-credentials-host-key"),

@@ -230,3 +230,44 @@ def test_etcdctls_user_variable_and_nssms_object_name_carry_passwords() -> None:
 
 def test_a_ci_cache_blocks_key_digest_is_no_credential() -> None:
     assert not_shown(f'build:\n  script: make\n  cache: {{key: "{_hex(40)}"}}\n', "ci/.gitlab-ci.yml")
+
+
+# --- loyalty, mobile releases, knowledge bases, data platforms, Ansible (sets 608-613) ------------------------------
+
+def test_talon_ones_key_schemes_carry_keys() -> None:
+    _found(f'curl -H "Authorization: ManagementKey-v1 {_mixed(40)}" https://acme.europe-west1.talon.one/v1/applications\n',
+           "loyalty/talon.sh", "authorization-header-token")
+
+
+def test_newer_key_formats_and_client_calls_are_found() -> None:
+    _found(f"APP_SEARCH_API_KEY=private-{random_chars(_R, 24, 'abcdefghijklmnopqrstuvwxyz0123456789')}\n",
+           "search/.env", "elastic-app-search-private-key")
+    _found(f"GITBOOK_TOKEN=gb_api_{_mixed(40)}\n", "docs/.env", "gitbook-api-token")
+    _found(f"flutter build apk --dart-define=ONESIGNAL_REST_KEY=os_v2_app_{random_chars(_R, 86, 'abcdefghijklmnopqrstuvwxyz234567')}\n",
+           "ci/build.sh", "onesignal-rest-api-key-v2")
+    _found(f"COVEO_API_KEY=xx{random_uuid(_R)}\n", "search/coveo.env", "coveo-api-key")
+    app_id = random_chars(_R, 10, _UPPER36)
+    _found(f"client = Algolia::Search::Client.create('{app_id}', '{_hex(32)}') # reindex\n", "scripts/reindex.rb",
+           "algolia-server-client-key")
+    _found(f"curl -fsS -m 10 -o /dev/null https://hc-ping.com/{random_uuid(_R)}\n", "backup/run.sh", "healthchecks-ping-url")
+
+
+def test_data_platform_passwords_are_found() -> None:
+    _found(f'beeline -u "jdbc:hive2://hs2.acme.internal:10001/default;ssl=true;trustStorePassword={typed_password(_R)}"\n',
+           "hive/nightly.sh", "jdbc-password-param")
+    _found(f"hadoop credential create hive.keystore.password -value {typed_password(_R)} -provider jceks://file/x.jceks\n",
+           "hadoop/setup-credentials.sh", "hadoop-credential-create-value")
+    _found(f"http-server.https.enabled=true\nhttp-server.https.keystore.key={typed_password(_R)}\n", "trino/etc/config.properties",
+           "trino-keystore-key")
+    _found(f"[users]\nanalyst = {typed_password(_R)}, role1\n", "zeppelin/conf/shiro.ini", "shiro-ini-user-password")
+
+
+def test_rangers_crypted_marker_and_uid_tokens_are_no_secrets() -> None:
+    assert not_shown("<property><name>ranger.ldap.ad.bind.password</name><value>crypted</value></property>\n",
+                     "ranger/conf/ranger-admin-site.xml")
+    assert not_shown(f"users:\n  - name: alice\n    uid_token: {random_uuid(_R)}\n", "group_vars/all.yml")
+
+
+def test_team_pats_and_push_keys_are_credential_names() -> None:
+    _found(f"SO_TEAMS_PAT={_mixed(40)}\n", "kb/.env")
+    _found(f'PUSH_KEY = "{_mixed(32)}"\n', "notify/settings.py")
