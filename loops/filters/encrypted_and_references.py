@@ -497,14 +497,19 @@ def is_encrypted_with_a_key_file(value: str, line: str, key_name: str | None, la
 _DNS1123_NAME = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$")
 
 
-@_filter("existing_secret_name", "the name of an existing Kubernetes Secret (Helm's existingSecret: my-db-credentials), "
-         "not its contents", generic_only=True, needs_key_name=True)
-def is_existing_secret_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+@_filter("existing_secret_name", "the name of an existing Kubernetes Secret (Helm's existingSecret: my-db-credentials, "
+         "a chart's {secret: gitlab-postgres, key: password} reference), not its contents", generic_only=True,
+         needs_key_name=True, surroundings=True)
+def is_existing_secret_name(value: str, line: str, key_name: str | None, language: str | None,
+                            around: Surroundings = Surroundings()) -> bool:
     # the last part of a dotted Helm path counts (externalDatabase.existingSecret, --set auth.existingSecret)
     words = key_words(key_name)
     v = value.strip()
     if _names_secret_object_in_yaml(words, v, language):
         return True
+    if words == ["secret"] and language == "yaml" and "-" in v and _object_name_of_words(v) and any(
+            _SIBLING_KEY_LINE.match(other) for other in around.lines):
+        return True  # GitLab's and others' charts: password: {secret: <Secret's name>, key: <key in it>}
     if words == ["secret", "key"] and line.lstrip().startswith("- secretKey:") and _object_name_of_words(v):
         return True  # an ExternalSecret's spec.data item: the key the Secret it makes will hold (- secretKey: username)
     at = words.index("existing") if "existing" in words else -1
@@ -523,7 +528,9 @@ def _object_name_of_words(v: str) -> bool:
 # Helm values that name the Secret holding a key or password (git-sync's sshKeySecret: airflow-git-ssh,
 # passwordSecret, tlsSecret): "<credential kind> Secret" in a YAML name, and a hyphenated name of words as the value.
 # (tokenSecret is OAuth 1.0's token secret, a credential: token is not among the kinds.)
-_SECRET_OBJECT_KINDS = frozenset({"key", "password", "credentials", "tls", "cert", "certificate", "auth"})
+_SECRET_OBJECT_KINDS = frozenset({"key", "password", "credentials", "tls", "cert", "certificate", "auth", "license"})
+# the line beside a Secret's name in a chart's reference: which key of that Secret to read
+_SIBLING_KEY_LINE = re.compile(r"^[ \t]*-?[ \t]*key[ \t]*:[ \t]*[\w.-]+[ \t]*$")
 
 
 def _names_secret_object_in_yaml(words: list[str], v: str, language: str | None) -> bool:

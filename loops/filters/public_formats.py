@@ -241,6 +241,18 @@ _CLIENT_SDK_PUBLIC = re.compile(r"^pub[0-9a-f]{32}$|^phc_[A-Za-z0-9]{32,64}$|^(?
 # the key the browser SDK is given). A Stripe publishable key's body is random and decodes to no host name.
 # Courier's auth tokens borrow the publishable prefix: pk_prod_ or pk_test_ and 28 capitals and digits, sent as the
 # API's bearer token from servers. Stripe's and its followers' publishable keys mix cases.
+# A Web Push application server key (VAPID, RFC 8292) as browsers are given it: an uncompressed P-256 point, 65 bytes
+# opening 0x04, in base64url (87 characters, B…). Its private half is 32 bytes.
+_P256_POINT_B64URL = re.compile(r"^B[A-Za-z0-9_-]{86}={0,1}$")
+
+
+def _is_p256_public_point(value: str) -> bool:
+    if not _P256_POINT_B64URL.match(value):
+        return False
+    raw = b64_decode(value.rstrip("="), urlsafe=True)
+    return raw is not None and len(raw) == 65 and raw[0] == 4
+
+
 # Amplitude Experiment's deployment keys: client- for the SDKs in browsers and apps, server- for backends (a secret)
 _AMPLITUDE_CLIENT_DEPLOYMENT_KEY = re.compile(r"^client-[A-Za-z0-9]{32}$")
 _COURIER_AUTH_TOKEN = re.compile(r"^pk_(?:prod|test)_[A-Z0-9]{28}$")
@@ -498,6 +510,8 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
         return _MAPBOX_PUBLIC.match(v) is not None
     if v.startswith("pk_") and _COURIER_AUTH_TOKEN.match(v):
         return False  # Courier's auth tokens (pk_prod_/pk_test_ and 28 capitals and digits) are its API's secrets
+    if v.startswith("B") and _is_p256_public_point(v):
+        return True  # a Web Push (VAPID) application server's public key, whatever its name (pushKey, applicationServerKey)
     if v.startswith("client-") and _AMPLITUDE_CLIENT_DEPLOYMENT_KEY.match(v) and (
             "deployment" in line.lower() or "experiment" in line.lower() or _names_provider("amplitude", line, key_name)):
         return True  # Amplitude Experiment's client deployment key: its browser and mobile SDKs fetch flags with it

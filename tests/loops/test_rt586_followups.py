@@ -271,3 +271,31 @@ def test_rangers_crypted_marker_and_uid_tokens_are_no_secrets() -> None:
 def test_team_pats_and_push_keys_are_credential_names() -> None:
     _found(f"SO_TEAMS_PAT={_mixed(40)}\n", "kb/.env")
     _found(f'PUSH_KEY = "{_mixed(32)}"\n', "notify/settings.py")
+
+
+# --- probe 614 and sets 615-618 --------------------------------------------------------------------------------------
+
+def test_a_web_push_public_key_is_public_whatever_its_name() -> None:
+    point = base64.urlsafe_b64encode(bytes([4]) + bytes(_R.randrange(256) for _ in range(64))).decode().rstrip("=")
+    assert not_shown(f'const pushKey = "{point}";\n', "web/push.js")
+
+
+def test_healthchecks_slug_urls_and_vast_ai_commands_carry_keys() -> None:
+    _found(f"curl -fsS -m 10 https://hc-ping.com/{_mixed(22)}/nightly-backup\n", "backup/run.sh", "healthchecks-ping-key-url")
+    _found(f"RUN vastai set api-key {_hex(64)}\n", "gpu/Dockerfile", "vastai-api-key-command")
+
+
+def test_a_quoted_password_after_a_login_commands_p_is_found_and_a_port_is_not() -> None:
+    _found(f"st2 auth st2admin -p '{typed_password(_R)}'\n", "stackstorm/scripts/login.sh", "cli-login-quoted-password-flag")
+    assert not_shown("st2 auth st2admin -p 8443\n", "stackstorm/scripts/login.sh")
+
+
+def test_a_shiro_password_may_hold_a_hash_sign() -> None:
+    _found(f"[users]\nanalyst = {_mixed(6)}#{_mixed(6)}, role1\n", "zeppelin/conf/shiro.ini", "shiro-ini-user-password")
+
+
+def test_a_charts_secret_reference_is_a_name_and_csrf_keys_are_secrets() -> None:
+    text = "psql:\n  password:\n    secret: gitlab-postgres\n    key: psql-password\n"
+    assert not_shown(text, "gitlab/values.yaml")
+    _found(f"core:\n  xsrfKey: {_mixed(32)}\n", "harbor/values.yaml")
+    _found(f"auth:\n  replicaSetKey: {_mixed(40)}\n", "mongodb/values-prod.yaml")
