@@ -152,8 +152,8 @@ def is_describing_key_name(value: str, line: str, key_name: str | None, language
         if (_access_key_id(words, value) or names_vault_secret_id(words)
                 or approle_secret_id(words, (line, *around.lines))):
             return False
-        if words[:4] == ["ibm", "api", "key", "id"]:
-            return False  # the IBM COS SDKs' ibm_api_key_id parameter holds the API key itself
+        if words[-3:] == ["api", "key", "id"] and ({"ibm", "cos"} & set(words[:-3])):
+            return False  # the IBM COS SDKs' ibm_api_key_id (COS_API_KEY_ID in env files) holds the API key itself
         if words[-1] in ("header", "headers") and not _WORDS_OF_A_HEADER_NAME.match(value.strip()):
             return False  # a header's name is words (X-Api-Key); a random value under tokenRequestTTLHeader is a token
         if words[-1] in ("param", "parameter") and not _parameter_name_shaped(value):

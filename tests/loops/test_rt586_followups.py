@@ -299,3 +299,11 @@ def test_a_charts_secret_reference_is_a_name_and_csrf_keys_are_secrets() -> None
     assert not_shown(text, "gitlab/values.yaml")
     _found(f"core:\n  xsrfKey: {_mixed(32)}\n", "harbor/values.yaml")
     _found(f"auth:\n  replicaSetKey: {_mixed(40)}\n", "mongodb/values-prod.yaml")
+
+
+def test_storage_credentials_on_command_lines_and_ibm_key_ids_are_found() -> None:
+    _found(f"rclone copy dist r2:assets --s3-access-key-id {_hex(32)} --s3-secret-access-key {_mixed(40)}\n",
+           ".github/workflows/deploy.yml", "password-cli-flag")
+    _found(f"mount -t cifs //nas.acme.internal/backup /mnt/sb -o user=u560975,pass={typed_password(_R)}\n", "ops/mount.sh",
+           "mount-option-password")
+    _found(f"COS_API_KEY_ID={_mixed(44)}\nCOS_ENDPOINT=https://s3.eu-de.cloud-object-storage.appdomain.cloud\n", "cos/cos.env")
