@@ -249,7 +249,6 @@ def test_newer_key_formats_and_client_calls_are_found() -> None:
     app_id = random_chars(_R, 10, _UPPER36)
     _found(f"client = Algolia::Search::Client.create('{app_id}', '{_hex(32)}') # reindex\n", "scripts/reindex.rb",
            "algolia-server-client-key")
-    _found(f"curl -fsS -m 10 -o /dev/null https://hc-ping.com/{random_uuid(_R)}\n", "backup/run.sh", "healthchecks-ping-url")
 
 
 def test_data_platform_passwords_are_found() -> None:
@@ -280,8 +279,7 @@ def test_a_web_push_public_key_is_public_whatever_its_name() -> None:
     assert not_shown(f'const pushKey = "{point}";\n', "web/push.js")
 
 
-def test_healthchecks_slug_urls_and_vast_ai_commands_carry_keys() -> None:
-    _found(f"curl -fsS -m 10 https://hc-ping.com/{_mixed(22)}/nightly-backup\n", "backup/run.sh", "healthchecks-ping-key-url")
+def test_vast_ai_commands_carry_keys() -> None:
     _found(f"RUN vastai set api-key {_hex(64)}\n", "gpu/Dockerfile", "vastai-api-key-command")
 
 
