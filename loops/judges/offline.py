@@ -417,7 +417,8 @@ class OfflineJudge:
                 # a token format whose checksum fails, in a test: a fixture made to look like one (or to fail)
                 verdict, conf = "not_secret", 0.9
                 floor = "; its checksum fails, in a test: a made-up fixture"
-            elif p < offline_model.SECRET_AT and fixture_or_example(feats) and handed_over_password(req, feats):
+            elif fixture_or_example(feats) and handed_over_password(req, feats):
+                # (whatever the score: words read as an example's stand-in would otherwise dismiss it below)
                 verdict, conf = "unsure", 0.5
                 floor = "; a password handed over in a note or a comment, nothing marks an example: a person decides"
             elif fixture_or_example(feats) and feats["sig_english"] and not feats["kind_provider"]:
