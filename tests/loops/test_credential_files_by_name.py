@@ -78,6 +78,7 @@ LEAKS = [
     ("bundler/workdir/mnemonic.txt", " ".join(_R.choice(BIP39) for _ in range(12)) + "\n", "mnemonic-file"),
     ("zeppelin/conf/shiro.ini", "[users]\nadmin = " + random_chars(_R, 14) + ", admin\nanalyst = " + random_chars(_R, 14)
      + ", role1\n", "shiro-ini-user-password"),
+    ("var/jenkins_home/secrets/initialAdminPassword", random_chars(_R, 32, "0123456789abcdef") + "\n", "jenkins-home-secret-file"),
     ("home/gpu/.vast_api_key", random_chars(_R, 64, "0123456789abcdef") + "\n", "vastai-api-key-file"),
     ("home/ci/.gem/credentials", "---\n:https://gems.internal.example/: " + random_chars(_R, 32, "0123456789abcdef") + "\n",
      "gem-credentials-host-key"),

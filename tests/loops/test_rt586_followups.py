@@ -305,3 +305,20 @@ def test_storage_credentials_on_command_lines_and_ibm_key_ids_are_found() -> Non
     _found(f"mount -t cifs //nas.acme.internal/backup /mnt/sb -o user=u560975,pass={typed_password(_R)}\n", "ops/mount.sh",
            "mount-option-password")
     _found(f"COS_API_KEY_ID={_mixed(44)}\nCOS_ENDPOINT=https://s3.eu-de.cloud-object-storage.appdomain.cloud\n", "cos/cos.env")
+
+
+# --- sets 619-623 ----------------------------------------------------------------------------------------------------
+
+def test_jenkins_home_files_genie_keys_and_dvc_remotes_carry_secrets() -> None:
+    _found(_hex(32) + "\n", "var/jenkins_home/secrets/initialAdminPassword", "jenkins-home-secret-file")
+    _found(f"customHeaders: [[name: 'Authorization', value: 'GenieKey {random_uuid(_R)}']]\n", "ci/Jenkinsfile.release",
+           "opsgenie-geniekey-header")
+    _found(f"      run: dvc remote modify origin password {_hex(40)}\n", ".github/workflows/dvc.yml", "dvc-remote-modify-secret")
+
+
+def test_a_password_handed_over_in_a_comment_goes_to_a_person_whatever_its_score() -> None:
+    text = ("<context>\n    <message>\n        <source>Upload</source>\n"
+            f"        <comment>Assets mirror: ftp://qtbuild:{_R.choice(['Harbour', 'Cobbler'])}${_R.randrange(1000, 9999)}"
+            f"{_R.choice(['lanternfly', 'velveteens'])}@ftp.{random_chars(_R, 6, 'abcdefghijklmnopqrstuvwxyz')}.de/translations"
+            "</comment>\n    </message>\n</context>\n")
+    assert "dismissed" not in outcomes(text, "translations/app_de.ts")
