@@ -364,6 +364,20 @@ def _dpapi_blob(v: str) -> bool:
     return raw is not None and raw.startswith(_DPAPI_HEADER)
 
 
+# PowerShell's ConvertFrom-SecureString -Key/-SecureKey output (AES under a key the script holds elsewhere): a fixed
+# 32-hex marker, then base64 of UTF-16 text "2|<IV in base64>|<ciphertext in hex>" (so "MgB8" first). Only the key
+# opens it; the key itself is what to look for.
+_SECURESTRING_KEYED = re.compile(r"^76492d1116743f0423413b16050a5345(MgB8[A-Za-z0-9+/]{40,}={0,2})$")
+
+
+def _securestring_with_key(v: str) -> bool:
+    m = _SECURESTRING_KEYED.match(v)
+    if m is None:
+        return False
+    raw = b64_decode(m.group(1))
+    return raw is not None and raw[:3] == b"2\x00|"
+
+
 # A Fernet token (Python cryptography's Fernet, Airflow's encrypted Variables and Connections, Django's
 # encrypted fields): base64url of version 0x80, an 8-byte timestamp, a 16-byte IV, AES-CBC blocks and a
 # 32-byte HMAC: a timestamp's high bytes are zero, so it opens with "gAAAAA" (by chance, once in 6.9e10). Only the
@@ -420,12 +434,13 @@ _B64_BODY = re.compile(r"^[A-Za-z0-9+/]+$")
 
 @_filter("encrypted_value", "a value encrypted by a secrets tool (sops ENC[AES256_GCM,…], Jasypt ENC(…), ejson EJ[1:…], "
          "Vault transit vault:v1:…, NiFi enc{…}, Talend enc:<key>.v1:…, Robot Framework CryptoLibrary crypt:…, GeoServer crypt1:…, hiera-eyaml, Spring {cipher}, Maven/Jenkins {…}, OpenSSL's Salted__, a Windows "
-         "DPAPI blob (NuGet's encrypted Password, ConvertFrom-SecureString), a Fernet token (Airflow's encrypted Variables), an OpenPGP message (Renovate's encrypted), Rails' MessageEncryptor data--iv--tag, Laravel's Crypt payload, an element marked encrypted=\"true\", PAN-OS's -AQ==…, a KMS "
+         "DPAPI blob (NuGet's encrypted Password, ConvertFrom-SecureString) or a SecureString under a key (-Key's 76492d… form), a Fernet token (Airflow's encrypted Variables), an OpenPGP message (Renovate's encrypted), Rails' MessageEncryptor data--iv--tag, Laravel's Crypt payload, an element marked encrypted=\"true\", PAN-OS's -AQ==…, a KMS "
          "ciphertext under an *_encrypted name): only its key can open it",
          generic_only=True)
 def is_encrypted_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
-    if _ENCRYPTED_ENVELOPE.match(v) or _braced_base64(v) or _dpapi_blob(v) or _fernet_token(v) or _openpgp_message(v):
+    if _ENCRYPTED_ENVELOPE.match(v) or _braced_base64(v) or _dpapi_blob(v) or _securestring_with_key(v) or _fernet_token(v) \
+            or _openpgp_message(v):
         return True
     if "--" in v and _RAILS_ENCRYPTED_MESSAGE.match(v):
         return True

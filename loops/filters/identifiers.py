@@ -37,7 +37,7 @@ _TOKENISED_THINGS = frozenset({"card", "cards", "transaction", "payment", "order
 
 _BASIC_USER_OPTION_BEFORE = re.compile(r"(?:^|[ \t])(?:-u|--user)[ \t]*[=]?[\"']?$")
 _BASIC_PASSWORD_OPTION_BEFORE = re.compile(r"(?:^|[ \t])(?:-u|--user)[ \t]*[=]?[\"']?[^\s:\"']+:$")
-_AUTHORIZATION_SCHEME_BEFORE = re.compile(r"(?i)\bauthorization\b[\"']?[ \t]*(?:=>|[:=,])[ \t]*[\"']?[A-Za-z][\w-]*[ \t]+$")
+_AUTHORIZATION_SCHEME_BEFORE = re.compile(r"(?i)\bauthorization\b[\"']?[ \t]*(?:=>|[:=,])[ \t]*[\"']?(?:[A-Za-z][\w-]*[ \t]+)?$")
 
 
 _SECURE_STRING = re.compile(r"""\b(?:type|string_type|Type)["']?[ \t]*[:=][ \t]*["']?SecureString\b|--type[ \t=]+["']?SecureString\b""")
@@ -64,7 +64,7 @@ def is_uuid_identifier(value: str, line: str, key_name: str | None, language: st
         return False
     at = line.find(value.strip())
     if at > 0 and _AUTHORIZATION_SCHEME_BEFORE.search(line, 0, at):
-        return False  # sent as a credential: Authorization: Splunk <uuid>, GenieKey <uuid>, OAuth <uuid>
+        return False  # sent as a credential: Authorization: Splunk <uuid>, GenieKey <uuid>, OAuth <uuid>, or alone
     end = at + len(value.strip())
     if at > 0 and line[at - 1] == ":" and line[end:end + 1] == "@" and "://" in line[:at]:
         return False  # a URL's password slot (https://heroku:<uuid>@git.heroku.com): no id goes there

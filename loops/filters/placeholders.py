@@ -297,6 +297,8 @@ def _encoded_blob(value: str) -> bool:
 
 _MASKED = (
     re.compile(r"\*{3,}"),
+    # what Terraform prints in a plan or state output for a value it hides or does not know yet
+    re.compile(r"^\((?:sensitive(?: value)?|known after apply)\)$|^<sensitive>$"),
     re.compile(r"^\*{2}[A-Za-z][A-Za-z0-9_]*\*{2}$"),  # Metabase's **MetabasePass**: the name of what it hides, framed
     re.compile(r"[xX]{5,}"),
     re.compile(r"•{3,}|·{3,}|#{5,}"),

@@ -96,14 +96,16 @@ _GOOGLE_APP_PASSWORD = re.compile(r"^[a-z]{4}(?: [a-z]{4}){3}$")
 
 
 # Three or more lower-case words joined by hyphens, underscores or dots (pine-otter-table): a pass phrase as
-# diceware and password managers make them, or a slug; the judge weighs where it stands.
-_JOINED_WORDS = re.compile(r"^[a-z]{3,12}(?:[-_.][a-z]{3,12}){2,7}$")
+# diceware and password managers make them (with a number at the end: orbit-lantern-cedar-42), or a slug; the judge
+# weighs where it stands.
+_JOINED_WORDS = re.compile(r"^[a-z]{3,12}(?:[-_.][a-z]{3,12}){2,7}(?:[-_.]?[0-9]{1,6})?$")
 # ... or four or more by spaces, 20 characters or more (velvet falcon lantern thistle; a phrase of short words such as
 # "blue moon fish tree" reads as one)
 _SPACED_WORDS = re.compile(r"^[a-z]{3,12}(?: [a-z]{3,12}){3,7}$")
 
 
-@_filter("joined_words_value", "three or more lower-case words joined by - _ or . (pine-otter-table), or four or more "
+@_filter("joined_words_value", "three or more lower-case words joined by - _ or . (pine-otter-table, maybe a number "
+         "after them), or four or more "
          "long ones by spaces: a pass phrase or a slug", generic_only=True, decisive=False)
 def is_joined_words_value(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()

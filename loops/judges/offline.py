@@ -367,7 +367,10 @@ def handed_over_password(req: JudgeRequest, feats: dict[str, float]) -> bool:
         return False  # test code's literals are its fixtures; a note in a test's comment hands one over as any note
     # capitals, lower-case letters and digits (Kavo-tenu42, lomi482KEDA), as password rules ask for: a word and a number
     # (pencil99, admin123) is a stand-in's shape, and a name with a version (python3.11) no password
-    return _unmarked_password(req, feats, _HANDED_OVER_EXCLUSIONS, "Aa1", 8)
+    if _unmarked_password(req, feats, _HANDED_OVER_EXCLUSIONS, "Aa1", 8):
+        return True
+    # ... or a pass phrase of words joined by a separator with digits (orbit-lantern-42), as password managers make them
+    return bool(feats["sig_joined_words"]) and _unmarked_password(req, feats, _MADE_UP_MARKS, "a1", 14)
 
 
 # What marks a password as made up: a fixture's name, a comparison, a credential word spelled, the user repeated, a

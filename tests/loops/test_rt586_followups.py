@@ -322,3 +322,32 @@ def test_a_password_handed_over_in_a_comment_goes_to_a_person_whatever_its_score
             f"{_R.choice(['lanternfly', 'velveteens'])}@ftp.{random_chars(_R, 6, 'abcdefghijklmnopqrstuvwxyz')}.de/translations"
             "</comment>\n    </message>\n</context>\n")
     assert "dismissed" not in outcomes(text, "translations/app_de.ts")
+
+
+def test_a_uuid_sent_as_the_whole_authorization_header_and_an_auth_key_query_are_keys() -> None:
+    _found(f'curl -s -H "Authorization: {random_uuid(_R)}" https://api.sportsdata.example/v3/nfl/scores\n', "scripts/pull.sh")
+    _found(f'curl -s "https://api.performfeeds.com/soccerdata/sports?_authKey={_mixed(24)}"\n', "scripts/smoke.sh",
+           "url-query-secret")
+
+
+# --- probe 624 and sets 625-628 --------------------------------------------------------------------------------------
+
+def test_a_joined_words_pass_phrase_handed_over_in_a_comment_goes_to_a_person() -> None:
+    words = "-".join(_R.sample(["orbit", "lantern", "cedar", "falcon", "harbor", "velvet", "quartz"], 3))
+    text = f"// TODO remove: temp sandbox creds qa-runner / password: {words}-{_R.randrange(10, 99)}\nexport const api = 1;\n"
+    assert outcomes(text, "src/api/client.ts")[0] in ("pending", "confirmed")
+
+
+def test_mail_tokens_in_their_schemes_and_split_calls_are_found() -> None:
+    _found(f'  token: "Zoho-enczapikey {base64.b64encode(bytes(_R.randrange(256) for _ in range(60))).decode()}"\n',
+           "config/mail.yaml", "zeptomail-send-mail-token")
+    _found(f'var client = postmark.NewClient(\n\t"{random_uuid(_R)}",\n\t"{random_uuid(_R)}",\n)\n', "cmd/notify/main.go",
+           "postmark-client-or-smtp-token")
+    _found(f'certutil -f -p "{typed_password(_R)}" -importpfx My .\\codesign.pfx\n', "tools/Import-SigningCert.ps1",
+           "windows-password-switch")
+
+
+def test_terraforms_sensitive_marker_and_a_keyed_securestring_are_no_passwords() -> None:
+    assert not_shown('      "password": "(sensitive value)",\n', "tfc/plan.json")
+    blob = base64.b64encode(("2|" + base64.b64encode(bytes(16)).decode() + "|" + _hex(96)).encode("utf-16-le")).decode()
+    assert not_shown(f"$encPass = '76492d1116743f0423413b16050a5345{blob}'\n", "ops/Protect-Config.ps1")
