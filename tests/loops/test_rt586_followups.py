@@ -267,9 +267,8 @@ def test_rangers_crypted_marker_and_uid_tokens_are_no_secrets() -> None:
     assert not_shown(f"users:\n  - name: alice\n    uid_token: {random_uuid(_R)}\n", "group_vars/all.yml")
 
 
-def test_team_pats_and_push_keys_are_credential_names() -> None:
+def test_team_pats_are_credential_names() -> None:
     _found(f"SO_TEAMS_PAT={_mixed(40)}\n", "kb/.env")
-    _found(f'PUSH_KEY = "{_mixed(32)}"\n', "notify/settings.py")
 
 
 # --- probe 614 and sets 615-618 --------------------------------------------------------------------------------------
