@@ -39,6 +39,8 @@ _PLACEHOLDER_VALUES = frozenset({
     "localhost",
     # the word Apache Ranger leaves in a config after moving the password into its encrypted credential store
     "crypted", "_crypted",
+    # an environment's name where an example file puts a value per environment (WEBHOOK_SECRET=development)
+    "development", "staging", "production",
 })
 # Metasyntactic words: a value made only of them (bar:baz, foo-bar) stands for any value.
 _METASYNTACTIC = frozenset({"foo", "bar", "baz", "qux", "quux", "corge", "grault", "garply", "waldo", "fred", "plugh",

@@ -350,3 +350,7 @@ def test_terraforms_sensitive_marker_and_a_keyed_securestring_are_no_passwords()
     assert not_shown('      "password": "(sensitive value)",\n', "tfc/plan.json")
     blob = base64.b64encode(("2|" + base64.b64encode(bytes(16)).decode() + "|" + _hex(96)).encode("utf-16-le")).decode()
     assert not_shown(f"$encPass = '76492d1116743f0423413b16050a5345{blob}'\n", "ops/Protect-Config.ps1")
+
+
+def test_an_environments_name_as_a_value_is_a_stand_in() -> None:
+    assert not_shown("WEBHOOK_SECRET=development\nAPP_ENV=development\n", "starter/.env.example")
