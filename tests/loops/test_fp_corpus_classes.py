@@ -63,6 +63,17 @@ def rule_ids(text: str, path: str) -> list[str]:
     return [c.rule_id for c in SCANNER.scan_text(text, 0, path)]
 
 
+def require_found(text: str, path: str, rule: str | None = None) -> None:
+    """Fail (naming the path, the rule and the statuses, never the value) unless a candidate of text is shown and,
+    given a rule, that rule took one. No assert: pytest would print the arguments, planted values among them."""
+    __tracebackhide__ = True
+    if rule is not None and rule not in rule_ids(text, path):
+        pytest.fail(f"{path}: {rule} took nothing")
+    statuses = outcomes(text, path)
+    if not any(o in ("confirmed", "pending") for o in statuses):
+        pytest.fail(f"{path}: nothing shown ({statuses})")
+
+
 def not_shown(text: str, path: str) -> bool:
     """No candidate of text is shown (none found, or every one dismissed): for lines a rule may
     no longer take at all, where a filter used to dismiss what it took."""

@@ -8,7 +8,7 @@ import base64
 import random
 
 from secretloop.loops.diff_view import diff_views
-from tests.loops.test_fp_corpus_classes import not_shown, outcomes, rule_ids as _rules
+from tests.loops.test_fp_corpus_classes import not_shown, outcomes, require_found as _found, rule_ids as _rules
 from tests.support.tokens import random_chars, random_uuid, varied_key
 
 _R = random.Random(551)
@@ -23,12 +23,6 @@ def _mixed(n: int) -> str:
 
 def _hex(n: int) -> str:
     return random_chars(_R, n, _HEX)
-
-
-def _found(text: str, path: str, rule: str | None = None) -> None:
-    if rule is not None:
-        assert rule in _rules(text, path), path
-    assert any(o in ("confirmed", "pending") for o in outcomes(text, path)), path
 
 
 # --- unified diffs (set 553) -----------------------------------------------------------------------------------------
