@@ -285,11 +285,9 @@ def test_a_shiro_password_may_hold_a_hash_sign() -> None:
     _found(f"[users]\nanalyst = {_mixed(6)}#{_mixed(6)}, role1\n", "zeppelin/conf/shiro.ini", "shiro-ini-user-password")
 
 
-def test_a_charts_secret_reference_is_a_name_and_csrf_keys_are_secrets() -> None:
+def test_a_charts_secret_reference_is_a_name() -> None:
     text = "psql:\n  password:\n    secret: gitlab-postgres\n    key: psql-password\n"
     assert not_shown(text, "gitlab/values.yaml")
-    _found(f"core:\n  xsrfKey: {_mixed(32)}\n", "harbor/values.yaml")
-    _found(f"auth:\n  replicaSetKey: {_mixed(40)}\n", "mongodb/values-prod.yaml")
 
 
 def test_storage_credentials_on_command_lines_and_ibm_key_ids_are_found() -> None:
