@@ -359,7 +359,8 @@ _EXAMPLE_CUE = re.compile(r"(?i)(?<![a-z])(?:e\.g\.|eg|example|examples|for inst
 
 def handed_over_password(req: JudgeRequest, feats: dict[str, float]) -> bool:
     """A password a line hands over in documentation, a note or a comment: the rule or the name says password,
-    the value mixes capitals, lower-case letters and digits over 8 characters or more, and nothing marks it as an
+    the value mixes capitals, lower-case letters and digits over 8 characters or more (or is a pass phrase of joined
+    words with a number, 14 characters or more), and nothing marks it as an
     example: no example word on the line, no stand-in (it spells no credential word, repeats no user name, holds no
     typed run), no comparison, no test code. People choose such passwords from syllables and digits, so reading as
     words does not make one an example's stand-in."""
