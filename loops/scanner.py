@@ -18,6 +18,7 @@ from .continuation_view import joined_text
 from .diff_view import diff_views
 from .encoded_view import TOKEN_KIND, EncodedText, encoded_views
 from .escaped_view import EscapedText, escaped_view
+from .kv_export_view import KvValueText, kv_export_views
 from .notebook_view import CellText, is_notebook, notebook_texts
 from .source_map_view import LineIndex, OriginalSource, is_source_map, original_sources
 from .filters import RuleFormats
@@ -126,11 +127,16 @@ class Scanner:
     def _with_decoded_views(self, text: str, found: list[Candidate], root: int, path: str,
                             kind_path: str) -> list[Candidate]:
         """The file's candidates, and on the lines where the file as written has none, those of the files its base64
-        carries (encoded_view) and of its escaped lines unescaped (escaped_view): a rule that reads the encoding
-        itself (a Kubernetes Secret's data) knows its place."""
+        carries (encoded_view), of a key-value store export's values under their keys' names (kv_export_view) and of
+        its escaped lines unescaped (escaped_view): a rule that reads the encoding itself (a Kubernetes Secret's data)
+        knows its place."""
         encoded = encoded_views(text, kind_path)
-        tokens = [v for v in encoded if v.path.endswith(TOKEN_KIND)]
-        views: list[EncodedText | EscapedText] = [v for v in encoded if not v.path.endswith(TOKEN_KIND)]
+        # (a key-value export's value is read under its key's name: a token view of the same run would read it bare)
+        values = kv_export_views(text, kind_path)
+        named = {v.raw_start for v in values}
+        tokens = [v for v in encoded if v.path.endswith(TOKEN_KIND) and v.raw_start not in named]
+        views: list[EncodedText | EscapedText | KvValueText] = [v for v in encoded if not v.path.endswith(TOKEN_KIND)]
+        views += values
         escaped = escaped_view(text, kind_path)
         if escaped is not None:
             views.append(escaped)
@@ -167,7 +173,7 @@ class Scanner:
         return found + raw
 
     def _scan_sources(self, text: str,
-                      sources: list[OriginalSource] | list[CellText] | list[EncodedText | EscapedText],
+                      sources: list[OriginalSource] | list[CellText] | list[EncodedText | EscapedText | KvValueText],
                       root: int, path: str) -> list[Candidate]:
         """The candidates of each source a map carries (or view of a file), placed where its text stands in the file."""
         in_map = LineIndex(text)

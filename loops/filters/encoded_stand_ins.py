@@ -354,7 +354,7 @@ _PADDED_BASE64 = re.compile(r"^(?:[A-Za-z0-9+/]{4}){2,128}(?:[A-Za-z0-9+/]{2}==|
 
 
 @_filter("base64_of_stand_in", "base64 that decodes to a stand-in or to no credential (changeme, REPLACE_ME, a "
-         "bcrypt hash, a timestamp, an LDAP DN, an SSH public key line, a host name, text with an example word, a "
+         "bcrypt hash, a timestamp, an LDAP DN, an SSH public key line, a store's key path, a host name, text with an example word, a "
          "hyphenated name under no credential's name), as a Kubernetes Secret's data: keeps them", generic_only=True)
 def is_base64_of_stand_in(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
@@ -380,10 +380,16 @@ def is_base64_of_stand_in(value: str, line: str, key_name: str | None, language:
     return (single or _CRYPT_HASH.match(text) is not None or _ISO_TIME.match(text) is not None
             or _VARIABLE.fullmatch(text) is not None  # ${DB_PASSWORD} encoded before the variable was filled in
             or _SSH_PUBLIC_KEY_LINE.match(text) is not None
+            or _STORE_KEY_PATH.fullmatch(text) is not None
             or is_ldap_dn_value(text, text, key_name, language)
             or _stand_in_pair(text) or _settings_without_credential(text) or _url_with_stand_in_pair(text)
             or (_HOST_LIST.fullmatch(text) is not None and not names_credential(key_words(key_name))
                 and _PASSWORD_ON_LINE.search(line) is None))
+
+
+# A key-value store's path, which etcd's JSON export writes in base64 as each entry's "key" (/billing/db/password):
+# the name of a value, not the value.
+_STORE_KEY_PATH = re.compile(r"/[a-z0-9_.-]+(?:/[a-z0-9_.-]+)+/?")
 
 
 # Hosts and addresses (a Secret's BOOTSTRAP_SERVERS: base64 of "pkc-4nym6.us-east-1.aws.confluent.cloud:9092", an
