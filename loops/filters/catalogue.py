@@ -41,7 +41,7 @@ ORDER: tuple[str, ...] = (
     "hash_or_digest", "hashed_password_column", "identityserver_stored_digest", "encrypted_value", "openpgp_key_id", "existing_secret_name", "secret_manager_reference",
     "regex_capture", "regex_fragment", "uuid", "payment_object_token", "priced_record_token", "oracle_cloud_ocid", "describing_key_name", "refused_password_list", "nginx_auth_basic_realm", "git_signing_key_id", "collection_or_module_as_name", "auth_method_name", "oauth_grant_type",
     "resource_type_as_key", "default_snmp_community", "twilio_key_sid_called_sid",
-    "anti_forgery_token", "sequential_run", "fragment", "quoted_in_prose", "key_names_no_credential", "label_denies_credential",
+    "anti_forgery_token", "sequential_run", "fragment", "quoted_in_prose", "key_names_no_credential", "label_denies_credential", "label_says_identifier",
     "provider_format_mismatch", "cut_google_api_key", "fixture_key_name", "fixture_named_token_in_test", "ui_text_key", "pipeline_pass_name", "natural_language",
     "file_path_or_url_without_credentials", "low_entropy", "number_or_version", "dotted_name",
     "snake_case_slug", "null_or_boolean", "type_expression", "urn_or_requirement", "negated_key_word",

@@ -525,6 +525,9 @@ def is_existing_secret_name(value: str, line: str, key_name: str | None, languag
     if words == ["secret"] and language == "yaml" and "-" in v and _object_name_of_words(v) and any(
             _SIBLING_KEY_LINE.match(other) for other in around.lines):
         return True  # GitLab's and others' charts: password: {secret: <Secret's name>, key: <key in it>}
+    if words[-1:] == ["secrets"] and language == "yaml" and line.lstrip().startswith("-") and "-" in v \
+            and _object_name_of_words(v):
+        return True  # an item of a list of Secrets' names (Dagster's env_secrets:, a pod spec's secrets:)
     if words == ["secret", "key"] and line.lstrip().startswith("- secretKey:") and _object_name_of_words(v):
         return True  # an ExternalSecret's spec.data item: the key the Secret it makes will hold (- secretKey: username)
     at = words.index("existing") if "existing" in words else -1

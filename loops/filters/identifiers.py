@@ -87,9 +87,10 @@ def is_uuid_identifier(value: str, line: str, key_name: str | None, language: st
         return False  # (a personal access token: SmartThings' are UUIDs, kept as ST_PAT)
     if approle_secret_id(words, (line, *around.lines)):
         return False
-    # A feature-flag SDK's evaluation context ({ kind: 'user', key: '<uuid>' }) or Split's traffic key (core: {
-    # authorizationKey: …, key: '<uuid>' }): the user or account the flags are evaluated for
-    if key_words(key_name or "") == ["key"] and _FLAG_CONTEXT.search(line):
+    # A bare `key` holding a UUID is a lookup key: a view's or an element's in an export, an idempotency key, a
+    # feature-flag SDK's evaluation context ({ kind: 'user', key: '<uuid>' }), Split's traffic key. (A UUID that is
+    # an API key comes under its vendor's or a credential's name, or in a header, kept above.)
+    if key_words(key_name or "") == ["key"]:
         return True
     # The last word says what the value is: credentialsId, secret_uuid and tokenGuid name ids.
     if len(words) >= 2 and words[-1] == "token" and words[-2] in _TOKENISED_THINGS:
@@ -136,9 +137,6 @@ _OCID = re.compile(r"^ocid1\.[a-z0-9]+\.oc[0-9]+\.[a-z0-9-]*(?:\.[a-z0-9-]*)?\.[
 def is_oracle_cloud_ocid(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     v = value.strip()
     return v.startswith("ocid1.") and _OCID.match(v) is not None
-
-
-_FLAG_CONTEXT = re.compile(r"""\bkind["']?[ \t]*:[ \t]*["'`]|\bauthorizationKey\b""")
 
 
 # (Leading dots: a relative module path, `.api.authorization_api`.)

@@ -304,6 +304,24 @@ def is_label_denying_credential(value: str, line: str, key_name: str | None, lan
     return before[:1] in (["not"], ["no"], ["non"])
 
 
+# An id named in brackets between a label and its value: Shopify's "API key (client id): …" is the app's OAuth client
+# id, a "Site key (public): …" is shown to browsers. ("API key (not public)" says the opposite.)
+_ID_IN_BRACKETS = re.compile(r"\((?:[^()\n]{0,24}[\s/,])?(?:(?:client|app|application|consumer|project|site|account)"
+                             r"[ _-]?id|identifier|public|publishable)(?:[\s/,][^()\n]{0,24})?\)", re.I)
+_NEGATED = re.compile(r"\b(?:not|non|never|no)\b|secret|private", re.I)
+
+
+@_filter("label_says_identifier", "the label calls the value an id or public in brackets (\"API key (client id): …\")",
+         generic_only=True, needs_key_name=True, needs_in_line="(")
+def is_label_saying_identifier(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    at = line.find(value.strip())
+    name_at = line.lower().rfind((key_name or "").lower(), 0, max(at, 0))
+    if at <= 0 or name_at < 0:
+        return False
+    m = _ID_IN_BRACKETS.search(line, name_at + len(key_name or ""), at)
+    return m is not None and not _NEGATED.search(m.group(0))
+
+
 # Credentials' names that hold no credential word. The word list is every filter's, and there these words mean other
 # things (sk is a sort key in DynamoDB, a certificate or a team is public): this filter alone reads them.
 _CREDENTIAL_AFTER_A_NAME = frozenset({
@@ -500,6 +518,10 @@ def is_public_by_key_name(value: str, line: str, key_name: str | None, language:
     # is the one a provider issues for pages to call it with (Bridge Interactive's browser token, a browser API key)
     if words[-2:] in (["website", "token"], ["widget", "token"], ["widget", "key"], ["browser", "token"],
                       ["browser", "key"]):
+        return True
+    # A bot-protection vendor's client-side key goes into the JavaScript tag of every page (DataDome's client-side
+    # key, beside the server-side key its modules check requests with): client_side_key, DATADOME_CLIENT_KEY
+    if words[-3:] == ["client", "side", "key"] or ("datadome" in words and words[-2:] == ["client", "key"]):
         return True
     # ... and so are Adjust's app token and AppsFlyer's dev key, which their mobile SDKs start with (an app holds them
     # in its strings and build config; the API tokens beside them are the secrets)
@@ -1047,6 +1069,7 @@ def is_resource_type_as_key(value: str, line: str, key_name: str | None, languag
 # beside the hash it varies, and one spelled in words is the library's published constant. A random salt under a
 # CMS's AUTH_SALT keys its cookies and stays for the judge.
 _WORDED_SALT = re.compile(r"^[a-z][a-z0-9]*(?:[/._:\-][a-z][a-z0-9]*){0,4}$")
+_NUMBERED_WORD = re.compile(r"^[a-z]+[0-9]{0,4}$")
 
 
 @_filter("worded_salt", "a salt spelled in words (password_default_salt = 'phpseclib/salt'): a library's published "
@@ -1056,15 +1079,16 @@ def is_worded_salt(value: str, line: str, key_name: str | None, language: str | 
     if not words or words[-1] not in ("salt", "salts"):
         return False
     v = value.strip()
+    # (each piece a word, maybe numbered at its end: digits strewn through letters are a random run's, k7dq2mx9)
     return len(v) <= 40 and _WORDED_SALT.match(v) is not None and all(
-        wordlike(p) for p in re.split(r"[/._:\-]", v) if len(p) >= 4)
+        _NUMBERED_WORD.match(p) and wordlike(p) for p in re.split(r"[/._:\-]", v) if len(p) >= 4)
 
 
 # A salt a web framework mixes with its secret key base to derive the keys of its cookies: Phoenix's signing_salt
 # and encryption_salt (phx.new writes them into config.exs), Rails' encrypted_cookie_salt. Without the key base,
 # which is the secret, it opens nothing.
 # (Kohana's plain Cookie::$salt is the key its cookies are signed with: a secret.)
-_KEY_BASE_SALTS = (["signing", "salt"], ["encryption", "salt"], ["encrypted", "cookie", "salt"], ["signed", "cookie", "salt"])
+_KEY_BASE_SALTS = (["signing", "salt"], ["encrypted", "cookie", "salt"], ["signed", "cookie", "salt"])
 
 
 @_filter("cookie_key_derivation_salt", "a salt a framework derives its cookie keys with from the secret key base "
@@ -1074,8 +1098,11 @@ def is_cookie_key_derivation_salt(value: str, line: str, key_name: str | None, l
     words = key_words(key_name)
     if len(value.strip()) > 64:
         return False
-    # (Phoenix.Token.sign(endpoint, salt, data) derives its key from the endpoint's key base too: @token_salt)
-    return any(words[-len(w):] == w for w in _KEY_BASE_SALTS) or (language == "elixir" and words[-2:] == ["token", "salt"])
+    # (Phoenix.Token.sign(endpoint, salt, data) derives its key from the endpoint's key base too: @token_salt; an
+    # encryption_salt is Phoenix's in Elixir, elsewhere the salt an app derives its data key with from a password
+    # beside it, as Appsmith's APPSMITH_ENCRYPTION_SALT: a secret with it)
+    return any(words[-len(w):] == w for w in _KEY_BASE_SALTS) or (
+        language == "elixir" and words[-2:] in (["token", "salt"], ["encryption", "salt"]))
 
 
 
