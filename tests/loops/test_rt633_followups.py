@@ -1,0 +1,151 @@
+"""Follow-ups of red-team sets 633 onwards: bot-protection and CMS APIs, low-code tools, the HashiCorp stack,
+architecture documents, workflow orchestrators. Values are drawn at run time; failures name the file and the statuses,
+never the value (PYTEST_DONT_REWRITE: plain asserts, so a failure shows no argument)."""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+
+from tests.loops.test_fp_corpus_classes import not_shown, outcomes, require_found as _found, rule_ids as _rules
+from tests.support.tokens import random_chars, random_uuid, typed_password, varied_key
+
+_R = random.Random(633)
+_HEX = "0123456789abcdef"
+_LOWER36 = "abcdefghijklmnopqrstuvwxyz0123456789"
+
+
+def _b64(text: str) -> str:
+    return base64.b64encode(text.encode()).decode()
+
+
+# --- key-value store exports (set 636) -------------------------------------------------------------------------------
+
+def _consul_export(entries: list[tuple[str, str]]) -> str:
+    return json.dumps([{"key": k, "flags": 0, "value": _b64(v)} for k, v in entries], indent="\t") + "\n"
+
+
+def test_a_password_in_a_consul_export_is_read_under_its_keys_name() -> None:
+    text = _consul_export([("config/checkout/feature_flags", '{"new_cart":true}'),
+                           ("config/checkout/redis_password", typed_password(_R))])
+    _found(text, "backup/kv-export.json")
+
+
+def test_a_provider_token_in_a_consul_export_is_kept_under_its_keys_name() -> None:
+    # a medium-confidence provider format, which a bare token decoded from base64 is not enough for
+    text = _consul_export([("config/checkout/mailgun_api_key", "key-" + random_chars(_R, 32, _HEX))])
+    _found(text, "backup/kv-export.json", "mailgun-api-key")
+
+
+def test_an_etcd_export_decodes_its_keys_too() -> None:
+    doc = {"header": {"cluster_id": 14841639068965178418, "revision": 9},
+           "kvs": [{"key": _b64("/billing/db/password"), "create_revision": 5, "mod_revision": 5, "version": 1,
+                    "value": _b64(typed_password(_R))}], "count": 1}
+    text = json.dumps(doc, indent=2) + "\n"
+    _found(text, "ops/etcd-dump.json", "password-assignment")
+    # the key, base64 of its path, is the value's name (a bare `key` with a base64 value was shown before)
+    key_line = next(line for line in text.splitlines() if '"key"' in line)
+    assert not_shown(key_line + "\n", "ops/etcd-dump.json")
+
+
+def test_names_hashes_and_settings_in_a_consul_export_are_not_secrets() -> None:
+    text = _consul_export([("config/checkout/build_sha", random_chars(_R, 40, _HEX)),
+                           ("config/checkout/region", "eu-west-1"),
+                           ("config/checkout/db_host", "db-1.internal.example.com"),
+                           ("config/checkout/password_min_length", "12")])
+    assert not_shown(text, "backup/kv-export.json")
+
+
+def test_a_json_file_with_key_and_value_fields_is_no_export_by_name_alone() -> None:
+    # a translation catalogue's "key"/"value" pairs hold text, not base64: nothing to decode
+    text = json.dumps([{"key": "login.password", "value": "Password"}, {"key": "login.submit", "value": "Sign in"}])
+    assert not_shown(text + "\n", "i18n/en.json")
+
+
+# --- the HashiCorp stack (set 636) -----------------------------------------------------------------------------------
+
+def test_an_acl_bootstrap_token_pasted_into_comments_is_found() -> None:
+    text = (f"#!/bin/sh\n# nomad acl bootstrap printed:\n# Accessor ID  = {random_uuid(_R)}\n"
+            f"# Secret ID    = {random_uuid(_R)}\nnomad acl policy apply ops ops.hcl\n")
+    _found(text, "scripts/bootstrap-acl.sh", "hashicorp-acl-secret-id")
+
+
+# --- CMS and image APIs (set 634) ------------------------------------------------------------------------------------
+
+def test_agility_and_bannerbear_keys_are_found_by_their_format() -> None:
+    _found(f"AGILITY_API_FETCH_KEY=defaultlive.{random_chars(_R, 64, _HEX)}\n", "site/.env.local", "agility-cms-api-key")
+    _found(f"const bb = new Bannerbear('bb_pr_{random_chars(_R, 30, _HEX)}');\n", "src/og-image.ts",
+           "bannerbear-api-key")
+
+
+def test_a_zapier_hook_whose_short_id_repeats_letters_is_found() -> None:
+    # six characters with two pairs: 1.9 bits each, as random hook ids often are
+    a, b, c, d = _R.sample("abcdefghijklmnopqrstuvwxyz", 4)
+    hook = f"{a}{b}{c}{c}{b}{d}"
+    _found(f"Webhook: https://hooks.zapier.com/hooks/catch/{_R.randrange(10**6, 10**7)}/{hook}/\n",
+           "notes/zapier.md", "automation-webhook-url")
+
+
+# --- low-code tools and orchestrators (sets 635, 638) ----------------------------------------------------------------
+
+def test_an_encryption_salt_beside_its_password_in_an_env_file_is_found() -> None:
+    text = (f"APPSMITH_ENCRYPTION_PASSWORD={random_chars(_R, 14, _LOWER36)}\n"
+            f"APPSMITH_ENCRYPTION_SALT={random_chars(_R, 18, _LOWER36)}\n")
+    statuses = outcomes(text, "stacks/configuration/docker.env")
+    assert statuses.count("dismissed") == 0 and len(statuses) == 2, statuses
+
+
+def test_phoenix_encryption_salt_in_elixir_config_stays_dismissed() -> None:
+    text = f'config :shop, ShopWeb.Endpoint,\n  live_view: [signing_salt: "{varied_key(_R, 12)}"],\n' \
+           f'  encryption_salt: "{varied_key(_R, 12)}"\n'
+    assert not_shown(text, "config/config.exs")
+
+
+def test_a_password_set_for_one_command_inside_a_quoted_command_is_found() -> None:
+    text = (f'    backup = BashOperator(\n        task_id="dump",\n        bash_command="PGPASSWORD={varied_key(_R, 14)} '
+            f'pg_dump -h warehouse -U etl analytics > /tmp/a.sql",\n    )\n')
+    _found(text, "dags/backup.py", "env-prefix-secret")
+
+
+def test_a_list_of_kubernetes_secrets_names_is_not_a_secret() -> None:
+    text = ("locations:\n  - location_name: prod\n    container_context:\n      k8s:\n        env_secrets:\n"
+            "          - dagster-snowflake-creds\n")
+    assert not_shown(text, "dagster_cloud.yaml")
+
+
+# --- architecture documents (set 637) --------------------------------------------------------------------------------
+
+def test_a_label_word_inside_a_urls_userinfo_is_no_login_label() -> None:
+    text = "Local broker for the demo: `esdb://admin:changeit@eventstore:2113?tls=false`\n"
+    assert "login-pair-in-prose" not in _rules(text, "docs/events.md")
+
+
+def test_a_login_pair_after_its_label_is_still_found() -> None:
+    _found(f"Admin login: `admin` / `{typed_password(_R)}`\n", "docs/runbook.md", "login-pair-in-prose")
+
+
+def test_a_key_the_label_calls_a_client_id_is_not_shown() -> None:
+    text = f"- API key (client id): `{random_chars(_R, 32, _HEX)}`\n"
+    assert not_shown(text, "docs/shopify-app.md")
+
+
+def test_a_key_the_label_calls_not_public_is_still_shown() -> None:
+    _found(f"- API key (not public): `{varied_key(_R, 32)}`\n", "docs/shopify-app.md")
+
+
+def test_a_uuid_under_a_bare_key_is_a_lookup_key() -> None:
+    text = f'{{\n  "views": [\n    {{\n      "key": "{random_uuid(_R)}",\n      "softwareSystemId": "1"\n    }}\n  ]\n}}\n'
+    assert not_shown(text, "docs/workspace.json")
+
+
+def test_a_uuid_sent_as_an_api_key_is_still_found() -> None:
+    _found(f'curl -H "Authorization: GenieKey {random_uuid(_R)}" https://api.opsgenie.com/v2/alerts\n', "ops/page.sh")
+
+
+# --- bot protection (set 633) ----------------------------------------------------------------------------------------
+
+def test_a_bot_protection_client_side_key_is_public() -> None:
+    text = f"DATADOME_CLIENT_KEY={varied_key(_R, 30)}\ndatadome:\n  client_side_key: {varied_key(_R, 30)}\n"
+    assert not_shown(text, "ops/datadome.env")
+    _found(f"DATADOME_SERVER_SIDE_KEY={varied_key(_R, 30)}\n", "ops/datadome.env")
