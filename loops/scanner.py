@@ -78,6 +78,12 @@ def _shown_part(line: str, cuts: list[tuple[int, int]]) -> tuple[int, int]:
 _FEW_MATCHES = 8  # up to this many matches, lines are located by counting (see scan_text)
 
 
+
+def _overlaps(c: Candidate, span: tuple[int, int, int, int]) -> bool:
+    """Whether the candidate's text and the span (start line, column, end line, column) share a character."""
+    return (c.start_line, c.start_col) < (span[2], span[3]) and (span[0], span[1]) < (c.end_line, c.end_col)
+
+
 class Scanner:
     def __init__(self, catalogue: Catalogue, context_lines: int = 2, detector: Detector | None = None):
         self.catalogue = catalogue
@@ -135,19 +141,25 @@ class Scanner:
         values = kv_export_views(text, kind_path)
         named = {v.raw_start for v in values}
         tokens = [v for v in encoded if v.path.endswith(TOKEN_KIND) and v.raw_start not in named]
-        views: list[EncodedText | EscapedText | KvValueText] = [v for v in encoded if not v.path.endswith(TOKEN_KIND)]
-        views += values
+        views: list[EncodedText | EscapedText] = [v for v in encoded if not v.path.endswith(TOKEN_KIND)]
         escaped = escaped_view(text, kind_path)
         if escaped is not None:
             views.append(escaped)
-        if not views and not tokens:
+        if not views and not tokens and not values:
             return found
         taken = {line for c in found for line in range(c.start_line, c.end_line + 1)}
         # (the lines kept as written around an escaped line find what the file does: taken already)
         added = self._scan_sources(text, views, root, path) if views else []
         # a token in base64 is a leak when a provider's format says so: what generic rules read in a word is noise
         added += [c for c in self._scan_sources(text, tokens, root, path) if self._provider_format(c)]
-        return found + [c for c in added if c.start_line not in taken]
+        found = found + [c for c in added if c.start_line not in taken]
+        if not values:
+            return found
+        # an export's value is its own span: etcdctl writes a whole export on one line, where the file's other
+        # candidates (its key, another value) stand beside it
+        spans = [(c.start_line, c.start_col, c.end_line, c.end_col) for c in found]
+        return found + [c for c in self._scan_sources(text, values, root, path)
+                        if not any(_overlaps(c, span) for span in spans)]
 
     def _provider_format(self, candidate: Candidate) -> bool:
         # (a token whose checksum fails was made up: in base64 it is a fixture's, nobody's credential)
