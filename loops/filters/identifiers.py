@@ -91,13 +91,19 @@ def is_uuid_identifier(value: str, line: str, key_name: str | None, language: st
     # feature-flag SDK's evaluation context ({ kind: 'user', key: '<uuid>' }), Split's traffic key. (A UUID that is
     # an API key comes under its vendor's or a credential's name, or in a header, kept above.)
     if key_words(key_name or "") == ["key"]:
-        return True
+        # (unless a block it sits in names credentials: an export's "api_keys": [{"label": …, "key": "<uuid>"}])
+        return not any(names_credential(key_words(m.group(1))) for m in (
+            _BLOCK_NAME.search(text) for text in around.enclosing(line, _BLOCK_NAME.search)) if m)
     # The last word says what the value is: credentialsId, secret_uuid and tokenGuid name ids.
     if len(words) >= 2 and words[-1] == "token" and words[-2] in _TOKENISED_THINGS:
         return True  # card issuers and processors call their records' ids tokens (card_token, transactionToken)
     if len(words) >= 2 and words[-1] == "token" and words[-2] in ("uid", "uuid", "guid"):
         return True  # the word before says what the token is: a user's uid_token, a session's guid_token
     return not names_credential(words) or (bool(words) and words[-1] in _IDENTIFIER_WORDS)
+
+
+# A block's name on the line that opens it ("api_keys": [, credentials:, tokens = {).
+_BLOCK_NAME = re.compile(r"""^[ \t]*-?[ \t]*["']?([\w.-]+)["']?[ \t]*[:=][ \t]*[\[{(]?[ \t]*$""")
 
 
 # A payment processor's one-time object: a card token (tok_…, Stripe's and Checkout.com's), a payment method

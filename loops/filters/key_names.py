@@ -307,7 +307,7 @@ def is_label_denying_credential(value: str, line: str, key_name: str | None, lan
 # An id named in brackets between a label and its value: Shopify's "API key (client id): …" is the app's OAuth client
 # id, a "Site key (public): …" is shown to browsers. ("API key (not public)" says the opposite.)
 _ID_IN_BRACKETS = re.compile(r"\((?:[^()\n]{0,24}[\s/,])?(?:(?:client|app|application|consumer|project|site|account)"
-                             r"[ _-]?id|identifier|public|publishable)(?:[\s/,][^()\n]{0,24})?\)", re.I)
+                             r"[ _-]?id|id|identifier|public|publishable)(?:[\s/,][^()\n]{0,24})?\)", re.I)
 _NEGATED = re.compile(r"\b(?:not|non|never|no)\b|secret|private", re.I)
 
 
