@@ -1,4 +1,4 @@
-"""Follow-ups of red-team sets 633 onwards: bot-protection and CMS APIs, low-code tools, the HashiCorp stack,
+"""Follow-ups of red-team sets 633 onwards: bot-protection, CMS and document APIs, low-code tools, the HashiCorp stack,
 architecture documents, workflow orchestrators. Values are drawn at run time; failures name the file and the statuses,
 never the value (PYTEST_DONT_REWRITE: plain asserts, so a failure shows no argument)."""
 
@@ -149,3 +149,43 @@ def test_a_bot_protection_client_side_key_is_public() -> None:
     text = f"DATADOME_CLIENT_KEY={varied_key(_R, 30)}\ndatadome:\n  client_side_key: {varied_key(_R, 30)}\n"
     assert not_shown(text, "ops/datadome.env")
     _found(f"DATADOME_SERVER_SIDE_KEY={varied_key(_R, 30)}\n", "ops/datadome.env")
+
+
+# --- the probe of this stop's changes (set 639) and set 640 ----------------------------------------------------------
+
+def test_an_etcd_export_on_one_line_is_read_value_by_value() -> None:
+    # etcdctl -w json writes the whole export on one line, its base64 key beside the value
+    doc = {"header": {"cluster_id": 14841639068965178418, "member_id": 10276657743932975437, "revision": 12},
+           "kvs": [{"key": _b64("/ci/gitlab/api_token"), "create_revision": 7, "mod_revision": 7, "version": 1,
+                    "value": _b64("glpat-" + varied_key(_R, 20))}], "count": 1}
+    _found(json.dumps(doc, separators=(",", ":")) + "\n", "ops/get-api-token.json", "gitlab-pat")
+
+
+def test_an_acl_token_pair_on_one_comment_line_is_found() -> None:
+    text = f"-- bootstrap: AccessorID {random_uuid(_R)} SecretID {random_uuid(_R)}\nlocal policy = {{}}\n"
+    _found(text, "consul/policy.lua", "hashicorp-acl-secret-id")
+
+
+def test_a_one_command_password_in_rubys_sh_string_is_found() -> None:
+    text = f'task :dump do\n  sh "PGPASSWORD={varied_key(_R, 14)} pg_dump -h db -U app app_production > dump.sql"\nend\n'
+    _found(text, "Rakefile", "env-prefix-secret")
+
+
+def test_a_bundles_content_hashed_name_is_no_agility_key() -> None:
+    text = f'{{\n  "main": "static/js/defaultlive.{random_chars(_R, 64, _HEX)}.js"\n}}\n'
+    assert "agility-cms-api-key" not in _rules(text, "build/build-manifest.json")
+
+
+def test_a_key_the_label_calls_an_id_is_not_shown() -> None:
+    assert not_shown(f"- Product key (id): `prod_{varied_key(_R, 14)}`\n", "docs/PAYMENTS.md")
+
+
+def test_a_uuid_under_a_bare_key_in_a_list_of_api_keys_is_kept() -> None:
+    text = (f'{{\n  "api_keys": [\n    {{\n      "label": "ci",\n      "key": "{random_uuid(_R)}"\n    }}\n  ],\n'
+            f'  "views": [\n    {{\n      "key": "{random_uuid(_R)}"\n    }}\n  ]\n}}\n')
+    assert outcomes(text, "exports/api-keys.json").count("dismissed") == 1
+
+
+def test_a_pdfco_key_in_a_curl_header_is_found() -> None:
+    text = f"curl -H 'x-api-key: ops@acme.io_{varied_key(_R, 60)}' https://api.pdf.co/v1/pdf/convert/to/text\n"
+    _found(text, "make.sh", "pdfco-api-key")
