@@ -92,8 +92,10 @@ def is_uuid_identifier(value: str, line: str, key_name: str | None, language: st
     # an API key comes under its vendor's or a credential's name, or in a header, kept above.)
     if key_words(key_name or "") == ["key"]:
         # (unless a block it sits in names credentials: an export's "api_keys": [{"label": …, "key": "<uuid>"}])
-        return not any(names_credential(key_words(m.group(1))) for m in (
-            _BLOCK_NAME.search(text) for text in around.enclosing(line, _BLOCK_NAME.search)) if m)
+        names = [m.group(1) for m in (_BLOCK_NAME.search(text) for text in around.enclosing(line, _BLOCK_NAME.search)) if m]
+        # (a flat TOML or INI file's table is the nearest header above: [[api_keys]])
+        names += [m.group(1) for m in map(_TABLE_HEADER.match, reversed(around.lines[:around.lines_before])) if m][:1]
+        return not any(names_credential(key_words(name)) for name in names)
     # The last word says what the value is: credentialsId, secret_uuid and tokenGuid name ids.
     if len(words) >= 2 and words[-1] == "token" and words[-2] in _TOKENISED_THINGS:
         return True  # card issuers and processors call their records' ids tokens (card_token, transactionToken)
@@ -103,7 +105,9 @@ def is_uuid_identifier(value: str, line: str, key_name: str | None, language: st
 
 
 # A block's name on the line that opens it ("api_keys": [, credentials:, tokens = {).
-_BLOCK_NAME = re.compile(r"""^[ \t]*-?[ \t]*["']?([\w.-]+)["']?[ \t]*[:=][ \t]*[\[{(]?[ \t]*$""")
+_BLOCK_NAME = re.compile(r"""^[ \t]*(?:(?:export|const|let|var|val|private|public|readonly|static|final)[ \t]+)*-?[ \t]*"""
+                         r"""["']?([\w.-]+)["']?[ \t]*[:=][ \t]*[\[{(]?[ \t]*$""")
+_TABLE_HEADER = re.compile(r"^[ \t]*\[\[?[ \t]*(?:[\w-]+\.)*([\w-]+)[ \t]*\]\]?[ \t]*$")
 
 
 # A payment processor's one-time object: a card token (tok_…, Stripe's and Checkout.com's), a payment method

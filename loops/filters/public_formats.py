@@ -351,7 +351,9 @@ _PLAID_CLIENT_TOKEN = re.compile(r"^(?:link|public)-(?:sandbox|development|produ
 # Algolia's search-only API key is what InstantSearch and algoliasearch() are given in the browser; its admin and
 # write keys have the same shape (32 hex). A name that says search, or a bare apiKey beside the applicationId of
 # the same configuration, says which.
-_ALGOLIA_APP_FIELD = re.compile(r"\b(?i:applicationId|appId|app_id|application_id|algolia_app_id)\b\W{0,4}[A-Z0-9]{10}\b")
+# (an Algolia application id holds a letter: a 10-digit app_id is another vendor's, Heap's)
+_ALGOLIA_APP_FIELD = re.compile(r"\b(?i:applicationId|appId|app_id|application_id|algolia_app_id)\b\W{0,4}"
+                                r"(?=[0-9]{0,9}[A-Z])[A-Z0-9]{10}\b")
 _NOT_SEARCH_WORDS = frozenset({"admin", "write", "secret", "private", "master", "server", "management"})
 
 
