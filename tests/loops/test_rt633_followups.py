@@ -189,3 +189,35 @@ def test_a_uuid_under_a_bare_key_in_a_list_of_api_keys_is_kept() -> None:
 def test_a_pdfco_key_in_a_curl_header_is_found() -> None:
     text = f"curl -H 'x-api-key: ops@acme.io_{varied_key(_R, 60)}' https://api.pdf.co/v1/pdf/convert/to/text\n"
     _found(text, "make.sh", "pdfco-api-key")
+
+
+# --- the probe of this stop's second changes (set 644), sets 645 and 646 ---------------------------------------------
+
+def test_a_one_command_password_behind_sh_c_is_found() -> None:
+    text = f'RUN sh -c "MYSQL_PWD={varied_key(_R, 14)} mysql -h db -u root < /docker-entrypoint-initdb.d/seed.sql"\n'
+    _found(text, "db/Dockerfile", "env-prefix-secret")
+
+
+def test_an_encryption_salt_in_a_compose_environment_list_is_found() -> None:
+    text = f"services:\n  app:\n    environment:\n      - APP_ENCRYPTION_SALT={varied_key(_R, 16)}\n"
+    _found(text, "docker-compose.yml", "encryption-salt-env-line")
+
+
+def test_uuids_under_bare_keys_in_credential_tables_and_objects_are_kept() -> None:
+    _found(f'[[api_keys]]\nlabel = "ci"\nkey = "{random_uuid(_R)}"\n', "config/settings.toml")
+    _found(f'const credentials = {{\n  key: "{random_uuid(_R)}",\n  region: "eu",\n}};\n', "src/board.ts")
+
+
+def test_an_alchemy_key_ending_in_a_dash_is_found() -> None:
+    key = varied_key(_R, 31) + "-"
+    _found(f"ALCHEMY_URL=https://eth-mainnet.g.alchemy.com/v2/{key}\n", "indexer/.env", "alchemy-api-key")
+
+
+def test_tenderly_node_urls_and_goldrush_keys_are_found() -> None:
+    _found(f"RPC_URL=https://mainnet.gateway.tenderly.co/{varied_key(_R, 22)}\n", "indexer/.env", "tenderly-node-rpc-url")
+    _found(f"GOLDRUSH_API_KEY=cqt_{varied_key(_R, 26)}\n", "indexer/.env", "covalent-legacy-api-key")
+
+
+def test_a_key_beside_a_ten_digit_app_id_is_no_algolia_search_key() -> None:
+    text = f'heap = HeapClient(app_id="{_R.randrange(10**9, 10**10)}", api_key="{varied_key(_R, 32)}")\n'
+    _found(text, "analytics/server.py")
