@@ -1088,7 +1088,7 @@ def is_worded_salt(value: str, line: str, key_name: str | None, language: str | 
 # and encryption_salt (phx.new writes them into config.exs), Rails' encrypted_cookie_salt. Without the key base,
 # which is the secret, it opens nothing.
 # (Kohana's plain Cookie::$salt is the key its cookies are signed with: a secret.)
-_KEY_BASE_SALTS = (["signing", "salt"], ["encrypted", "cookie", "salt"], ["signed", "cookie", "salt"])
+_KEY_BASE_SALTS = (["signing", "salt"], ["encryption", "salt"], ["encrypted", "cookie", "salt"], ["signed", "cookie", "salt"])
 
 
 @_filter("cookie_key_derivation_salt", "a salt a framework derives its cookie keys with from the secret key base "
@@ -1098,11 +1098,8 @@ def is_cookie_key_derivation_salt(value: str, line: str, key_name: str | None, l
     words = key_words(key_name)
     if len(value.strip()) > 64:
         return False
-    # (Phoenix.Token.sign(endpoint, salt, data) derives its key from the endpoint's key base too: @token_salt; an
-    # encryption_salt is Phoenix's in Elixir, elsewhere the salt an app derives its data key with from a password
-    # beside it, as Appsmith's APPSMITH_ENCRYPTION_SALT: a secret with it)
-    return any(words[-len(w):] == w for w in _KEY_BASE_SALTS) or (
-        language == "elixir" and words[-2:] in (["token", "salt"], ["encryption", "salt"]))
+    # (Phoenix.Token.sign(endpoint, salt, data) derives its key from the endpoint's key base too: @token_salt)
+    return any(words[-len(w):] == w for w in _KEY_BASE_SALTS) or (language == "elixir" and words[-2:] == ["token", "salt"])
 
 
 
