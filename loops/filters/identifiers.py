@@ -91,6 +91,8 @@ def is_uuid_identifier(value: str, line: str, key_name: str | None, language: st
     # feature-flag SDK's evaluation context ({ kind: 'user', key: '<uuid>' }), Split's traffic key. (A UUID that is
     # an API key comes under its vendor's or a credential's name, or in a header, kept above.)
     if key_words(key_name or "") == ["key"]:
+        if _REQUEST_PARAMETERS.search(line):
+            return False  # an API's key parameter: Open Charge Map's {"key": "<uuid>"} in a request's params, ?key=<uuid>
         # (unless a block it sits in names credentials: an export's "api_keys": [{"label": …, "key": "<uuid>"}])
         names = [m.group(1) for m in (_BLOCK_NAME.search(text) for text in around.enclosing(line, _BLOCK_NAME.search)) if m]
         # (a flat TOML or INI file's table is the nearest header above: [[api_keys]])
@@ -104,6 +106,8 @@ def is_uuid_identifier(value: str, line: str, key_name: str | None, language: st
     return not names_credential(words) or (bool(words) and words[-1] in _IDENTIFIER_WORDS)
 
 
+# A request's parameters on the line: a query string's key=, or a mapping named params or query.
+_REQUEST_PARAMETERS = re.compile(r"[?&]key=|\b(?:params|query|querystring|qs|search_?params)\b", re.I)
 # A block's name on the line that opens it ("api_keys": [, credentials:, tokens = {).
 _BLOCK_NAME = re.compile(r"""^[ \t]*(?:(?:export|const|let|var|val|private|public|readonly|static|final)[ \t]+)*-?[ \t]*"""
                          r"""["']?([\w.-]+)["']?[ \t]*[:=][ \t]*[\[{(]?[ \t]*$""")
