@@ -93,6 +93,8 @@ def is_uuid_identifier(value: str, line: str, key_name: str | None, language: st
     if key_words(key_name or "") == ["key"]:
         if _REQUEST_PARAMETERS.search(line):
             return False  # an API's key parameter: Open Charge Map's {"key": "<uuid>"} in a request's params, ?key=<uuid>
+        if not _MAPPING_MEMBER_KEY.search(line):
+            return False  # a call's or a setting's key (cdsapi.Client(url=…, key="<uuid>"), key = "<uuid>"): kept
         # (unless a block it sits in names credentials: an export's "api_keys": [{"label": …, "key": "<uuid>"}])
         names = [m.group(1) for m in (_BLOCK_NAME.search(text) for text in around.enclosing(line, _BLOCK_NAME.search)) if m]
         # (a flat TOML or INI file's table is the nearest header above: [[api_keys]])
@@ -106,6 +108,8 @@ def is_uuid_identifier(value: str, line: str, key_name: str | None, language: st
     return not names_credential(words) or (bool(words) and words[-1] in _IDENTIFIER_WORDS)
 
 
+# `key` as a member of a mapping (JSON, YAML, a JavaScript object): "key": …, key: …
+_MAPPING_MEMBER_KEY = re.compile(r"""(?:^|[\s{,\[])["']?key["']?[ \t]*:(?!:)""")
 # A request's parameters on the line: a query string's key=, or a mapping named params or query.
 _REQUEST_PARAMETERS = re.compile(r"[?&]key=|\b(?:params|query|querystring|qs|search_?params)\b", re.I)
 # A block's name on the line that opens it ("api_keys": [, credentials:, tokens = {).
