@@ -78,7 +78,6 @@ def _shown_part(line: str, cuts: list[tuple[int, int]]) -> tuple[int, int]:
 _FEW_MATCHES = 8  # up to this many matches, lines are located by counting (see scan_text)
 
 
-
 def _overlaps(c: Candidate, span: tuple[int, int, int, int]) -> bool:
     """Whether the candidate's text and the span (start line, column, end line, column) share a character."""
     return (c.start_line, c.start_col) < (span[2], span[3]) and (span[0], span[1]) < (c.end_line, c.end_col)
