@@ -13,6 +13,7 @@ from .detect import Detector, Match
 from .dotfile_sources import target_path
 from .features import build_features, shannon_entropy
 from .lockfile_view import is_lockfile, url_credential_lines
+from .commented_block_view import commented_blocks
 from .concatenation_view import concatenated_views
 from .continuation_view import joined_text
 from .diff_view import diff_views
@@ -132,18 +133,19 @@ class Scanner:
     def _with_decoded_views(self, text: str, found: list[Candidate], root: int, path: str,
                             kind_path: str) -> list[Candidate]:
         """The file's candidates, and on the lines where the file as written has none, those of the files its base64
-        carries (encoded_view), of a key-value store export's values under their keys' names (kv_export_view) and of
-        its escaped lines unescaped (escaped_view): a rule that reads the encoding itself (a Kubernetes Secret's data)
+        carries (encoded_view), of a key-value store export's values under their keys' names (kv_export_view), of
+        its escaped lines unescaped (escaped_view) and of key blocks in its comments (commented_block_view): a rule that reads the encoding itself (a Kubernetes Secret's data)
         knows its place."""
         encoded = encoded_views(text, kind_path)
         # (a key-value export's value is read under its key's name: a token view of the same run would read it bare)
         values = kv_export_views(text, kind_path)
         named = {v.raw_start for v in values}
         tokens = [v for v in encoded if v.path.endswith(TOKEN_KIND) and v.raw_start not in named]
-        views: list[EncodedText | EscapedText] = [v for v in encoded if not v.path.endswith(TOKEN_KIND)]
+        views: list[EncodedText | EscapedText | CellText] = [v for v in encoded if not v.path.endswith(TOKEN_KIND)]
         escaped = escaped_view(text, kind_path)
         if escaped is not None:
             views.append(escaped)
+        views.extend(commented_blocks(text, kind_path))
         if not views and not tokens and not values:
             return found
         taken = {line for c in found for line in range(c.start_line, c.end_line + 1)}
@@ -184,7 +186,7 @@ class Scanner:
         return found + raw
 
     def _scan_sources(self, text: str,
-                      sources: list[OriginalSource] | list[CellText] | list[EncodedText | EscapedText | KvValueText],
+                      sources: list[OriginalSource] | list[CellText] | list[EncodedText | EscapedText | KvValueText | CellText],
                       root: int, path: str) -> list[Candidate]:
         """The candidates of each source a map carries (or view of a file), placed where its text stands in the file."""
         in_map = LineIndex(text)
