@@ -50,7 +50,7 @@ _SCANNING_MODULES = (
     "scanner.py", "detect.py", "features.py", "filters/", "languages.py", "suppressions.py",
     "redact.py", "rules/", "state.py", "discovery.py", "tables.py", "file_pruning.py", "settings.py",
     "legacy_encodings.py", "blocks.py", "cells.py", "dotfile_sources.py", "lockfile_view.py", "bundle_view.py", "source_map_view.py", "notebook_view.py", "continuation_view.py", "concatenation_view.py", "encoded_view.py", "kv_export_view.py", "escaped_view.py", "diff_view.py",
-    "commented_block_view.py",
+    "commented_block_view.py", "office_text_view.py",
 )
 
 

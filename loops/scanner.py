@@ -21,6 +21,7 @@ from .encoded_view import TOKEN_KIND, EncodedText, encoded_views
 from .escaped_view import EscapedText, escaped_view
 from .kv_export_view import KvValueText, kv_export_views
 from .notebook_view import CellText, is_notebook, notebook_texts
+from .office_text_view import office_text
 from .source_map_view import LineIndex, OriginalSource, is_source_map, original_sources
 from .filters import RuleFormats
 from .redact import char_classes, fingerprint, masked, preview
@@ -138,8 +139,11 @@ class Scanner:
         knows its place."""
         encoded = encoded_views(text, kind_path)
         # (a key-value export's value is read under its key's name: a token view of the same run would read it bare)
-        values = kv_export_views(text, kind_path)
+        values: list[KvValueText | CellText] = list(kv_export_views(text, kind_path))
         named = {v.raw_start for v in values}
+        office = office_text(text, kind_path)
+        if office is not None:
+            values.append(office)  # (a document's text, like an export's values, may stand on one line with others)
         tokens = [v for v in encoded if v.path.endswith(TOKEN_KIND) and v.raw_start not in named]
         views: list[EncodedText | EscapedText | CellText] = [v for v in encoded if not v.path.endswith(TOKEN_KIND)]
         escaped = escaped_view(text, kind_path)
@@ -157,7 +161,7 @@ class Scanner:
         if not values:
             return found
         # an export's value is its own span: etcdctl writes a whole export on one line, where the file's other
-        # candidates (its key, another value) stand beside it
+        # candidates (its key, another value) stand beside it; so is a paragraph of an office document's text
         spans = [(c.start_line, c.start_col, c.end_line, c.end_col) for c in found]
         return found + [c for c in self._scan_sources(text, values, root, path)
                         if not any(_overlaps(c, span) for span in spans)]

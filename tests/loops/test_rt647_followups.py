@@ -10,7 +10,9 @@ import random
 import pytest
 
 from secretloop.loops.commented_block_view import commented_blocks
+from secretloop.loops.office_text_view import office_text
 from tests.loops.test_fp_corpus_classes import not_shown, outcomes, require_found as _found, rule_ids as _rules
+from tests.support.tokens import typed_password
 
 _R = random.Random(647)
 
@@ -60,3 +62,44 @@ def test_a_block_not_commented_is_left_to_the_file_as_written() -> None:
     assert commented_blocks(text, "server.key") == []
     # base64 lines may start with a slash: an uncommented body is never cut
     assert commented_blocks("x = 1\n", "a.py") == []
+
+
+# --- office documents kept as their unzipped XML (set 595 of an earlier stop) -----------------------------------------
+
+_W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
+
+
+def _docx(paragraphs: list[list[str]]) -> str:
+    """word/document.xml as Word writes it: one line, each paragraph's text cut into runs."""
+    body = "".join('<w:p w:rsidR="00A1B2C3"><w:pPr><w:pStyle w:val="Normal"/></w:pPr>'
+                   + "".join(f'<w:r><w:rPr><w:lang w:val="en-GB"/></w:rPr><w:t xml:space="preserve">{run}</w:t></w:r>'
+                             for run in runs) + "</w:p>" for runs in paragraphs)
+    return f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n<w:document {_W}><w:body>{body}</w:body></w:document>'
+
+
+def test_a_key_block_pasted_into_word_is_found() -> None:
+    lines = _pem()
+    text = _docx([["Handover notes"], ["The signing key:"], *([line] for line in lines), ["Rotate after use."]])
+    assert "private-key-rsa" in _rules(text, "docs/handover/word/document.xml")
+
+
+def test_a_password_cut_into_runs_is_read_as_the_reader_sees_it() -> None:
+    password = typed_password(_R)
+    half = len(password) // 2
+    text = _docx([["Staging database"], ["Pass", "word: ", password[:half], password[half:]], ["Ask Ops for access."]])
+    _found(text, "docs/runbook/word/document.xml")
+
+
+def test_slides_text_is_read_too() -> None:
+    token = "ghp_" + "".join(_R.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789") for _ in range(36))
+    slide = ('<p:sld xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><p:cSld><p:spTree><p:sp><p:txBody>'
+             f'<a:p><a:r><a:t>CI token: {token[:10]}</a:t></a:r><a:r><a:rPr b="1"/><a:t>{token[10:]}</a:t></a:r></a:p>'
+             '</p:txBody></p:sp></p:spTree></p:cSld></p:sld>')
+    assert outcomes(slide, "deck/ppt/slides/slide3.xml"), "nothing found in the slide"
+
+
+def test_xml_that_is_no_office_part_has_no_text_view() -> None:
+    assert office_text('<resources><string name="app_name">Shop</string></resources>\n', "res/values/strings.xml") is None
+    assert office_text(_docx([["a"]]), "notes/document.txt") is None
+    view = office_text(_docx([["Hello, ", "world"], ["Bye"]]), "word/document.xml")
+    assert view is not None and view.text == "Hello, world\nBye\n"
