@@ -65,6 +65,14 @@ def is_env_reference(value: str, line: str, key_name: str | None, language: str 
     # patterns spell it, or a SAS macro variable's &): most values hold none and skip the eight searches.
     if not any(mark in v for mark in _ENV_MARKS):
         return _env_name_in_accessor(v, line)
+    if v.startswith(_DOLLAR_PREFIXED_KEYS):
+        return False  # a key format that starts with a dollar ($aact_…/…: no variable, no path under one)
+    shell = _SHELL_DEFAULT.match(v)
+    if shell:
+        # ${DB_PASS:-default}: the shell (or compose) uses the default whenever the variable is unset, as Yesod's
+        # _env:PGPASS:default below: a default of words is a development stand-in, a random one the credential
+        default = shell.group(1)
+        return not default or english_like(default) or (default.isalpha() and len(default) <= 4)
     for i, p in enumerate(_ENV_VALUE):
         m = p.search(v)
         # (in a generated salt `${_V|*…}` or a leading `$(` is chance: there the variable must have a name of words)
@@ -84,6 +92,9 @@ def is_env_reference(value: str, line: str, key_name: str | None, language: str 
 
 
 _ENV_MARKS = ("$", "%", "&", "env", "ENV", "Env")
+_DOLLAR_PREFIXED_KEYS = ("$aact_",)  # Asaas's API keys
+# A whole value that is one variable with a literal default: ${NAME:-default}, ${NAME-default}, ${NAME:=default}
+_SHELL_DEFAULT = re.compile(r"^\$\{[A-Za-z_]\w*:?[-=]([^${}\s]*)\}$")
 
 
 def _env_name_in_accessor(v: str, line: str) -> bool:

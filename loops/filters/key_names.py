@@ -291,6 +291,8 @@ def is_key_naming_no_credential(value: str, line: str, key_name: str | None, lan
         return False  # pat = "…" alone: a pattern's name, unless in capitals or with an Azure DevOps token's shape
     if words[-2:] == ["eab", "hmac"]:
         return False  # an ACME account's external account binding key, named for its HMAC: EAB_HMAC
+    if words[-1] in ("answer", "answers") and {"recovery", "security", "secret"} & set(words):
+        return False  # a recovery or security question's answer resets the account's password: Okta's recovery_answer
     return not any(w in _CREDENTIAL_WORDS or w.endswith(_CREDENTIAL_ENDINGS) for w in map(_uncounted, words))
 
 
@@ -471,7 +473,7 @@ _PUBLIC_CLIENT_TOKEN_PROVIDERS = frozenset({"facebook", "fb", "datadog", "dd", "
 _PADDLE_CLIENT_TOKEN = re.compile(r"^(?:live|test)_[0-9a-z]{20,40}$")
 
 
-@_filter("public_by_key_name", "the name says the value is public (public_key, publishable_key, site_key, a verify, VAPID or JavaScript key, a client or Mixpanel project token, AppLovin's SDK key, a chat widget's website or widget token, a browser token, python-social-auth's SOCIAL_AUTH_*_KEY app id)",
+@_filter("public_by_key_name", "the name says the value is public (public_key, publishable_key, site_key, a verify, VAPID, JavaScript or native app key, a client or Mixpanel project token, AppLovin's SDK key, a chat widget's website or widget token, a browser token, python-social-auth's SOCIAL_AUTH_*_KEY app id)",
          generic_only=True, needs_key_name=True)
 def is_public_by_key_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # A front-end framework's exposure prefix (NEXT_PUBLIC_, NUXT_PUBLIC_, EXPO_PUBLIC_, SvelteKit's and Astro's
@@ -491,6 +493,10 @@ def is_public_by_key_name(value: str, line: str, key_name: str | None, language:
     # A JavaScript key is the one a provider issues for its browser SDK, bound to the site's domains (Kakao's JS key,
     # a maps JS API key): KAKAO_JS_KEY, jsKey. Its REST and admin keys are the secret ones.
     if words and words[-1] == "key" and any(w in ("js", "javascript") for w in words[:-1]):
+        return True
+    # ... and its native app key the one its mobile SDKs are built with, in every app's manifest (Kakao's
+    # NATIVE_APP_KEY, kakao_native_app_key)
+    if words[-3:] == ["native", "app", "key"]:
         return True
     # A signature scheme's verifying key is its public half (PyNaCl's VerifyKey, a Discord app's verify key,
     # LICENSE_VERIFY_KEY): the signing key is the secret one.

@@ -12,7 +12,7 @@ import pytest
 from secretloop.loops.commented_block_view import commented_blocks
 from secretloop.loops.office_text_view import office_text
 from tests.loops.test_fp_corpus_classes import not_shown, outcomes, require_found as _found, rule_ids as _rules
-from tests.support.tokens import typed_password
+from tests.support.tokens import random_uuid, typed_password
 
 _R = random.Random(647)
 
@@ -103,3 +103,102 @@ def test_xml_that_is_no_office_part_has_no_text_view() -> None:
     assert office_text(_docx([["a"]]), "notes/document.txt") is None
     view = office_text(_docx([["Hello, ", "world"], ["Bye"]]), "word/document.xml")
     assert view is not None and view.text == "Hello, world\nBye\n"
+
+
+# --- payments of Latin America (set 647) -------------------------------------------------------------------------------
+
+_HEX = "0123456789abcdef"
+_ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+
+def _draw(n: int, alphabet: str = _ALNUM) -> str:
+    return "".join(_R.choice(alphabet) for _ in range(n))
+
+
+def test_an_asaas_key_is_no_variable_for_its_dollar() -> None:
+    key = "$aact_prod_" + base64.b64encode(bytes(_R.randrange(256) for _ in range(90))).decode().rstrip("=")
+    _found(f"const ASAAS_API_KEY = '{key}';\n", "src/asaas.ts", "asaas-api-key")
+    _found(f"    environment:\n      ASAAS_TOKEN: ${key}\n", "docker-compose.yml", "asaas-api-key")
+
+
+def test_wompi_private_keys_and_secrets_are_found_and_its_public_key_is_not() -> None:
+    _found(f"const WOMPI_PRV = 'prv_test_{_draw(32)}';\n", "src/wompi.js", "wompi-private-key")
+    _found(f"WOMPI_INTEGRITY=prod_integrity_{_draw(32)}\n", ".env", "wompi-private-key")
+    assert "wompi-private-key" not in _rules(f"WOMPI_PUB=pub_prod_{_draw(32)}\n", ".env")
+
+
+def test_a_mercado_pago_test_token_is_found_like_a_production_one() -> None:
+    digits = "0123456789"
+    token = f"TEST-{_draw(16, digits)}-{_draw(6, digits)}-{_draw(32, _HEX)}-{_draw(9, digits)}"
+    _found(f'MercadoPagoConfig.AccessToken = "{token}";\n', "Payments/MpClient.cs", "mercadopago-access-token")
+
+
+def test_an_openpay_private_key_given_to_its_client_is_found() -> None:
+    _found(f'var api = new OpenpayAPI("sk_{_draw(32, _HEX)}", "m{_draw(19, "abcdefghijklmnopqrstuvwxyz0123456789")}");\n',
+           "Billing/Cobro.cs", "openpay-private-key")
+
+
+def test_an_ebanx_integration_key_in_a_php_array_is_found() -> None:
+    _found(f"return [\n    'integrationKey' => 'live_ik_{_draw(30)}',\n    'testMode' => false,\n];\n", "config/ebanx.php")
+
+
+def test_public_client_keys_of_kakao_and_pagarme_are_not_shown() -> None:
+    assert not_shown(f"const NATIVE_APP_KEY = '{_draw(32, _HEX)}';\n", "src/kakao.js")
+    assert not_shown(f"const pagarme = {{ encryption_key: 'ek_live_{_draw(30)}' }};\n", "src/checkout.js")
+
+
+# --- secrets managers and creator platforms (sets 648, 649) ------------------------------------------------------------
+
+def test_a_random_default_of_a_shell_variable_is_kept_and_a_worded_one_is_not() -> None:
+    key = _draw(64, _HEX)
+    _found(f'export DOTENV_PRIVATE_KEY_PRODUCTION="${{DOTENV_PRIVATE_KEY_PRODUCTION:-{key}}}"\n', "docker-entrypoint.sh")
+    assert not_shown('export DB_PASSWORD="${DB_PASSWORD:-postgres}"\n', "docker-entrypoint.sh")
+    assert not_shown('export API_TOKEN="${API_TOKEN}"\n', "docker-entrypoint.sh")
+
+
+def test_dotenv_vault_and_dotenvx_keys_are_found_by_their_format() -> None:
+    _found(f"DOTENV_ME=me_{_draw(64, _HEX)}\n", ".env.me", "dotenv-vault-key")
+    _found(f"DOTENV_PRIVATE_KEY_CI={_draw(64, _HEX)}\n", ".env.keys", "dotenv-vault-key")
+
+
+def test_an_approle_secret_id_under_camel_case_names_is_found() -> None:
+    text = f'const roleID = "{random_uuid(_R)}"\nconst secretID = "{random_uuid(_R)}"\n'
+    _found(text, "scripts/read_secret.go", "vault-approle-secret-id")
+
+
+def test_a_secret_typed_into_akeyless_or_infisical_is_found() -> None:
+    _found(f"akeyless create-secret --name /prod/db --value '{typed_password(_R)}'\n", "ops/seed.sh", "cli-secret-set-value")
+    _found(f"infisical secrets set STRIPE_KEY={_draw(28)} --env=prod\n", "ops/seed.sh", "cli-secret-set-value")
+
+
+def test_keeper_commander_clone_code_and_ghost_admin_key_in_a_header_are_found() -> None:
+    code = base64.urlsafe_b64encode(bytes(_R.randrange(256) for _ in range(64))).decode().rstrip("=")
+    _found(f'{{\n  "user": "ops@example.com",\n  "clone_code": "{code}"\n}}\n', "keeper/commander.json",
+           "keeper-commander-clone-code")
+    header = f"curl -H \"Authorization: Ghost {_draw(24, _HEX)}:{_draw(64, _HEX)}\" https://blog.example.com/ghost/api/admin/\n"
+    _found(header, "scripts/export.sh", "ghost-admin-api-key")
+
+
+def test_a_secret_word_fallback_is_found() -> None:
+    _found(f"  secretword: process.env.THRIVECART_SECRET_WORD || '{_draw(16, 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789')}',\n",
+           "src/config.js", "js-env-default-secret")
+
+
+# --- Terraform of SaaS providers and monorepo env files (sets 650, 651) ------------------------------------------------
+
+def test_a_recovery_answer_is_a_password() -> None:
+    _found(f'resource "okta_user" "svc" {{\n  login = "svc@example.com"\n  recovery_answer = "{_draw(12, "abcdefghijklmnopqrstuvwxyz")}"\n}}\n',
+           "okta/users.tf", "security-answer-assignment")
+    assert not_shown('  recovery_answer = var.recovery_answer\n', "okta/users.tf")
+
+
+def test_a_cloudflare_worker_secret_binding_and_a_go_client_token_are_found() -> None:
+    tf = (f'resource "cloudflare_workers_script" "edge" {{\n  name = "edge"\n  secret_text_binding {{\n'
+          f'    name = "UPSTREAM_TOKEN"\n    text = "{_draw(40)}"\n  }}\n}}\n')
+    _found(tf, "infra/workers.tf", "hcl-name-value-block-secret")
+    _found(f'\tapi, err := cloudflare.NewWithAPIToken("{_draw(40)}")\n', "tools/seed/main.go", "cloudflare-go-client-token")
+
+
+def test_a_redis_password_in_an_exec_form_healthcheck_is_found() -> None:
+    text = f'    healthcheck:\n      test: ["CMD", "redis-cli", "-a", "{typed_password(_R)}", "ping"]\n'
+    _found(text, "deploy/docker-compose.prod.yml", "redis-cli-password")
