@@ -202,3 +202,7 @@ def test_a_cloudflare_worker_secret_binding_and_a_go_client_token_are_found() ->
 def test_a_redis_password_in_an_exec_form_healthcheck_is_found() -> None:
     text = f'    healthcheck:\n      test: ["CMD", "redis-cli", "-a", "{typed_password(_R)}", "ping"]\n'
     _found(text, "deploy/docker-compose.prod.yml", "redis-cli-password")
+
+
+def test_a_security_answer_label_in_a_message_catalogue_is_no_answer() -> None:
+    assert not_shown('{\n  "SECURITY_QUESTION": "Pertanyaan keamanan",\n  "SECURITY_ANSWER": "Jawaban",\n}\n', "src/assets/i18n/id.json")
