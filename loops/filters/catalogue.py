@@ -69,7 +69,7 @@ ORDER: tuple[str, ...] = (
     "determiner_stand_in", "negation_marker", "migration_name", "metasyntactic_run", "field_name_list",
     "graphql_field_type", "number_before_closing_tags", "unattend_configuration_pass", "unattend_empty_password",
     "yubikey_otp",
-    "counting_bytes", "shape_id", "elided_key_block",
+    "counting_bytes", "shape_id", "elided_key_block", "key_block_cut_by_ellipsis",
     "key_header_without_key",
     "text_encoded_seed", "home_row_mash",
     "jwt_signed_with_stand_in", "test_token_signing_key", "jose_header_alone", "unsecured_jwt", "jwt_signature_wrong_length", "encoded_stand_in_pair", "base64_of_stand_in",

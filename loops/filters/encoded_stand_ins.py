@@ -120,6 +120,24 @@ def is_elided_key_block(value: str, line: str, key_name: str | None, language: s
     return declared is not None and declared > _ELIDED_SHARE * len(data)
 
 
+# What cuts a key block short in docs and comments: an ellipsis (maybe after the comment's marker) where the next
+# line of base64 would be.
+_ELLIPSIS_NEXT = re.compile(r"[ \t]*(?:\\n|\r?\n)?[ \t]*(?:(?:#+|//+|--+|;+|\*|>+|'|%)[ \t]*)?(?:\.{3}|…|\[\.\.\.\]|<snip>)")
+
+
+@_filter("key_block_cut_by_ellipsis", "a private key block whose base64 stops at an ellipsis (two lines, then \"...\"): "
+         "a key shown cut short in docs or a comment, no usable key", surroundings=True, needs_in_line="-----BEGIN")
+def is_key_block_cut_by_ellipsis(value: str, line: str, key_name: str | None, language: str | None,
+                                 around: Surroundings) -> bool:
+    # (a key the DER inside says is cut short is elided_key_block's; this one reads what follows where the rules
+    # stopped: a body of made-up base64 says nothing of its length)
+    if "-----END" in value or _PEM_HEADER.search(value) is None:
+        return False
+    tail = value.rstrip()[-24:]
+    at = around.text.find(tail) if len(tail) == 24 else -1
+    return at >= 0 and _ELLIPSIS_NEXT.match(around.text, at + len(tail)) is not None
+
+
 # The smallest private key there is, an Ed25519 one in PKCS#8, is 64 base64 characters; fewer under a
 # header means no key follows it (an error message naming the header, a format check).
 _FEWEST_KEY_CHARACTERS = 40

@@ -302,6 +302,8 @@ _ENCRYPTED_ENVELOPE = re.compile(
     rf"^ENC\[AES256_GCM,data:{_B64}*={{0,2}},iv:{_B64}{{16,}}={{0,2}},tag:{_B64}{{16,}}={{0,2}},type:[a-z]{{2,8}}\]$"
     rf"|^ENC\({_B64}{{16,}}={{0,2}}\)$"
     rf"|^EJ\[1:{_B64}{{16,}}={{0,2}}:{_B64}{{16,}}={{0,2}}:{_B64}{{16,}}={{0,2}}\]$"
+    # DigitalOcean App Platform's app spec: a SECRET env value once the platform encrypted it, EV[1:<nonce>:<box>]
+    rf"|^EV\[1:{_B64}{{16,}}={{0,2}}:{_B64}{{16,}}={{0,2}}\]$"
     rf"|^encrypted:{_B64}{{24,}}={{0,2}}$"
     # Robot Framework's CryptoLibrary: crypt:<base64> (a sealed box to the project's key pair, 80+ characters)
     rf"|^crypt:{_B64}{{64,}}={{0,2}}$"

@@ -275,7 +275,7 @@ def is_anti_forgery_token(value: str, line: str, key_name: str | None, language:
 _CREDENTIAL_ENDINGS = ("password", "passwort", "passwd", "pwd", "pass", "passphrase", "passcode", "secret", "secrets", "token",
                        "tokens", "key", "keys", "credential", "credentials", "auth", "authorization", "bearer",
                        "apikey", "cred", "creds", "pin", "sid", "cookie", "session", "signature", "salt", "pw",
-                       "authtok", "psk", "sessionid", "sessid", "pepper",
+                       "authtok", "psk", "sessionid", "sessid", "pepper", "secretword",  # 2Checkout's and ThriveCart's secret word
                        "saltmain", "saltalt")  # Moodle's $CFG->passwordsaltmain and its older passwordsaltalt1…
 
 

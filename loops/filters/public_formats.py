@@ -492,6 +492,11 @@ def _jwt_role(value: str) -> object:
 _RAYGUN_API_KEY_CALL = re.compile(r"""\brg4js\([ \t]*["']apiKey["'][ \t]*,""")
 
 
+_HEX32_AFTER_PK = re.compile(r"^pk_[0-9a-f]{32}$")
+_HEX26 = re.compile(r"^[0-9a-f]{26}$")
+_GHOST_CONTENT_API = "/ghost/api/content/"
+
+
 @_filter("public_by_format", "a value its provider documents as public, made to ship in client apps: a Mapbox "
          "public token (pk.…), a Supabase/PostgREST anon key (a JWT whose role is anon, under an anon name or issued by "
          "Supabase), a "
@@ -502,7 +507,7 @@ _RAYGUN_API_KEY_CALL = re.compile(r"""\brg4js\([ \t]*["']apiKey["'][ \t]*,""")
          "Plaid link or public token, a Brightcove player policy key (BCpk…), a LiveKit API key's id (API… under a LiveKit name), an OpenTok session id (1_MX4…), an Algolia search-only key (under a search name, or apiKey beside applicationId) or secured key (base64 of an HMAC and its filters), a "
          "Shopify Storefront API public token (32 hex under a storefront name), a Toss Payments, Midtrans or Adyen client key, a DingTalk AppKey, a Braintree tokenization key, a Paystack or Razorpay checkout key, a Stripe "
          "PaymentIntent's or SetupIntent's client secret, an Expo push token, a GrowthBook SDK client key, a Segment "
-         "write key under a front end's name, a Meilisearch tenant token (a JWT with searchRules), a Flagsmith client-side environment key, a Salesforce connected app's consumer key (3MVG9…), a Pagar.me encryption key (ek_live_…), a Stripe publishable key (pk_live_…; Courier's pk_prod_/pk_test_ auth tokens excepted), an Amplitude Experiment client deployment key (client-…), a Supabase publishable key (sb_publishable_…), a Nakama server key (NAKAMA_SERVER_KEY), a LaunchDarkly client-side ID (24 hex), a Clerk publishable key (pk_live_ and its Frontend API host in base64), a Google OAuth client id (….apps.googleusercontent.com), a Duo integration key (DI…, under ikey), a Raygun4JS key (rg4js('apiKey', …)), a Stytch public token "
+         "write key under a front end's name, a Meilisearch tenant token (a JWT with searchRules), a Flagsmith client-side environment key, a Salesforce connected app's consumer key (3MVG9…), a Pagar.me encryption key (ek_live_…), a Wompi public key (pub_prod_…), an Openpay public key (pk_…), a Ghost Content API key (26 hex), a Stripe publishable key (pk_live_…; Courier's pk_prod_/pk_test_ auth tokens excepted), an Amplitude Experiment client deployment key (client-…), a Supabase publishable key (sb_publishable_…), a Nakama server key (NAKAMA_SERVER_KEY), a LaunchDarkly client-side ID (24 hex), a Clerk publishable key (pk_live_ and its Frontend API host in base64), a Google OAuth client id (….apps.googleusercontent.com), a Duo integration key (DI…, under ikey), a Raygun4JS key (rg4js('apiKey', …)), a Stytch public token "
          "(public-token-live-…)")
 def is_public_by_format(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     # The format itself says public, whatever rule took the value: Mapbox's and RevenueCat's prefixes, and
@@ -533,6 +538,13 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
         return True  # Nakama's socket server key: its client SDKs are built with it (the http_key is the secret)
     if v.startswith(("pk_live_", "pk_test_")) and not {"secret", "private"} & set(key_words(key_name)):
         return True  # a publishable key by the convention Stripe set (Yoco's, Paystack's pk_live_…): the checkout's
+    if v.startswith(("pub_prod_", "pub_test_")) and not {"secret", "private"} & set(key_words(key_name)):
+        return True  # Wompi's public key: its checkout widget takes it in the browser (its private keys are prv_…)
+    if v.startswith("pk_") and _HEX32_AFTER_PK.match(v) and "openpay" in line.lower():
+        return True  # Openpay's public key, which OpenPay.setApiKey takes in the browser (its private key is sk_…)
+    if _HEX26.match(v) and (_GHOST_CONTENT_API in line or ("content" in key_words(key_name)
+                                                            and _names_provider("ghost", line, key_name))):
+        return True  # Ghost's Content API key (26 hex): read-only access to published content, made for pages
     if v.startswith(("ek_live_", "ek_test_")) and not {"secret", "private", "api"} & set(key_words(key_name)):
         return True  # Pagar.me's encryption key: its checkout script encrypts the card in the browser with it
     if v.startswith(("live_", "test_")) and "publishable" in (key_name or line[:max(line.find(v), 0)]).lower():

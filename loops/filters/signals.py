@@ -120,7 +120,8 @@ _SQL_USER_BEFORE_PASSWORD = re.compile(
 # each value would be compiled once per candidate).
 _DN_NAME = re.compile(r"(?i)\b(?:cn|uid|dc|o|ou)=([\w.-]+)")
 # (a prefix names whose user it is: POSTGRES_USER: postgres beside POSTGRES_PASSWORD: postgres)
-_LOGIN_ASSIGNMENT = re.compile(r"""(?i)(?:^|[\s,{(\[])["']?(?:[a-z0-9]+[_-])*(?:user(?:_?name)?|login|uid|account)["']?[ \t]*(?:=>?|:)[ \t]*["']?([^"'\s,;()]{3,64})""")
+# (or a dotted property's: quarkus.datasource.username=catalog, a %dev. profile's too)
+_LOGIN_ASSIGNMENT = re.compile(r"""(?i)(?:^|[\s,{(\[])["']?(?:%?[a-z0-9]+[_.-])*(?:user(?:_?name)?|login|uid|account)["']?[ \t]*(?:=>?|:)[ \t]*["']?([^"'\s,;()]{3,64})""")
 # A command line's user option (kickstart's `user --name=…`, `--user …`, `--login=…`), beside its --password.
 _CLI_LOGIN_OPTION = re.compile(r"""(?:^|[ \t])--(?:name|user(?:name)?|login)(?:=|[ \t]+)["']?([^\s"']{3,64})""")
 # A .pgpass line: host:port:database:user:password

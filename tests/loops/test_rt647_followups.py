@@ -206,3 +206,56 @@ def test_a_redis_password_in_an_exec_form_healthcheck_is_found() -> None:
 
 def test_a_security_answer_label_in_a_message_catalogue_is_no_answer() -> None:
     assert not_shown('{\n  "SECURITY_QUESTION": "Pertanyaan keamanan",\n  "SECURITY_ANSWER": "Jawaban",\n}\n', "src/assets/i18n/id.json")
+
+
+# --- deploy platforms, AI media APIs, JVM services, vertical SaaS and the probe of this stop (sets 653-657) ----------
+
+def test_a_secret_given_to_koyeb_and_an_app_spec_secret_after_its_type_are_found() -> None:
+    _found(f"\tkoyeb secret create SMTP_PASSWORD --value '{typed_password(_R)}'\n", "Makefile", "cli-secret-set-value")
+    spec = f"envs:\n  - key: SESSION_SECRET\n    type: SECRET\n    scope: RUN_TIME\n    value: {_draw(40)}\n"
+    _found(spec, ".do/app.yaml", "yaml-name-value-secret")
+
+
+def test_an_app_platform_value_once_encrypted_is_not_shown() -> None:
+    b64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+    spec = f"envs:\n  - key: SESSION_SECRET\n    type: SECRET\n    value: EV[1:{_draw(32, b64)}:{_draw(60, b64)}]\n"
+    assert not_shown(spec, ".do/app.yaml")
+
+
+def test_a_secret_in_a_multi_line_map_of_is_found() -> None:
+    text = (f'Map<String, String> body = Map.of(\n    "clientId", "{_draw(32)}",\n    "clientSecret", "{_draw(48)}",\n'
+            f'    "userAccessType", "TOAST_MACHINE_CLIENT");\n')
+    _found(text, "src/main/java/ToastAuth.java", "name-value-argument-secret")
+
+
+def test_a_dev_profile_password_that_repeats_the_user_name_is_not_shown() -> None:
+    text = ("quarkus.datasource.db-kind=postgresql\nquarkus.datasource.username=catalog\n"
+            "%dev.quarkus.datasource.jdbc.url=jdbc:postgresql://localhost:5432/catalog\n%dev.quarkus.datasource.password=catalog\n")
+    assert not_shown(text, "src/main/resources/application.properties")
+
+
+def test_a_secret_word_in_a_php_array_is_found() -> None:
+    _found(f"return [\n    'sid' => '250{_draw(6, '0123456789')}',\n    'secretword' => '{typed_password(_R)}',\n];\n",
+           "config/twocheckout.php")
+
+
+def test_an_approle_secret_id_given_to_the_go_sdk_is_found() -> None:
+    _found(f'\tsecretID := &approle.SecretID{{FromString: "{random_uuid(_R)}"}}\n', "auth/login.go", "vault-approle-secret-id")
+
+
+def test_public_keys_of_wompi_openpay_and_ghost_content_are_not_shown() -> None:
+    assert not_shown(f"WOMPI_PUBLIC_KEY = 'pub_prod_{_draw(32)}'\n", "payments/views.py")
+    assert not_shown(f"OpenPay.setApiKey('pk_{_draw(32, _HEX)}');\n", "public/pay.js")
+    assert not_shown(f'curl "https://blog.example.com/ghost/api/content/posts/?key={_draw(26, _HEX)}"\n', "publish.sh")
+    assert not_shown(f'GHOST_CONTENT_KEY = "{_draw(26, _HEX)}"\n', "ghost_client.py")
+
+
+@pytest.mark.parametrize("marker, path", [("-- ", "db/seed.sql"), ("> ", "RUNBOOK.md"), ("// ", "src/keys.js"), ("", "docs/keys.txt")])
+def test_a_key_block_cut_short_by_an_ellipsis_is_not_shown(marker: str, path: str) -> None:
+    # (a body of made-up base64: no DER header says how long the key would be, as elided_key_block reads it)
+    body = base64.b64encode(bytes(_R.randrange(256) for _ in range(96))).decode()
+    lines = ["-----BEGIN EC PRIVATE KEY-----", body[:64], body[64:], "...", "-----END EC PRIVATE KEY-----"]
+    text = "Example of the format:\n" + "".join(f"{marker}{line}\n" for line in lines)
+    assert not_shown(text, path), path
+    whole = "Example of the format:\n" + "".join(f"{marker}{line}\n" for line in _pem("EC PRIVATE KEY", 300))
+    assert not not_shown(whole, path), path
