@@ -130,7 +130,7 @@ def test_wompi_private_keys_and_secrets_are_found_and_its_public_key_is_not() ->
 def test_a_mercado_pago_test_token_is_found_like_a_production_one() -> None:
     digits = "0123456789"
     token = f"TEST-{_draw(16, digits)}-{_draw(6, digits)}-{_draw(32, _HEX)}-{_draw(9, digits)}"
-    _found(f'MercadoPagoConfig.AccessToken = "{token}";\n', "Payments/MpClient.cs", "mercadopago-access-token")
+    _found(f'MercadoPagoConfig.AccessToken = "{token}";\n', "Payments/MpClient.cs", "mercadopago-test-access-token")
 
 
 def test_an_openpay_private_key_given_to_its_client_is_found() -> None:
@@ -259,3 +259,17 @@ def test_a_key_block_cut_short_by_an_ellipsis_is_not_shown(marker: str, path: st
     assert not_shown(text, path), path
     whole = "Example of the format:\n" + "".join(f"{marker}{line}\n" for line in _pem("EC PRIVATE KEY", 300))
     assert not not_shown(whole, path), path
+
+
+def test_a_key_in_a_bare_x_key_header_is_found() -> None:
+    text = f'curl -X POST https://api.example.ai/v1/generate -H "x-key: {_draw(8, _HEX)}-{_draw(4, _HEX)}-{_draw(4, _HEX)}-{_draw(12, _HEX)}"\n'
+    _found(text, "scripts/flux.sh", "api-key-header")
+
+
+def test_a_docusign_integration_key_is_its_client_id() -> None:
+    assert not_shown(f'{{\n  "integrationKey": "{random_uuid(_R)}",\n  "userId": "{random_uuid(_R)}"\n}}\n', "config/docusign.json")
+
+
+def test_a_stand_in_that_starts_with_test_still_reads_as_words() -> None:
+    # (TEST- begins Mercado Pago's test tokens: as a format's prefix it would hide that test-api-key is words)
+    assert not_shown("export BYBIT_API_KEY_BACKUP='test-api-key'\n", "deploy.sh")
