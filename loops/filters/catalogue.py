@@ -59,7 +59,7 @@ ORDER: tuple[str, ...] = (
     "text_token", "pass_through_name", "type_name_in_declaration", "path_segment", "type_in_annotation",
     "camel_case_name_as_key", "named_example_value", "standard_name", "value_spells_key_name",
     "interleaved_sequence", "wordlike_value", "english_value", "hex_value", "uuid_value",
-    "value_names_credential", "identifier_in_code", "multiword_value", "joined_words_value", "password_equals_user", "catalogue_text",
+    "value_names_credential", "identifier_in_code", "multiword_value", "joined_words_value", "dotenv_phrase_word", "password_equals_user", "catalogue_text",
     "translated_password_label", "prose_in_markup", "icon_codepoint",
     "element_id_selector", "selector_head", "program_or_query_reference", "word_in_manual_page",
     "email_address_value", "address_after_uri_scheme", "local_default_account", "anonymous_ftp_password", "pkcs11_uri_label", "ldap_dn_value", "ldap_search_filter", "secret_mount_spec", "table_category_column", "shell_command_substitution",

@@ -543,12 +543,23 @@ def is_existing_secret_name(value: str, line: str, key_name: str | None, languag
         return True  # an item of a list of Secrets' names (Dagster's env_secrets:, a pod spec's secrets:)
     if words == ["secret", "key"] and line.lstrip().startswith("- secretKey:") and _object_name_of_words(v):
         return True  # an ExternalSecret's spec.data item: the key the Secret it makes will hold (- secretKey: username)
+    if words in (["secret"], ["secret", "id"], ["secret", "name"]) and language in ("terraform", "hcl") \
+            and _object_name_of_words(v) and any(_SECRET_STORE_BLOCK.match(opener)
+                                                 for opener in around.enclosing(line, _HCL_BLOCK_OPENER.match)):
+        return True  # a secret store's data source or resource names the secret it reads (secret = "ledger-api-key")
     at = words.index("existing") if "existing" in words else -1
     if at < 0 or at == len(words) - 1 or not names_credential(words[at + 1:]):
         return False
     if words[-1] not in _NAMES_A_SECRET_OBJECT:
         return False  # existingSecretRootPassword: a password after all, whatever the chart calls it
     return _object_name_of_words(v)
+
+
+# A Terraform block that reads or makes a secret in a store: Google's Secret Manager, AWS Secrets Manager, Azure Key
+# Vault, Vault's KV; its `secret`/`secret_id`/`name` is which one, the value is in the store.
+_HCL_BLOCK_OPENER = re.compile(r'[ \t]*(?:data|resource)[ \t]+"')
+_SECRET_STORE_BLOCK = re.compile(r'[ \t]*(?:data|resource)[ \t]+"(?:google_secret_manager_\w+|aws_secretsmanager_\w+|'
+                                 r'azurerm_key_vault_secret|vault_(?:kv_secret\w*|generic_secret))"')
 
 
 def _object_name_of_words(v: str) -> bool:

@@ -112,6 +112,24 @@ def is_joined_words_value(value: str, line: str, key_name: str | None, language:
     return _JOINED_WORDS.match(v) is not None or (len(v) >= 20 and _SPACED_WORDS.match(v) is not None)
 
 
+# A dotenv line whose value is a phrase left unquoted (SESSION_SECRET=keyboard cat): dotenv reads the whole phrase as
+# the value, where a shell line would run the word after it as a command with the variable set.
+_DOTENV_PHRASE = re.compile(r"^[ \t]*(?:export[ \t]+)?[A-Za-z_][\w.]*[ \t]*=[ \t]*([^\s\"'#][^\"'#\n]*?)[ \t]*$")
+
+
+@_filter("dotenv_phrase_word", "in a dotenv file, the first word of an unquoted phrase of words (SESSION_SECRET=keyboard "
+         "cat): the value is the phrase, a stand-in of words, not a variable set for a command", generic_only=True,
+         needs_key_name=True)
+def is_dotenv_phrase_word(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    if language != "dotenv":
+        return False
+    m = _DOTENV_PHRASE.match(line)
+    v = value.strip()
+    if m is None or not m.group(1).startswith(v + " "):
+        return False
+    return all(w.isalpha() and w.islower() and wordlike(w) for w in m.group(1).split())
+
+
 # A user or login name assigned on the same or a nearby line: login="airflow", password="airflow".
 _SQL_USER_BEFORE_PASSWORD = re.compile(
     r"""(?i)\b(?:user|role|login)[ \t]+["'`]?([\w.\-]{2,64})["'`]?(?:@["'`]?[\w.%\-]+["'`]?)?[ \t]+"""

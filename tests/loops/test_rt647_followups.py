@@ -273,3 +273,31 @@ def test_a_docusign_integration_key_is_its_client_id() -> None:
 def test_a_stand_in_that_starts_with_test_still_reads_as_words() -> None:
     # (TEST- begins Mercado Pago's test tokens: as a format's prefix it would hide that test-api-key is words)
     assert not_shown("export BYBIT_API_KEY_BACKUP='test-api-key'\n", "deploy.sh")
+
+
+# --- warehouses, CredData-style projects, secrets by reference (sets 658-662) -----------------------------------------
+
+def test_a_secret_in_sql_create_secret_is_found() -> None:
+    _found(f"CREATE SECRET kafka_password AS '{typed_password(_R)}';\n", "materialize/sources.sql", "sql-create-secret")
+    duck = (f"CREATE PERSISTENT SECRET lake (\n    TYPE s3,\n    KEY_ID 'AKIA{_draw(16, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567')}',\n"
+            f"    SECRET '{_draw(40)}',\n    REGION 'eu-west-1'\n);\n")
+    assert "sql-create-secret" in _rules(duck, "notebooks/load.sql")
+    assert not_shown("CREATE SECRET lake (TYPE s3, PROVIDER credential_chain);\n", "notebooks/load.sql")
+
+
+def test_a_sauce_labs_key_and_a_rust_builder_password_are_found() -> None:
+    _found(f"exports.config = {{\n  sauceUser: 'ci-bot',\n  sauceKey: '{random_uuid(_R)}',\n}};\n", "protractor.conf.js",
+           "saucelabs-access-key")
+    _found(f'    let client = Client::default()\n        .with_user("etl")\n        .with_password("{typed_password(_R)}");\n',
+           "src/client.rs", "credential-setter-call")
+
+
+def test_a_secret_managers_data_source_names_its_secret() -> None:
+    text = 'data "google_secret_manager_secret_version" "api" {\n  secret  = "ledger-api-key"\n  version = "latest"\n}\n'
+    assert not_shown(text, "infra/main.tf")
+
+
+def test_an_unquoted_phrase_in_a_dotenv_file_is_no_command() -> None:
+    assert not_shown("NODE_ENV=test\nSESSION_SECRET=keyboard cat\n", ".env.test")
+    # a shell script's line runs the command with the variable set: the value is a credential
+    _found(f"DB_PASSWORD={typed_password(_R)} ./migrate.sh up\n", "scripts/deploy.sh", "env-prefix-secret")
