@@ -173,6 +173,11 @@ _PRINTF = re.compile(r"(?<!%)%[sdrif]")
 _PRINTF_SPECS_ONLY = re.compile(r"^(?:%[-+ #0]*\d*(?:\.\d+)?(?:hh|h|ll|l|q|L|z|j|t)?[diouxXeEfFgGaAcsp@][:\-/ ]?){1,8}$")
 
 
+# Lower-case words and printf conversions between separators, one conversion at least after a separator: a cache or
+# store key's template (pwreset:%s, otp/%s/%d, user_%d_token).
+_KEY_TEMPLATE = re.compile(r"^[a-z][a-z0-9]*(?:[:._/-](?:[a-z][a-z0-9]*|%[sdv]))*[:._/-]%[sdv](?:[:._/-](?:[a-z][a-z0-9]*|%[sdv]))*$")
+
+
 # What opens a template expression, before the name it fills in: {{ .Values.pw }}, #{token}, ${DB_PASS}, %(pw)s.
 _TEMPLATE_OPENER = re.compile(r"^(?:\{\{-?|\{%-?|<%[=-]?|#\{|%\(|\{\$?|\$\{|%\{|%%|@|__)\s*")
 _TEMPLATE_NAME = re.compile(r"[.$@]?([A-Za-z_][\w.\-]*)")
@@ -230,6 +235,8 @@ def is_templated(value: str, line: str, key_name: str | None, language: str | No
         return True  # nothing but conversion specs: a format (appendFormat:@"%02.2hhX"), whatever formats it
     if not _PRINTF.search(value):
         return False
+    if _KEY_TEMPLATE.match(value.strip()):
+        return True  # a store's key the code fills in: pwreset:%s, session:%s:%d (a typed password is no such run)
     at = line.find(value)
     after = line[at + len(value):] if at >= 0 else ""
     return re.match(r"""["'`]\s*(?:%\s*[\w(\[]|\.format\()""", after) is not None

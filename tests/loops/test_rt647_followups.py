@@ -301,3 +301,11 @@ def test_an_unquoted_phrase_in_a_dotenv_file_is_no_command() -> None:
     assert not_shown("NODE_ENV=test\nSESSION_SECRET=keyboard cat\n", ".env.test")
     # a shell script's line runs the command with the variable set: the value is a credential
     _found(f"DB_PASSWORD={typed_password(_R)} ./migrate.sh up\n", "scripts/deploy.sh", "env-prefix-secret")
+
+
+@pytest.mark.parametrize("line, path", [
+    ('    public static final String PASSWORD_RESET_KEY = "pwreset:%s";\n', "src/main/java/CacheKeys.java"),
+    ('const passwordResetKey = "pwreset:%s:%d"\n', "cache/keys.go"),
+])
+def test_a_store_key_template_under_a_password_name_is_no_password(line: str, path: str) -> None:
+    assert not_shown(line, path)
