@@ -309,3 +309,8 @@ def test_an_unquoted_phrase_in_a_dotenv_file_is_no_command() -> None:
 ])
 def test_a_store_key_template_under_a_password_name_is_no_password(line: str, path: str) -> None:
     assert not_shown(line, path)
+
+
+def test_a_key_constant_with_a_lower_case_prefix_is_found() -> None:
+    _found(f'const HEIGHT_KEY: &str = "secret_{_draw(32, _HEX)}";\n', "height/cli.rs", "named-key-constant")
+    assert not_shown('const CACHE_KEY: &str = "cache_v2";\n', "src/cache.rs")
