@@ -61,7 +61,7 @@ ORDER: tuple[str, ...] = (
     "interleaved_sequence", "wordlike_value", "english_value", "hex_value", "uuid_value",
     "value_names_credential", "identifier_in_code", "multiword_value", "joined_words_value", "dotenv_phrase_word", "password_equals_user", "catalogue_text",
     "translated_password_label", "prose_in_markup", "icon_codepoint",
-    "element_id_selector", "selector_head", "program_or_query_reference", "word_in_manual_page",
+    "element_id_selector", "selector_head", "keyvalues_setting", "program_or_query_reference", "word_in_manual_page",
     "email_address_value", "address_after_uri_scheme", "local_default_account", "anonymous_ftp_password", "pkcs11_uri_label", "ldap_dn_value", "ldap_search_filter", "secret_mount_spec", "table_category_column", "shell_command_substitution",
     "interpolated_variables", "interpolated_template", "hash_key_literal", "ldif_sample_person_password", "capital_words_marker",
     "error_code_for_field", "when_option_value", "identifier_path", "camel_field_name_as_key", "hex_byte_dump",

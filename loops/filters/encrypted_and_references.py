@@ -34,6 +34,7 @@ _ENV_VALUE = (
     # (and a default parameter's name, often dotted: %env(default:app.api_key_fallback:API_KEY)%, or none: default::)
     re.compile(r"%env\((?:[A-Za-z0-9_.]*:)*[A-Za-z_][A-Za-z0-9_]*\)%"),
     re.compile(r"^env\([A-Z_][A-Z0-9_]*\)$"),  # the Supabase CLI's config.toml: secret = "env(SUPABASE_AUTH_…)"
+    re.compile(r"^@\{[A-Za-z_][\w-]*:[\w.\-/]+\}$"),  # Telegraf's secret stores: password = "@{vault:db_password}"
 )
 _FIRST_WORDED_ENV_VALUE = 6  # from here on the patterns spell words (process.env, os.environ): no chance hit
 _ENV_ACCESSOR = r"(?:getenv|environ(?:\.get)?|GetEnvironmentVariable|env\.get|ENV(?:\.fetch)?|env)\s*[(\[]\s*['\"]"

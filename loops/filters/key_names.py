@@ -68,6 +68,8 @@ _DESCRIBING_WORDS = frozenset({
     "cost", "step", "alias",
     # in what order credentials or token sets apply: a design-token file's tokenSetOrder
     "order", "ordering",
+    # a token's global id (Steam's token_gid), the state an auth flow is in (authState = "pending")
+    "gid", "state",
     # the routine that checks it and how hard it must be: Oracle's c_pwd_verify_fn, gc_pwd_complexity
     "fn", "func", "function", "complexity",
     # framework settings that name code or a template handling credentials: AUTH_USER_MODEL,

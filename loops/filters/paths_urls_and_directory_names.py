@@ -395,3 +395,20 @@ _TRADE_OFFER_LINK = re.compile(r"steamcommunity\.com/tradeoffer/new/?\?partner=\
 def is_public_trade_offer_link(value: str, line: str, key_name: str | None, language: str | None) -> bool:
     at = line.find(value.strip())
     return at > 0 and _TRADE_OFFER_LINK.search(line, 0, at) is not None
+
+
+# A line of a Valve KeyValues file (Steam's config.vdf, an app build script, an .acf manifest): "name" "value", as
+# PgBouncer's userlist writes a user and a password.
+_KEYVALUES_SUFFIXES = (".vdf", ".acf")
+_KEYVALUES_LINE = re.compile(r'^[ \t]*"([\w.@-]{1,64})"[ \t]+"')
+
+
+@_filter("keyvalues_setting", "a setting of a Valve KeyValues file (.vdf, .acf: \"SteamID\" \"7656…\", \"ContentRoot\" "
+         "\"..\\\\content\"): a name and its value, not a PgBouncer user and password", surroundings=True,
+         needs_in_line='"')
+def is_keyvalues_setting(value: str, line: str, key_name: str | None, language: str | None,
+                         around: Surroundings) -> bool:
+    if not around.file_name.endswith(_KEYVALUES_SUFFIXES):
+        return False
+    m = _KEYVALUES_LINE.match(line)
+    return m is not None and not names_credential(key_words(m.group(1)))

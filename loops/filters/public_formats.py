@@ -538,8 +538,10 @@ def is_public_by_format(value: str, line: str, key_name: str | None, language: s
         return True  # Nakama's socket server key: its client SDKs are built with it (the http_key is the secret)
     if v.startswith(("pk_live_", "pk_test_")) and not {"secret", "private"} & set(key_words(key_name)):
         return True  # a publishable key by the convention Stripe set (Yoco's, Paystack's pk_live_…): the checkout's
-    if _UUID.match(v) and key_words(key_name)[-2:] == ["integration", "key"]:
-        return True  # DocuSign's integration key is its app's OAuth client id, a GUID (EBANX's is a random run)
+    if _UUID.match(v) and key_words(key_name)[-2:] == ["integration", "key"] and (
+            len(key_words(key_name)) == 2 or {"docusign", "ds"} & set(key_words(key_name))):
+        return True  # DocuSign's integration key is its app's OAuth client id, a GUID (Opsgenie's integration key
+        # is a GUID and a secret: under its vendor's name it stays shown)
     if v.startswith(("pub_prod_", "pub_test_")) and not {"secret", "private"} & set(key_words(key_name)):
         return True  # Wompi's public key: its checkout widget takes it in the browser (its private keys are prv_…)
     if v.startswith("pk_") and _HEX32_AFTER_PK.match(v) and "openpay" in line.lower():

@@ -127,7 +127,16 @@ def is_dotenv_phrase_word(value: str, line: str, key_name: str | None, language:
     v = value.strip()
     if m is None or not m.group(1).startswith(v + " "):
         return False
-    return all(w.isalpha() and w.islower() and wordlike(w) for w in m.group(1).split())
+    words = m.group(1).split()
+    if not all(w.isalpha() and w.islower() for w in words):
+        return False
+    # two words (express-session's keyboard cat), or a sentence that asks for a value (change this to something
+    # random); four random words of a diceware pass phrase are a secret
+    return (len(words) <= 2 and all(wordlike(w) for w in words)) or bool(_SENTENCE_WORDS & set(words))
+
+
+_SENTENCE_WORDS = frozenset({"to", "this", "me", "the", "your", "a", "an", "with", "for", "in", "it", "is", "here",
+                             "please", "change", "replace", "set", "generate", "something", "before"})
 
 
 # A user or login name assigned on the same or a nearby line: login="airflow", password="airflow".

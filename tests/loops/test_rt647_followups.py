@@ -319,3 +319,49 @@ def test_a_key_constant_with_a_lower_case_prefix_is_found() -> None:
 def test_an_approle_pair_left_in_comments_is_found() -> None:
     text = f'path "database/creds/warehouse" {{\n  capabilities = ["read"]\n}}\n# role_id = {random_uuid(_R)}\n# secret_id = {random_uuid(_R)}\n'
     _found(text, "infra/vault.hcl", "vault-approle-secret-id")
+
+
+# --- identity APIs, store publishing, monitoring agents and the second probe (sets 663-667) ----------------------------
+
+def test_a_keycloak_import_users_password_without_temporary_is_found() -> None:
+    text = (f'{{\n  "realm": "acme",\n  "users": [{{"username": "svc-sync", "credentials": [{{"type": "password",\n'
+            f'    "value": "{typed_password(_R)}"}}]}}]\n}}\n')
+    _found(text, "keycloak/realm-export.json", "keycloak-user-credential-value")
+
+
+def test_passwords_in_monitoring_agents_command_lines_are_found() -> None:
+    _found(f"UserParameter=mysql.ping,mysqladmin -umonitor -p'{typed_password(_R)}' ping | grep -c alive\n",
+           "zabbix_agentd.d/mysql.conf", "mysql-cli-password")
+    _found(f"command[check_db]=/usr/lib/nagios/plugins/check_mysql -H db1 -u nagios -p {typed_password(_R)}\n",
+           "nrpe.cfg", "nagios-command-line-password-flag")
+
+
+def test_telegraf_secret_store_references_and_steam_keyvalues_are_not_shown() -> None:
+    assert not_shown('[[inputs.mysql]]\n  password = "@{vault:db_password}"\n', "telegraf.conf")
+    vdf = '"InstallConfigStore"\n{\n\t"Software"\n\t{\n\t\t"SteamID"\t\t"7656119' + _draw(10, "0123456789") + '"\n\t}\n}\n'
+    assert not_shown(vdf, "steam_deploy/config.vdf")
+
+
+def test_a_token_gid_and_an_auth_state_are_no_credentials() -> None:
+    assert not_shown(f'{{"token_gid": "{_draw(16, _HEX)}", "steamid": 765611980{_draw(8, "0123456789")}}}\n', "ci/bot.maFile")
+    assert not_shown('authState = pending\n', "conf/app.conf")
+
+
+def test_an_opsgenie_integration_key_stays_shown_and_a_base64_decoded_secret_is_found() -> None:
+    _found(f"OPSGENIE_INTEGRATION_KEY={random_uuid(_R)}\n", ".env")
+    raw = base64.b64encode(typed_password(_R).encode()).decode()
+    _found(f"CREATE SECRET kafka_password AS decode('{raw}', 'base64');\n", "materialize/secrets.sql", "sql-create-secret")
+
+
+def test_name_value_pairs_split_over_lines_are_found() -> None:
+    _found(f'p.put("mail.smtp.password",\n      "{typed_password(_R)}");\n', "src/Mailer.java")
+    _found(f'val headers = ImmutableMap.of(\n    "X-Auth-Token",\n    "{_draw(40)}")\n', "src/Client.kt")
+
+
+def test_a_diceware_phrase_in_a_dotenv_file_stays_shown_and_an_instruction_does_not() -> None:
+    _found("GPG_PASSPHRASE=lantern orbit cedar thistle\n", ".env")
+    assert not_shown("JWT_SECRET=change this to something random\n", ".env")
+
+
+def test_a_quarkus_profile_secret_is_found() -> None:
+    _found(f"%prod.quarkus.oidc.credentials.secret={_draw(32)}\n", "src/main/resources/application.properties")
