@@ -112,7 +112,7 @@ def is_joined_words_value(value: str, line: str, key_name: str | None, language:
     return _JOINED_WORDS.match(v) is not None or (len(v) >= 20 and _SPACED_WORDS.match(v) is not None)
 
 
-# A dotenv line whose value is a phrase left unquoted (SESSION_SECRET=keyboard cat): dotenv reads the whole phrase as
+# A dotenv line whose value is a phrase left unquoted (SESSION_SECRET=purple walrus): dotenv reads the whole phrase as
 # the value, where a shell line would run the word after it as a command with the variable set.
 _DOTENV_PHRASE = re.compile(r"^[ \t]*(?:export[ \t]+)?[A-Za-z_][\w.]*[ \t]*=[ \t]*([^\s\"'#][^\"'#\n]*?)[ \t]*$")
 
@@ -130,7 +130,7 @@ def is_dotenv_phrase_word(value: str, line: str, key_name: str | None, language:
     words = m.group(1).split()
     if not all(w.isalpha() and w.islower() for w in words):
         return False
-    # two words (express-session's keyboard cat), or a sentence that asks for a value (change this to something
+    # two words (a docs default such as purple walrus), or a sentence that asks for a value (change this to something
     # random); four random words of a diceware pass phrase are a secret
     return (len(words) <= 2 and all(wordlike(w) for w in words)) or bool(_SENTENCE_WORDS & set(words))
 

@@ -298,7 +298,7 @@ def test_a_secret_managers_data_source_names_its_secret() -> None:
 
 
 def test_an_unquoted_phrase_in_a_dotenv_file_is_no_command() -> None:
-    assert not_shown("NODE_ENV=test\nSESSION_SECRET=keyboard cat\n", ".env.test")
+    assert not_shown("NODE_ENV=test\nSESSION_SECRET=purple walrus\n", ".env.test")
     # a shell script's line runs the command with the variable set: the value is a credential
     _found(f"DB_PASSWORD={typed_password(_R)} ./migrate.sh up\n", "scripts/deploy.sh", "env-prefix-secret")
 
