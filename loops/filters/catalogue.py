@@ -90,7 +90,7 @@ ORDER: tuple[str, ...] = (
     "namespaced_command", "c_format_string", "equality_comparison", "parameter_description", "ternary_branch",
     "argument_keyword",
     "commit_id_table", "shared_key_request_signature", "shell_expansion_value", "dot_concatenated_code", "worded_salt", "size_and_kind_spelled", "url_with_a_word_port", "debhelper_package_option", "rails_route_target", "cgi_header_variable", "compared_operand", "erlang_variable", "constant_name_columns", "html_element_start",
-    "digest_by_declared_format", "ws_security_password_digest", "cipher_algorithm_name", "password_hasher_name", "sendgrid_template_id", "cloud_region_name", "ssh_key_algorithm_name",
+    "digest_by_declared_format", "ws_security_password_digest", "cipher_algorithm_name", "password_hasher_name", "model_attribute_cast", "sendgrid_template_id", "cloud_region_name", "ssh_key_algorithm_name",
     "maps_sdk_client_key", "listen_only_access_key", "digest_of_a_common_password",
     "public_key_der", "evm_address", "published_development_key", "sealed_secret_ciphertext", "encrypted_with_a_key_file",
     "vagrant_box_password", "typed_public_key", "model_weights_file",

@@ -159,7 +159,7 @@ def is_oracle_cloud_ocid(value: str, line: str, key_name: str | None, language: 
 
 # (Leading dots: a relative module path, `.api.authorization_api`.)
 _DOTTED_NAME = re.compile(r"^\.{0,3}[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$")
-_TRAILING_NUMBER = re.compile(r"\d{2,}[A-Za-z]?$")
+_TRAILING_NUMBER = re.compile(r"\d{2,}[A-Za-z]{0,3}$")  # (and a few letters after it: Breeze2024xy)
 # Lower-case words, dotted, hyphens inside a segment, at least three segments: a context attribute's name as
 # Java libraries spell their constants (HttpClient's AUTH_CACHE = "http.auth.auth-cache").
 _DOTTED_HYPHENATED_NAME = re.compile(r"^[a-z]{2,}(?:-[a-z]{2,})*(?:\.[a-z]{2,}(?:-[a-z]{2,})*){2,}$")
@@ -751,3 +751,18 @@ def is_session_name(value: str, line: str, key_name: str | None, language: str |
         return False
     words = _CAMEL_PIECES.findall(v)
     return "".join(words) == v and all(len(w) <= 3 or wordlike(w) or english_like(w) for w in words)
+
+
+# Eloquent's attribute casts: protected $casts = ['password' => 'hashed'] (Laravel 10+) or casts() returning them: how
+# the model stores the attribute, not its value.
+_CAST_TYPES = frozenset({"hashed", "encrypted"})
+_CASTS = re.compile(r"\$casts\b|\bfunction[ \t]+casts[ \t]*\(")
+
+
+@_filter("model_attribute_cast", "a model's attribute cast ('password' => 'hashed' in Eloquent's $casts): how the "
+         "attribute is stored, not a password", generic_only=True, surroundings=True)
+def is_model_attribute_cast(value: str, line: str, key_name: str | None, language: str | None,
+                            around: Surroundings) -> bool:
+    if value.strip() not in _CAST_TYPES or language != "php":
+        return False
+    return any(_CASTS.search(text) for text in (line, *around.lines[:around.lines_before]))

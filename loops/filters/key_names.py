@@ -429,7 +429,10 @@ _PIPELINE_PASS_WORDS = frozenset({
 @_filter("pipeline_pass_name", "a renderer's or a compiler's pass (renderPass, shadowPass, firstPass): the name says "
          "which stage runs, not a password", generic_only=True, needs_key_name=True)
 def is_pipeline_pass_name(value: str, line: str, key_name: str | None, language: str | None) -> bool:
-    words = key_words((key_name or "").rsplit(".", 1)[-1])
+    name = (key_name or "").rsplit(".", 1)[-1]
+    words = key_words(name)
+    if name.isupper() and len(words) > 2:
+        return False  # a setting's name in capitals says whose pass it is: CANADA_POST_PASS (a stage is SHADOW_PASS)
     return len(words) >= 2 and words[-1] == "pass" and words[-2] in _PIPELINE_PASS_WORDS
 
 

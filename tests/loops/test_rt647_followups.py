@@ -365,3 +365,29 @@ def test_a_diceware_phrase_in_a_dotenv_file_stays_shown_and_an_instruction_does_
 
 def test_a_quarkus_profile_secret_is_found() -> None:
     _found(f"%prod.quarkus.oidc.credentials.secret={_draw(32)}\n", "src/main/resources/application.properties")
+
+
+# --- HR platforms, PHP projects, C and C++, Helm charts, shipping APIs (sets 668-672) ---------------------------------
+
+def test_an_api_key_as_a_urls_user_with_a_dummy_password_is_found() -> None:
+    _found(f'curl -s "https://{_draw(40, _HEX)}:x@api.bamboohr.com/api/gateway.php/acme/v1/meta/fields"\n', "sync.sh",
+           "url-token-as-user")
+
+
+def test_a_dotted_password_with_a_year_and_letters_is_kept() -> None:
+    _found(f"        'password' => Hash::make('Summer.Breeze20{_draw(2, '0123456789')}{_draw(2, 'abcdefghijklmnopqrstuvwxyz')}'),\n",
+           "database/seeders/UserSeeder.php")
+
+
+def test_a_company_named_pass_constant_is_no_render_pass() -> None:
+    _found(f"CANADA_POST_PASS = '{typed_password(_R)}'\n", "lib/canadapost.rb")
+
+
+def test_an_eloquent_hashed_cast_is_no_password() -> None:
+    assert not_shown("class User extends Model\n{\n    protected $casts = ['password' => 'hashed', 'email_verified_at' => "
+                     "'datetime'];\n}\n", "app/Models/User.php")
+
+
+def test_an_aes_key_constant_is_found() -> None:
+    key = base64.b64encode(bytes(_R.randrange(256) for _ in range(32))).decode()
+    _found(f'static const char* SaveAesKeyB64 = "{key}";\n', "src/save/crypto.cpp", "aes-key-assignment")
