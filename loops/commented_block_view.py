@@ -17,7 +17,8 @@ from .notebook_view import CellText, TextPiece
 _ARMOUR = "-----BEGIN "
 # A commented header: the comment's marker (a C block comment's `/*`, `/**` or ` * `, `#`, `//`, `--`, `;`, `%`, `'`,
 # `!`, `"`, `REM`, Markdown's `>`), then the armour's first line.
-_COMMENTED_HEADER = re.compile(r"(?m)^[ \t]*(/\*+|\*|#+|//+|--+|;+|%+|'|!|\"|REM\b|>+)[ \t]*-----BEGIN [A-Z0-9 ]{3,60}-----")
+_COMMENTED_HEADER = re.compile(
+    r"(?m)^[ \t]*(/\*+|\*|#+|//+|--+|;+|%+|'|!|\"|REM\b|>+)[ \t]*-----BEGIN [A-Z0-9 ]{3,60}-----")
 _END = "-----END "
 _MAX_BLOCK_LINES = 200  # an RSA 8192 key is some 100 lines of base64; a longer run is no single block
 
@@ -40,7 +41,8 @@ def commented_blocks(text: str, path: str) -> list[CellText]:
             continue  # the header is the file's last line: nothing under it
         marker = _marker(m.group(1))
         line_start = text.rfind("\n", 0, m.start()) + 1
-        pieces, parts, at = [TextPiece(0, line_start, (), ())], [text[line_start:header_end + 1]], header_end + 1 - line_start
+        pieces = [TextPiece(0, line_start, (), ())]  # the header's line as written, its marker kept
+        parts, at = [text[line_start:header_end + 1]], header_end + 1 - line_start
         pos = header_end + 1
         for _ in range(_MAX_BLOCK_LINES):
             lead = marker.match(text, pos)

@@ -176,7 +176,8 @@ _PRINTF_SPECS_ONLY = re.compile(r"^(?:%[-+ #0]*\d*(?:\.\d+)?(?:hh|h|ll|l|q|L|z|j
 
 # Lower-case words and printf conversions between separators, one conversion at least after a separator: a cache or
 # store key's template (pwreset:%s, otp/%s/%d, user_%d_token).
-_KEY_TEMPLATE = re.compile(r"^[a-z][a-z0-9]*(?:[:._/-](?:[a-z][a-z0-9]*|%[sdv]))*[:._/-]%[sdv](?:[:._/-](?:[a-z][a-z0-9]*|%[sdv]))*$")
+_KEY_TEMPLATE = re.compile(
+    r"^[a-z][a-z0-9]*(?:[:._/-](?:[a-z][a-z0-9]*|%[sdv]))*[:._/-]%[sdv](?:[:._/-](?:[a-z][a-z0-9]*|%[sdv]))*$")
 
 
 # What opens a template expression, before the name it fills in: {{ .Values.pw }}, #{token}, ${DB_PASS}, %(pw)s.
