@@ -311,10 +311,6 @@ def test_a_store_key_template_under_a_password_name_is_no_password(line: str, pa
     assert not_shown(line, path)
 
 
-def test_a_key_constant_with_a_lower_case_prefix_is_found() -> None:
-    _found(f'const HEIGHT_KEY: &str = "secret_{_draw(32, _HEX)}";\n', "height/cli.rs", "named-key-constant")
-    assert not_shown('const CACHE_KEY: &str = "cache_v2";\n', "src/cache.rs")
-
 
 def test_an_approle_pair_left_in_comments_is_found() -> None:
     text = f'path "database/creds/warehouse" {{\n  capabilities = ["read"]\n}}\n# role_id = {random_uuid(_R)}\n# secret_id = {random_uuid(_R)}\n'
