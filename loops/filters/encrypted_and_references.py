@@ -71,9 +71,8 @@ def is_env_reference(value: str, line: str, key_name: str | None, language: str 
     shell = _SHELL_DEFAULT.match(v)
     if shell:
         # ${DB_PASS:-default}: the shell (or compose) uses the default whenever the variable is unset, as Yesod's
-        # _env:PGPASS:default below: a default of words is a development stand-in, a random one the credential
-        default = shell.group(1)
-        return not default or english_like(default) or (default.isalpha() and len(default) <= 4)
+        # _env:PGPASS:default below
+        return _stand_in_default(shell.group(1))
     for i, p in enumerate(_ENV_VALUE):
         m = p.search(v)
         # (in a generated salt `${_V|*…}` or a leading `$(` is chance: there the variable must have a name of words)
@@ -83,13 +82,16 @@ def is_env_reference(value: str, line: str, key_name: str | None, language: str 
         return True  # password="&dbpass": a macro variable, resolved when the program runs
     yesod = _YESOD_ENV.match(v)
     if yesod:
-        # Yesod settings: _env:PGPASS, or _env:PGPASS:default where the default is used when the
-        # variable is unset: a default made of words is a development stand-in, a random one a password
-        # (English letter pairs, not the vowel share alone: random lower-case letters often pass that)
-        # (and a default of four letters or fewer is a name too short to be a password: _env:PGPASS:blog)
-        default = yesod.group(1) or ""
-        return not default or english_like(default) or (default.isalpha() and len(default) <= 4)
+        # Yesod settings: _env:PGPASS, or _env:PGPASS:default where the default is used when the variable is unset
+        return _stand_in_default(yesod.group(1) or "")
     return _env_name_in_accessor(v, line)
+
+
+def _stand_in_default(default: str) -> bool:
+    """A variable's default that is no credential: none, or words (a development stand-in), where a random one is the
+    password. English letter pairs, not the vowel share alone (random lower-case letters often pass that); a default
+    of four letters or fewer is a name too short to be a password (_env:PGPASS:blog)."""
+    return not default or english_like(default) or (default.isalpha() and len(default) <= 4)
 
 
 _ENV_MARKS = ("$", "%", "&", "env", "ENV", "Env")
