@@ -134,9 +134,10 @@ class Scanner:
     def _with_decoded_views(self, text: str, found: list[Candidate], root: int, path: str,
                             kind_path: str) -> list[Candidate]:
         """The file's candidates, and on the lines where the file as written has none, those of the files its base64
-        carries (encoded_view), of a key-value store export's values under their keys' names (kv_export_view), of
-        its escaped lines unescaped (escaped_view) and of key blocks in its comments (commented_block_view): a rule that reads the encoding itself (a Kubernetes Secret's data)
-        knows its place."""
+        carries (encoded_view), of its escaped lines unescaped (escaped_view) and of key blocks in its comments
+        (commented_block_view): a rule that reads the encoding itself (a Kubernetes Secret's data) knows its place.
+        Where they do not overlap the file's own candidates, those of a key-value store export's values under their
+        keys' names (kv_export_view) and of an office document's text (office_text_view)."""
         encoded = encoded_views(text, kind_path)
         # (a key-value export's value is read under its key's name: a token view of the same run would read it bare)
         values: list[KvValueText | CellText] = list(kv_export_views(text, kind_path))
