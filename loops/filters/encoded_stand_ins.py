@@ -60,7 +60,7 @@ def is_basic_auth_placeholder(value: str, line: str, key_name: str | None, langu
     if pair is None:
         return False
     user, password = pair
-    return bool(password) and _stand_in_password(user, password)
+    return bool(password) and _stand_in_password(user, password) and not _looks_random(user)  # (see _stand_in_pair)
 
 
 _PEM_HEADER = re.compile(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----")
@@ -434,14 +434,16 @@ _WORDS_ONLY = re.compile(r"(?:[a-z]+|[A-Z][a-z]*|[A-Z]+)(?:[-_. ](?:[a-z]+|[A-Z]
 
 
 def _stand_in_pair(text: str) -> bool:
-    """A `user:password` pair of stand-ins (user:password, admin:changeme), as a Basic value's would be."""
+    """A `user:password` pair of stand-ins (user:password, admin:changeme), as a Basic value's would be. Some APIs
+    take the key as the user and a fixed word as the password (MySportsFeeds, Freshdesk's X): a random user is the
+    credential there, whatever the password says."""
     user, sep, password = text.partition(":")
     if sep and _PAIR_USER.fullmatch(user) is not None and _VARIABLE.fullmatch(password) is not None:
         return True  # user:${REGISTRY_PASSWORD}: a template encoded before its variable was filled in
     if sep and not password and len(set(user) - set("-_.")) <= 1:
         return True  # 00000000-0000-0000-0000-000000000000: (Azure's registries, beside an identity token): no login
     return (bool(sep) and _PAIR_USER.fullmatch(user) is not None and _PAIR_PASSWORD.fullmatch(password) is not None
-            and _stand_in_password(user, password))
+            and _stand_in_password(user, password) and not _looks_random(user))
 
 
 # A connection URL whose user-info is a stand-in pair (postgresql://user:password@localhost/app): a template's.

@@ -510,9 +510,10 @@ def is_sealed_secret_ciphertext(value: str, line: str, key_name: str | None, lan
         return False
     if "sealed" in key_words(key_name):
         return True  # a chart's value that a SealedSecret template takes (sealedToken, sealed_password)
-    # (a SealedSecret of many entries puts its header further away than the lines read around a value)
-    return any("encryptedData:" in other or "kind: SealedSecret" in other for other in around.lines) or (
-        "kind: SealedSecret" in around.text)
+    # (a SealedSecret of many entries puts its header further away than the lines read around a value; a JSON
+    # patch or manifest quotes the field's name, `kubectl patch sealedsecret …` names the kind in lower case)
+    return any("encryptedData" in other or "kind: SealedSecret" in other for other in around.lines) or (
+        "kind: SealedSecret" in around.text) or "sealedsecret" in line.lower()
 
 
 # Salesforce Data Loader's process-conf.xml keeps sfdc.password as the hex that `encrypt.sh -e` prints (AES, whole
