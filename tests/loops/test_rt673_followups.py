@@ -1,0 +1,149 @@
+"""Follow-ups of red-team sets 673 onwards: market-data and threat-intelligence clients, quoted review replies,
+serverless configurations, configuration management. Values are drawn at run time; failures name the file and the
+rule, never the value (PYTEST_DONT_REWRITE: plain asserts, so a failure shows no argument)."""
+
+from __future__ import annotations
+
+import base64
+import random
+import string
+
+import pytest
+
+from tests.loops.test_fp_corpus_classes import not_shown, outcomes, require_found as _found, rule_ids as _rules
+from tests.support.tokens import random_uuid, typed_password
+
+_R = random.Random(673)
+_HEX = "0123456789abcdef"
+_ALNUM = string.ascii_letters + string.digits
+
+
+def _draw(n: int, alphabet: str = _ALNUM) -> str:
+    return "".join(_R.choice(alphabet) for _ in range(n))
+
+
+def _django_key() -> str:
+    """get_random_secret_key()'s alphabet, drawn until the key holds a parenthesis and a hash (most do)."""
+    alphabet = string.ascii_lowercase + string.digits + "!@#$%^&*(-_=+)"
+    while True:
+        key = "".join(_R.choice(alphabet) for _ in range(50))
+        if ("(" in key or ")" in key) and "#" in key[1:] and key[0] not in "&*!%@":
+            return key
+
+
+# --- a Django key unquoted in a chart's values (left from an earlier stop) ---------------------------------------------
+
+def test_a_django_key_unquoted_in_yaml_is_found() -> None:
+    key = _django_key().replace("$", "k")
+    _found(f"django:\n  secretKey: {key}\n  debug: false\n", "chart/values.yaml", "secret-key-env-line-with-parens")
+    _found(f"django.secret-key: {key}\n", "conf/app.properties", "secret-key-env-line-with-parens")
+
+
+def test_a_call_or_an_alias_under_a_secret_key_is_no_key() -> None:
+    assert "secret-key-env-line-with-parens" not in _rules("  secretKey: getSecret(ctx)\n", "chart/values.yaml")
+    assert "secret-key-env-line-with-parens" not in _rules("secret_key: *django_secret(x)\n", "chart/values.yaml")
+
+
+# --- market data, weather and sports APIs (set 673) --------------------------------------------------------------------
+
+def test_a_databento_key_is_found_where_databento_is_named() -> None:
+    _found(f'import databento as db\nclient = db.Historical("db-{_draw(29)}")\n', "ingest.py", "databento-api-key")
+    assert "databento-api-key" not in _rules(f'HOST = "db-{_draw(29)}"\n', "hosts.py")
+
+
+def test_a_key_given_as_a_bare_key_option_is_found() -> None:
+    _found(f"    steps:\n      - run: python pull.py --key {_draw(40, _HEX)}\n", ".github/workflows/pull.yml",
+           "cli-key-flag-value")
+    for line in ("curl --cert c.pem --key client-key.pem https://api.example.com\n",
+                 "aws s3api get-object --bucket logs --key 2024/01/app.log out.log\n",
+                 "kubectl create secret tls web --cert tls.crt --key tls.key\n",
+                 'cli --key "$API_KEY"\n'):
+        assert "cli-key-flag-value" not in _rules(line, "scripts/run.sh"), line.split()[0]
+
+
+def test_an_api_key_under_a_vendor_prefix_in_a_query_is_found() -> None:
+    url = f"https://pro-api.coins.example.com/api/v3/ping?x_cg_pro_api_key=CG-{_draw(24)}\n"
+    _found(f"    staging: {url}", "docs/ops.md", "url-query-secret")
+
+
+def test_a_key_on_an_api_host_whose_api_label_is_not_first_is_found() -> None:
+    line = f'healthcheck = "https://v3.football.api-sports.io/leagues?country=England&key={_draw(32, _HEX)}"\n'
+    _found(line, "config.toml", "api-url-query-key")
+    assert "api-url-query-key" not in _rules(f'u = "https://cdn.example.io/img?key={_draw(32, _HEX)}"\n', "a.py")
+
+
+def test_a_basic_value_whose_user_is_the_key_is_found() -> None:
+    # MySportsFeeds: the key as the user, the service's name as a fixed password
+    pair = base64.b64encode(f"{random_uuid(_R)}:MYSPORTSFEEDS".encode()).decode()
+    _found(f"headers = {{'Authorization': 'Basic {pair}'}}\n", "msf.py", "basic-auth-header")
+    stand_in = base64.b64encode(b"user:password").decode()
+    assert not_shown(f"headers = {{'Authorization': 'Basic {stand_in}'}}\n", "client.py")
+
+
+# --- patches, shell histories (sets 674, 677) --------------------------------------------------------------------------
+
+def test_a_password_quoted_in_a_review_reply_is_found() -> None:
+    text = f"Patch Set 3:\n\nLine 4:\n> ldap.bind.password={typed_password(_R)}\n\nPlease move this to the vault.\n"
+    _found(text, "reviews/gerrit-review.txt", "password-in-config-line")
+    _found(f"> > API_TOKEN={_draw(32)}\n", "mail/reply.txt", "secret-in-config-line")
+
+
+def test_sealed_secrets_in_a_json_patch_are_not_shown() -> None:
+    blob = "Ag" + base64.b64encode(bytes(_R.randrange(256) for _ in range(560))).decode().rstrip("=")
+    line = f"""kubectl patch sealedsecret api-keys -p '{{"spec":{{"encryptedData":{{"token":"{blob}"}}}}}}'\n"""
+    assert not_shown(line, "ops/.bash_history")
+    # (an unsealed token in the same shape of command is still shown)
+    assert outcomes(f"""kubectl patch secret api -p '{{"stringData":{{"token":"{_draw(40)}"}}}}'\n""", "ops/.bash_history")
+
+
+# --- threat intelligence clients and bare key settings (set 679) -------------------------------------------------------
+
+@pytest.mark.parametrize("line", [
+    "ix = intelx('{k}')", "be = BinaryEdge('{k}')", "const ipdata = new IPData('{k}');", "api.set_global_api('{k}')",
+])
+def test_threat_intelligence_clients_given_a_key_by_position_are_found(line: str) -> None:
+    _found(line.format(k=_draw(32, _HEX)) + "\n", "intel/client.py", "sdk-client-positional-api-key")
+
+
+@pytest.mark.parametrize("text, path", [
+    ("[securitytrails]\nkey = {k}\n", "recon.ini"),
+    ("[domaintools]\nusername = acme_api\nkey = {k}\n", "dt.conf"),
+    ("fofa.email=ops@example.com\nfofa.key={k}\n", "fofa.properties"),
+    ("apikeys:\n  shodan:\n    key: {k}\n", "api-keys.yaml"),
+])
+def test_a_bare_key_under_a_section_or_parent_is_found(text: str, path: str) -> None:
+    _found(text.format(k=_draw(32)), path, "bare-key-config-line")
+
+
+@pytest.mark.parametrize("text", [
+    "key = {k}\n",  # no section, parent or prefix: whose key is it?
+    "steps:\n  - uses: actions/cache@v4\n    with:\n      key: ${{{{ runner.os }}}}-{k}\n",
+    "tolerations:\n  - key: node-role.kubernetes.io/control-plane\n",
+    "[cache]\nkey = user-profile-settings-cache\n",
+])
+def test_a_bare_key_without_an_owner_or_randomness_is_not_read(text: str) -> None:
+    assert "bare-key-config-line" not in _rules(text.format(k=_draw(32)), "conf/app.yaml")
+
+
+# --- serverless and configuration management (sets 680, 683) ----------------------------------------------------------
+
+def test_an_api_gateway_key_value_in_serverless_yml_is_found() -> None:
+    text = (f"provider:\n  name: aws\n  apiGateway:\n    apiKeys:\n      - name: partner\n        value: {_draw(28)}\n"
+            "functions:\n  hello:\n    handler: handler.hello\n")
+    _found(text, "serverless.yml", "serverless-api-gateway-key-value")
+    assert not_shown("provider:\n  apiGateway:\n    apiKeys:\n      - name: partner\n        value: ${ssm:/api/key}\n",
+                     "serverless.yml")
+
+
+def test_a_vapid_private_key_under_a_private_name_is_found() -> None:
+    key = base64.urlsafe_b64encode(bytes(_R.randrange(256) for _ in range(32))).decode().rstrip("=")
+    public = "B" + base64.urlsafe_b64encode(bytes(_R.randrange(256) for _ in range(64))).decode().rstrip("=")
+    text = f'const WEB_PUSH_PUBLIC = "{public}";\nconst WEB_PUSH_PRIVATE = "{key}";\n'
+    _found(text, "supabase/functions/send-push/index.ts", "raw-private-key-assignment")
+
+
+def test_a_pagerduty_key_named_for_pagerduty_and_a_new_relic_license_in_a_block_are_found() -> None:
+    _found(f"profile::alerting::pagerduty_key: {_draw(32, _HEX)}\n", "data/role/monitoring.yaml",
+           "pagerduty-integration-key")
+    env = f'{{\n  "override_attributes": {{\n    "newrelic": {{\n      "license": "{_draw(40, _HEX)}"\n    }}\n  }}\n}}\n'
+    _found(env, "environments/production.json", "newrelic-legacy-license-key")
