@@ -84,7 +84,7 @@ ORDER: tuple[str, ...] = (
     "python_class_reference", "key_name_within_value", "digest_of_literal_beside", "attribute_map_entry",
     "security_scheme_names", "counted_digit_groups", "encoded_phrase_in_example", "fixture_word_in_value",
     "schema_type_name", "php_complex_interpolation", "constant_name_as_value", "constant_name_list", "attribute_selector_value",
-    "negated_expression", "dunder_name", "keyboard_access_key", "key_chord", "starred_marker", "rails_local_secret_key_base", "phrase_in_json_list",
+    "negated_expression", "dunder_name", "keyboard_access_key", "key_chord", "starred_marker", "rails_local_secret_key_base", "phoenix_local_secret_key_base", "phrase_in_json_list",
     "test_case_arguments", "key_block_name", "cipher_suite_name", "renamed_constant", "jca_algorithm_registration",
     "export_ordinal", "make_prerequisite", "name_of_a_value_attribute", "build_variable", "c_statement_value",
     "namespaced_command", "c_format_string", "equality_comparison", "parameter_description", "ternary_branch",

@@ -46,12 +46,20 @@ def _file_path(v: str) -> bool:
         return False
     anchored = _ANCHORED_PATH.match(v) is not None
     segments = [s for s in _PATH_SEPARATORS.split(_DRIVE.sub("", v)) if s not in ("", ".", "..", "~")]
-    if not segments or not all(_wordy_segment(s) for s in segments):
+    if not segments or not all(_wordy_segment(s) for s in segments[:-1]):
         return False
     last = segments[-1]
+    if not _wordy_segment(last) and _NAMED_WITH_AN_ID.match(last) is None:
+        return False
     has_extension = "." in last and last.rsplit(".", 1)[1].lower() in _FILE_EXTENSIONS
     return has_extension or (anchored and (len(segments) >= 2 or v.startswith(("./", "../", "~/"))))
 
+
+# A key file named by its id, as its issuer names the download: Apple's AuthKey_<key id>.p8, a service account's
+# <words>-<id>.json; words, then one id in capitals and digits, then a key file's extension
+_NAMED_WITH_AN_ID = re.compile(r"^(?:[A-Za-z]+[_-])+[A-Z0-9]{6,12}\.(?:p8|pem|key|p12|pfx|json|jks)$")
+# Spring's resource prefixes (classpath:firebase-service-account.json, file:/etc/app/creds.json): a file, named
+_RESOURCE_PREFIX = re.compile(r"^(?:classpath\*?|file):")
 
 _URL_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*://")
 
@@ -66,6 +74,9 @@ def is_path_or_plain_url(value: str, line: str, key_name: str | None, language: 
         return _url_without_credentials(v)
     if v[:1] == "@" and _ANCHORED_PATH.match(v[1:]):
         return _file_path(v[1:])  # a file read in the value's place (Bacula's "@/etc/bacula/x.pw", curl -d @./body)
+    resource = _RESOURCE_PREFIX.match(v)
+    if resource is not None:
+        return _file_path(v[resource.end():])
     m = _NAMED_OPTION_PATH.match(v)
     if m is not None:
         return _file_path(m.group(1))  # an option's file in a list of them: Slurm's AuthAltParameters=jwt_key=/var/…

@@ -55,7 +55,7 @@ def byte_list_hex(value: str) -> str | None:
 
 
 _FILE_EXTENSIONS = frozenset({
-    "pem", "key", "crt", "cer", "der", "pub", "p12", "pfx", "jks", "keystore", "json", "yaml", "yml", "toml",
+    "pem", "key", "crt", "cer", "der", "pub", "p12", "pfx", "p8", "jks", "keystore", "json", "yaml", "yml", "toml",
     "ini", "cfg", "conf", "env", "txt", "xml", "properties", "csv", "log", "db", "sqlite", "sh", "py", "js",
     "html", "htm", "jinja", "j2", "tmpl", "tpl", "mustache", "hbs", "erb",
     "inc", "php", "rb", "pl", "lua",  # source files a setting names: class_password-methods-md5.inc

@@ -1,6 +1,7 @@
 """Shapes met in web applications and framework add-ons as Debian ships them (sweep 24): a schema's
 type name, PHP's complex string interpolation, the name of a server variable or constant given where
-a lookup key is expected, an attribute selector, a negated expression, a dunder name, a keyboard shortcut and the development secret_key_base of Rails."""
+a lookup key is expected, an attribute selector, a negated expression, a dunder name, a keyboard shortcut and the
+development secret_key_base of Rails and Phoenix."""
 
 from __future__ import annotations
 
@@ -230,3 +231,16 @@ def is_rails_local_secret_key_base(value: str, line: str, key_name: str | None, 
         if text.strip() and not text[:1].isspace():  # the section this entry is indented under
             return _RAILS_LOCAL_ENVIRONMENT.match(text.rstrip()) is not None
     return False
+
+
+# `mix phx.new` writes a random secret_key_base into config/dev.exs and config/test.exs for the project's own machines,
+# to be committed; production's is read from the environment in runtime.exs (or prod.secret.exs, kept out of git).
+_PHOENIX_LOCAL_CONFIGS = frozenset({"dev.exs", "test.exs"})
+
+
+@_filter("phoenix_local_secret_key_base", "the secret_key_base `mix phx.new` generates into config/dev.exs and "
+         "config/test.exs, committed by design: production's is read from the environment",
+         generic_only=True, surroundings=True, needs_key_name=True)
+def is_phoenix_local_secret_key_base(value: str, line: str, key_name: str | None, language: str | None,
+                                     around: Surroundings) -> bool:
+    return (key_name or "").lower() == "secret_key_base" and around.file_name in _PHOENIX_LOCAL_CONFIGS
