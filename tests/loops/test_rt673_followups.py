@@ -147,3 +147,53 @@ def test_a_pagerduty_key_named_for_pagerduty_and_a_new_relic_license_in_a_block_
            "pagerduty-integration-key")
     env = f'{{\n  "override_attributes": {{\n    "newrelic": {{\n      "license": "{_draw(40, _HEX)}"\n    }}\n  }}\n}}\n'
     _found(env, "environments/production.json", "newrelic-legacy-license-key")
+
+
+# --- Elixir and Erlang, Go builds, push setups, KYC and climate APIs (sets 685-690) ------------------------------------
+
+def test_the_secret_key_base_phoenix_generates_for_dev_and_test_is_not_shown() -> None:
+    config = f'config :blog, BlogWeb.Endpoint,\n  http: [port: 4000],\n  secret_key_base: "{_draw(64)}",\n  debug_errors: true\n'
+    assert not_shown(config, "config/dev.exs")
+    assert not_shown(config, "config/test.exs")
+    _found(config, "config/prod.exs")
+
+
+def test_an_erlang_cookie_given_to_iex_and_hex_keys_in_a_map_are_found() -> None:
+    _found(f"iex --name ops@10.0.1.5 --cookie {_draw(20, string.ascii_uppercase)} --remsh acme@10.0.1.12\n",
+           "docs/ops-runbook.md", "erlang-distribution-cookie-flag")
+    assert "erlang-distribution-cookie-flag" not in _rules(f"curl --cookie session={_draw(24)} https://example.com\n",
+                                                           "scripts/get.sh")
+    hex_config = (f'#{{<<"hexpm">> =>\n      #{{username => <<"acme-bot">>,\n        write_key => <<"{_draw(32, _HEX)}">>,\n'
+                  f'        read_key => <<"{_draw(32, _HEX)}">>}}}}.\n')
+    _found(hex_config, "ci/hex.config", "hex-config-api-key")
+
+
+def test_a_password_hashed_by_comeonin_at_seed_time_is_found() -> None:
+    text = f'Repo.insert!(%User{{\n  email: "ops@example.com",\n  hashed_password: Bcrypt.hash_pwd_salt("{typed_password(_R)}")\n}})\n'
+    _found(text, "priv/repo/seeds.exs", "password-literal-hashed")
+
+
+def test_a_secret_stamped_in_by_go_ldflags_is_found_and_a_reference_is_not() -> None:
+    _found(f'build:\n\tgo build -ldflags "-s -w -X github.com/acme/bot/internal/config.licenseKey={_draw(24)}" ./cmd/bot\n',
+           "Makefile", "go-ldflags-secret")
+    assert "go-ldflags-secret" not in _rules('build:\n\tgo build -ldflags "-X main.apiToken=$(API_TOKEN)" ./cmd/bot\n',
+                                             "Makefile")
+
+
+def test_a_key_in_a_url_path_after_apikey_is_found() -> None:
+    url = f"AWIN_FEED_URL=https://productdata.awin.com/datafeed/download/apikey/{_draw(32, _HEX)}/language/en/format/csv/\n"
+    _found(url, "feeds.env", "url-path-api-key")
+
+
+def test_key_files_named_by_their_id_and_spring_resources_are_paths() -> None:
+    assert not_shown('    "APNS_AUTH_KEY_PATH": os.path.join(BASE_DIR, "secrets", "AuthKey_8AYRI9NHUX.p8"),\n',
+                     "project/settings/push.py")
+    assert not_shown("firebase:\n  credentials: classpath:firebase-service-account.json\n",
+                     "src/main/resources/application.yml")
+
+
+def test_a_token_header_and_a_vendor_api_key_scheme_are_found() -> None:
+    _found(f"curl -H 'token: {_draw(32)}' 'https://www.ncei.noaa.gov/cdo-web/api/v2/data?datasetid=GHCND'\n",
+           "noaa/cdo.sh", "curl-header-secret-name")
+    _found(f"  headers: {{ Authorization: 'SocureApiKey {random_uuid(_R)}' }},\n", "src/socure.ts",
+           "authorization-header-token")
