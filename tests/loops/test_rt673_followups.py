@@ -197,3 +197,8 @@ def test_a_token_header_and_a_vendor_api_key_scheme_are_found() -> None:
            "noaa/cdo.sh", "curl-header-secret-name")
     _found(f"  headers: {{ Authorization: 'SocureApiKey {random_uuid(_R)}' }},\n", "src/socure.ts",
            "authorization-header-token")
+
+
+def test_a_secret_set_on_a_continued_line_before_a_command_is_found() -> None:
+    text = f"```bash\nSLACK_SIGNING_SECRET={_draw(32, _HEX)} \\\n  node dist/index.js\n```\n"
+    _found(text, "tools/standup-bot/README.md", "secret-in-config-line")
