@@ -118,6 +118,30 @@ _BLOCK_NAME = re.compile(r"""^[ \t]*(?:(?:export|const|let|var|val|private|publi
 _TABLE_HEADER = re.compile(r"^[ \t]*\[\[?[ \t]*(?:[\w-]+\.)*([\w-]+)[ \t]*\]\]?[ \t]*$")
 
 
+# A digest or a PGP fingerprint under a bare `key` whose own prefix or block says what it keys: cache.key=<sha1> (a
+# cache entry's name), signing: key: <40 hex> (a release's GPG key: a fingerprint is 40 hex; a signing key's secret is
+# not, and signing_key or JWT_SIGNING_KEY name the secret itself, so only a bare key under such a block is read).
+_DIGEST_HEX = re.compile(r"^(?:[0-9a-f]{40}|[0-9A-F]{40}|[0-9a-f]{64}|[0-9A-F]{64})$")
+_DIGEST_KEY_OWNERS = frozenset({"cache", "caches", "checksum", "digest", "fingerprint", "hash"})
+_FINGERPRINT_KEY_OWNERS = frozenset({"signing", "sign", "gpg", "pgp", "gnupg"})
+
+
+@_filter("digest_under_bare_key", "a digest or a PGP fingerprint under a bare `key` of a cache's or a signing "
+         "block (cache.key=<sha1>, signing: key: <fingerprint>): what it names, not a credential",
+         generic_only=True, surroundings=True, needs_key_name=True)
+def is_digest_under_bare_key(value: str, line: str, key_name: str | None, language: str | None,
+                             around: Surroundings) -> bool:
+    v = value.strip()
+    words = key_words(key_name)
+    if words[-1:] != ["key"] or len(words) > 2 or _DIGEST_HEX.match(v) is None:
+        return False
+    owners = set(words[:-1])
+    if len(words) == 1:
+        owners.update(w for m in (_BLOCK_NAME.search(text) for text in around.enclosing(line, _BLOCK_NAME.search)) if m
+                      for w in key_words(m.group(1)))
+    return bool(owners & _DIGEST_KEY_OWNERS) or (len(v) == 40 and len(words) == 1 and bool(owners & _FINGERPRINT_KEY_OWNERS))
+
+
 # A payment processor's one-time object: a card token (tok_…, Stripe's and Checkout.com's), a payment method
 # (pm_…), a source (src_…), a bank account token (btok_…): it stands for a card or an account at the processor,
 # and only the merchant's secret key can charge it.

@@ -630,7 +630,9 @@ _PUBLIC_WORDS = frozenset({"public", "publishable", "publica", "publico", "oeffe
 _EXPOSURE_PREFIX_HEADS = frozenset({"next", "nuxt", "expo"})
 _ENV_LOOKUP_WORDS = frozenset({"process", "import", "meta", "env"})
 # What may follow a lone leading "public" in a name that is itself a public key's (PUBLIC_KEY, PUBLIC_KEY_PEM).
-_PUBLIC_KEY_WORDS = frozenset({"key", "keys", "cert", "certificate", "pem", "jwk", "jwks"})
+# (and the half of a key pair named for its use: PUBLIC_SIGNING_KEY, PUBLIC_ENCRYPTION_KEY verify and encrypt)
+_PUBLIC_KEY_WORDS = frozenset({"key", "keys", "cert", "certificate", "pem", "jwk", "jwks", "signing", "encryption",
+                               "verification", "verify", "verifying"})
 
 
 def _without_exposure_prefix(words: list[str], env_style: bool) -> list[str]:

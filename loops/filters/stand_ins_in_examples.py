@@ -52,6 +52,30 @@ def is_quoted_in_prose(value: str, line: str, key_name: str | None, language: st
     return len(_WORD.findall(prose)) >= 8
 
 
+# The sentence right before a code block that says its values are not real ("Example (these are sample values, not real
+# credentials):", "Use fake credentials like these"): the writer's own word on what the block holds. A bare "Example:"
+# is no such word (real values are pasted after it too).
+_DECLARED_SAMPLE = re.compile(
+    r"(?i)\b(?:sample|example|dummy|fake|placeholder|made[- ]up|fictitious|illustrative)[ \t]+"
+    r"(?:values?|credentials?|keys?|tokens?|secrets?|passwords?|data)\b"
+    r"|\bnot[ \t]+(?:a[ \t]+)?(?:real|actual|live|valid|working)\b")
+_FENCE_LINE = re.compile(r"^[ \t]*(?:```|~~~)")
+
+
+@_filter("declared_sample_block", "a value in a documentation code block that the sentence just before it calls a "
+         "sample (\"these are sample values, not real credentials\")", surroundings=True)
+def is_declared_sample_block(value: str, line: str, key_name: str | None, language: str | None,
+                             around: Surroundings) -> bool:
+    if not around.in_code_block or not (around.in_docs_path or language in _PROSE_LANGUAGES):
+        return False
+    before = around.lines[:around.lines_before]
+    fence = next((i for i in range(len(before) - 1, -1, -1) if _FENCE_LINE.match(before[i])), None)
+    if fence is None:
+        return False  # the block opens further up than the lines read around the value
+    sentence = next((text for text in reversed(before[:fence]) if text.strip()), "")
+    return _DECLARED_SAMPLE.search(sentence) is not None
+
+
 # Names that sit beside a key in a published test vector (NIST, RFC): the input, the output
 # and the other parameters of one known-answer test.
 _TEST_VECTOR_WORDS = frozenset({
