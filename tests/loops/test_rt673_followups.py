@@ -108,11 +108,14 @@ def test_threat_intelligence_clients_given_a_key_by_position_are_found(line: str
 @pytest.mark.parametrize("text, path", [
     ("[securitytrails]\nkey = {k}\n", "recon.ini"),
     ("[domaintools]\nusername = acme_api\nkey = {k}\n", "dt.conf"),
-    ("fofa.email=ops@example.com\nfofa.key={k}\n", "fofa.properties"),
     ("apikeys:\n  shodan:\n    key: {k}\n", "api-keys.yaml"),
 ])
 def test_a_bare_key_under_a_section_or_parent_is_found(text: str, path: str) -> None:
     _found(text.format(k=_draw(32)), path, "bare-key-config-line")
+
+
+def test_a_dotted_key_is_found() -> None:
+    _found(f"fofa.email=ops@example.com\nfofa.key={_draw(32)}\n", "fofa.properties", "dotted-key-config-line")
 
 
 @pytest.mark.parametrize("text", [
@@ -202,3 +205,50 @@ def test_a_token_header_and_a_vendor_api_key_scheme_are_found() -> None:
 def test_a_secret_set_on_a_continued_line_before_a_command_is_found() -> None:
     text = f"```bash\nSLACK_SIGNING_SECRET={_draw(32, _HEX)} \\\n  node dist/index.js\n```\n"
     _found(text, "tools/standup-bot/README.md", "secret-in-config-line")
+
+
+# --- the first two probes (691, 692) -----------------------------------------------------------------------------------
+
+def test_a_bare_key_option_in_an_exec_form_array_is_found() -> None:
+    _found(f'    command: ["--listen", ":9100", "--key", "{_draw(32)}"]\n', "docker-compose.yml", "cli-key-flag-value")
+
+
+def test_raw_private_keys_unquoted_in_yaml_and_under_priv_key_names_are_found() -> None:
+    key = base64.urlsafe_b64encode(bytes(_R.randrange(256) for _ in range(32))).decode().rstrip("=")
+    _found(f"tunnel:\n  x25519_private: {key}\n", "tunnel.yaml", "raw-private-key-assignment")
+    _found(f'\tprivKey := "{key}"  // x25519\n', "cmd/tunnel/main.go", "raw-private-key-assignment")
+    assert not_shown(f'PUBLIC_SIGNING_KEY = "{key}"\n', "signing.py")
+
+
+def test_ldflags_with_a_variable_import_path_and_cookies_set_in_code_are_found() -> None:
+    _found(f'\tgo build -ldflags "-X $(PKG)/internal/config.signingKey={_draw(24)}" ./cmd/app\n', "Makefile",
+           "go-ldflags-secret")
+    cookie = _draw(20, string.ascii_uppercase)
+    _found(f"start(_, _) ->\n    true = erlang:set_cookie(node(), '{cookie}'),\n    ok.\n", "src/app.erl",
+           "erlang-distribution-cookie-flag")
+    _found(f'    Node.set_cookie(:"{cookie}")\n', "lib/app/cluster.ex", "erlang-distribution-cookie-flag")
+
+
+def test_a_bare_key_under_a_parent_with_siblings_and_a_dotted_key_are_found() -> None:
+    _found(f"sources:\n  intelx:\n    url: https://2.intelx.io\n    key: {_draw(32)}\n", "sources.yaml",
+           "bare-key-config-line")
+    _found(f"osint.shodan.key = {_draw(32)}\n", "osint.properties", "dotted-key-config-line")
+
+
+def test_digests_and_fingerprints_under_a_bare_key_are_not_shown_but_signing_keys_are() -> None:
+    assert not_shown(f"cache.key={_draw(40, _HEX)}\n", "osint.properties")
+    assert not_shown(f"signing:\n  key: {_draw(40, _HEX.upper())}\n  passphrase_env: GPG_PASS\n", "release.yml")
+    _found(f"JWT_SIGNING_KEY={_draw(64, _HEX)}\n", ".env")
+
+
+def test_a_code_block_the_docs_call_sample_values_is_not_shown() -> None:
+    block = f"```bash\nexport ACME_API_TOKEN={_draw(40)}\n```\n"
+    sample = "# acme connector\n\nExample (these are sample values, not real credentials):\n\n" + block
+    assert not_shown(sample, "acme-docs/README.md")
+    # "Example:" alone says nothing about the values
+    assert outcomes("# acme connector\n\nExample:\n\n" + block, "acme-docs/README.md")
+
+
+def test_a_help_article_slug_after_access_key_is_no_key() -> None:
+    assert "url-path-api-key" not in _rules("see https://help.example.com/articles/access_key/how-to-rotate-your-access-key\n",
+                                            "docs/faq.md")
