@@ -69,7 +69,7 @@ _NOT_SECRET_MEMBERS = frozenset({
     b"title", b"description", b"desc", b"path", b"file", b"filename", b"dir", b"prefix", b"suffix",
     b"version", b"scope", b"scopes", b"algorithm", b"alg", b"format", b"issuer", b"audience", b"expires",
     b"expiry", b"ttl", b"timeout", b"env", b"environment", b"mode", b"account", b"project", b"bucket",
-    b"table", b"database", b"db", b"index", b"kid", b"fingerprint",
+    b"table", b"database", b"db", b"index", b"kid", b"fingerprint", b"thumbprint",
     b"site", b"tenant", b"org", b"owner", b"location", b"placeholder", b"hint", b"message", b"error",
     b"pattern", b"regex", b"length", b"size", b"icon", b"color", b"style", b"class", b"example",
     # a package lock's entry, a download's checksum

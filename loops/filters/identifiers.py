@@ -190,6 +190,11 @@ _DOTTED_HYPHENATED_NAME = re.compile(r"^[a-z]{2,}(?:-[a-z]{2,})*(?:\.[a-z]{2,}(?
 _SLUG = re.compile(r"^[a-z0-9]+(?:_[a-z0-9]+){3,}$")
 
 
+# The roots of .NET's and Java's namespaces: a dotted name of three or more parts under one is a type's or a package's.
+_NAMESPACE_ROOTS = frozenset({"Microsoft", "System", "Windows", "Azure", "Amazon", "Google", "Newtonsoft", "NUnit",
+                              "Xunit", "com", "org", "java", "javax", "android", "androidx", "kotlin", "kotlinx"})
+
+
 # A relative import of one module (".types", "..core"), as a package's lazy-import table maps names to modules.
 _RELATIVE_MODULE = re.compile(r"^\.{1,3}[a-z_][a-z0-9_]*$")
 
@@ -209,6 +214,8 @@ def is_dotted_name(value: str, line: str, key_name: str | None, language: str | 
     if not _DOTTED_NAME.match(value) or value.lower().endswith((".com", ".org", ".net", ".io")):
         return False
     segments = value.split(".")
+    if len(segments) >= 3 and segments[0] in _NAMESPACE_ROOTS and all(len(s) >= 2 for s in segments):
+        return True  # a type's full name under a vendor's or a platform's namespace (Microsoft.AspNetCore.…Decryptor)
     if not any(c.isdigit() for c in value):
         # names read as words (auth.User) or are short (cfg.db); random letter runs around a dot
         # (xQzvP.kLmWt) are how a generated password looks

@@ -41,6 +41,8 @@ _PLACEHOLDER_VALUES = frozenset({
     "crypted", "_crypted",
     # an environment's name where an example file puts a value per environment (WEBHOOK_SECRET=development)
     "development", "staging", "production",
+    # a retired value's state written in its place (NPM_TOKEN_PREVIOUS=revoked, OTX_API_KEY_OLD=REVOKED)
+    "revoked", "rotated", "expired", "deleted", "disabled", "deactivated",
 })
 # Metasyntactic words: a value made only of them (bar:baz, foo-bar) stands for any value.
 _METASYNTACTIC = frozenset({"foo", "bar", "baz", "qux", "quux", "corge", "grault", "garply", "waldo", "fred", "plugh",
