@@ -252,3 +252,45 @@ def test_a_code_block_the_docs_call_sample_values_is_not_shown() -> None:
 def test_a_help_article_slug_after_access_key_is_no_key() -> None:
     assert "url-path-api-key" not in _rules("see https://help.example.com/articles/access_key/how-to-rotate-your-access-key\n",
                                             "docs/faq.md")
+
+
+# --- package manager credentials and the Microsoft stack (sets 694, 696) -----------------------------------------------
+
+def test_a_retired_value_written_as_its_state_is_not_shown() -> None:
+    assert not_shown("NPM_TOKEN_PREVIOUS=revoked\n", ".env.release")
+    assert not_shown("OTX_API_KEY_OLD=REVOKED\n", "misp-modules.env")
+
+
+def test_a_gem_host_stored_under_a_short_name_is_found() -> None:
+    _found(f"---\n:gemfury: <see the vault>\n:internal: {_draw(32, _HEX)}\n", "ops/.gem/credentials",
+           "gem-credentials-host-key")
+
+
+def test_dotnet_user_secrets_set_with_a_value_is_found() -> None:
+    _found(f"dotnet user-secrets set \"Smtp:Password\" '{typed_password(_R)}'\n", "tools/set-user-secrets.ps1",
+           "cli-secret-set-value")
+    assert "cli-secret-set-value" not in _rules('dotnet user-secrets set "Smtp:User" "noreply@example.com"\n',
+                                                "tools/set-user-secrets.ps1")
+
+
+def test_azure_functions_stored_keys_are_found_and_encrypted_ones_are_not() -> None:
+    key = base64.urlsafe_b64encode(bytes(_R.randrange(256) for _ in range(40))).decode()
+    text = (f'{{\n  "functionKeys": [\n    {{ "name": "default", "value": "{key}", "encrypted": false }}\n  ],\n'
+            f'  "systemKeys": [\n    {{ "name": "durabletask_extension", "value": "CfDJ8{_draw(60)}", "encrypted": true }}\n  ]\n}}\n')
+    statuses = outcomes(text, "secrets/host.json")
+    assert "azure-functions-stored-key" in _rules(text, "secrets/host.json") and len(statuses) == 1, statuses
+
+
+def test_a_management_certificate_in_publishsettings_is_found() -> None:
+    bundle = "MII" + base64.b64encode(bytes(_R.randrange(256) for _ in range(600))).decode()[3:]
+    text = (f'<PublishData>\n  <PublishProfile SchemaVersion="2.0" PublishMethod="AzureServiceManagementAPI">\n'
+            f'    <Subscription Id="{random_uuid(_R)}" Name="Contoso" ManagementCertificate="{bundle}" />\n'
+            "  </PublishProfile>\n</PublishData>\n")
+    _found(text, "deploy/Contoso-credentials.publishsettings", "azure-publishsettings-management-certificate")
+
+
+def test_a_type_name_and_a_certificate_thumbprint_are_not_secrets() -> None:
+    assert not_shown('    <encryptedSecret decryptorType="Microsoft.AspNetCore.DataProtection.XmlEncryption.DpapiNGXmlDecryptor">\n',
+                     "keys/key-encrypted.xml")
+    text = f'{{\n  "SigningCredential": {{\n    "Thumbprint": "{_draw(40, _HEX.upper())}",\n    "StoreLocation": "CurrentUser"\n  }}\n}}\n'
+    assert not_shown(text, "src/Identity/appsettings.json")
