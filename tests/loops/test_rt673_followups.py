@@ -294,3 +294,7 @@ def test_a_type_name_and_a_certificate_thumbprint_are_not_secrets() -> None:
                      "keys/key-encrypted.xml")
     text = f'{{\n  "SigningCredential": {{\n    "Thumbprint": "{_draw(40, _HEX.upper())}",\n    "StoreLocation": "CurrentUser"\n  }}\n}}\n'
     assert not_shown(text, "src/Identity/appsettings.json")
+
+
+def test_a_secret_sent_as_the_password_of_an_empty_user_is_found() -> None:
+    _found(f'\treq.SetBasicAuth("", "{_draw(32)}")\n', "internal/castle/castle.go", "credential-constructor-literal")
