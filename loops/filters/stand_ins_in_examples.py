@@ -90,7 +90,8 @@ _TEST_VECTOR_WORDS = frozenset({
     # a signature vector (RFC 8032 Ed25519, FIPS 186 ECDSA, Wycheproof): the message and the signature it must give
     "signature", "sig",
 })
-_ASSIGNED_NAME = re.compile(r"""(?:^|[\s,{(\[])["']?([A-Za-z_][A-Za-z0-9_]*)["']?[ \t]*(?::|=(?!=))""")
+# (a properties file's dotted name is one name: aes256.gcm.vector0.iv=)
+_ASSIGNED_NAME = re.compile(r"""(?:^|[\s,{(\[])["']?([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)["']?[ \t]*(?::|=(?!=))""")
 _MIN_TEST_VECTOR_HEX = 16
 
 
@@ -122,7 +123,9 @@ _VECTOR_OUTPUT_WORDS = frozenset({"ct", "ciphertext", "tag", "mac", "expected", 
 def _assigned_words(text: str) -> set[str]:
     """The words of every name assigned on `text` (`"iv": …, pt = …`), and each name whole in lower case
     (Wycheproof's tcId is split into tc and id, but is one word of the vocabulary)."""
-    return {w for m in _ASSIGNED_NAME.finditer(text) for w in (*key_words(m.group(1)), m.group(1).lower())}
+    # (a numbered part is its word: aes256.gcm.vector0.key holds the vector)
+    return {w for m in _ASSIGNED_NAME.finditer(text)
+            for w in (*key_words(m.group(1)), *(k.rstrip("0123456789") for k in key_words(m.group(1))), m.group(1).lower())}
 
 
 # Where a key is cited from a standard's published vectors (RFC 8032's examples, "test vector", a KAT,

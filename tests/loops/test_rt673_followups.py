@@ -35,13 +35,14 @@ def _django_key() -> str:
 
 def test_a_django_key_unquoted_in_yaml_is_found() -> None:
     key = _django_key().replace("$", "k")
-    _found(f"django:\n  secretKey: {key}\n  debug: false\n", "chart/values.yaml", "secret-key-env-line-with-parens")
-    _found(f"django.secret-key: {key}\n", "conf/app.properties", "secret-key-env-line-with-parens")
+    _found(f"django:\n  secretKey: {key}\n  debug: false\n", "chart/values.yaml", "secret-key-yaml-line-with-parens")
+    _found(f"django.secret-key=!{key}\n", "conf/app.properties", "secret-key-env-line-with-parens")
+    _found(f"DJANGO_SECRET_KEY=!{key}\n", ".env.production", "secret-key-env-line-with-parens")
 
 
 def test_a_call_or_an_alias_under_a_secret_key_is_no_key() -> None:
-    assert "secret-key-env-line-with-parens" not in _rules("  secretKey: getSecret(ctx)\n", "chart/values.yaml")
-    assert "secret-key-env-line-with-parens" not in _rules("secret_key: *django_secret(x)\n", "chart/values.yaml")
+    assert not_shown("  secretKey: getSecret(ctx)\n", "chart/values.yaml")
+    assert "secret-key-yaml-line-with-parens" not in _rules("secret_key: *django_secret(x)\n", "chart/values.yaml")
 
 
 # --- market data, weather and sports APIs (set 673) --------------------------------------------------------------------
@@ -298,3 +299,8 @@ def test_a_type_name_and_a_certificate_thumbprint_are_not_secrets() -> None:
 
 def test_a_secret_sent_as_the_password_of_an_empty_user_is_found() -> None:
     _found(f'\treq.SetBasicAuth("", "{_draw(32)}")\n', "internal/castle/castle.go", "credential-constructor-literal")
+
+
+def test_numbered_test_vectors_in_a_properties_file_are_not_shown() -> None:
+    lines = "".join(f"aes256.gcm.vector{i}.key={_draw(64, _HEX)}\naes256.gcm.vector{i}.iv={_draw(24, _HEX)}\n" for i in range(3))
+    assert not_shown("# known-answer vectors for FieldEncryptor\n" + lines, "src/test/resources/crypto/vectors.properties")
