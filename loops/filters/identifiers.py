@@ -123,7 +123,7 @@ _TABLE_HEADER = re.compile(r"^[ \t]*\[\[?[ \t]*(?:[\w-]+\.)*([\w-]+)[ \t]*\]\]?[
 # not, and signing_key or JWT_SIGNING_KEY name the secret itself, so only a bare key under such a block is read).
 _DIGEST_HEX = re.compile(r"^(?:[0-9a-f]{40}|[0-9A-F]{40}|[0-9a-f]{64}|[0-9A-F]{64})$")
 _DIGEST_KEY_OWNERS = frozenset({"cache", "caches", "checksum", "digest", "fingerprint", "hash"})
-_FINGERPRINT_KEY_OWNERS = frozenset({"signing", "sign", "gpg", "pgp", "gnupg"})
+_FINGERPRINT_KEY_OWNERS = frozenset({"signing", "sign", "gpg", "pgp", "gnupg", "release"})
 
 
 @_filter("digest_under_bare_key", "a digest or a PGP fingerprint under a bare `key` of a cache's or a signing "
@@ -139,7 +139,51 @@ def is_digest_under_bare_key(value: str, line: str, key_name: str | None, langua
     if len(words) == 1:
         owners.update(w for m in (_BLOCK_NAME.search(text) for text in around.enclosing(line, _BLOCK_NAME.search)) if m
                       for w in key_words(m.group(1)))
+        # (a flat TOML or INI file's table is the nearest header above: [cache], [release])
+        header = next((m for m in map(_TABLE_HEADER.match, reversed(around.lines[:around.lines_before])) if m), None)
+        if header is not None:
+            owners.update(key_words(header.group(1)))
     return bool(owners & _DIGEST_KEY_OWNERS) or (len(v) == 40 and len(words) == 1 and bool(owners & _FINGERPRINT_KEY_OWNERS))
+
+
+# A bare `key` with a `secret` beside it in the same block is the public half of a key pair (Pusher's key: and
+# secret:, an OAuth consumer's key and secret): the secret is the credential, and is read on its own line.
+_SIBLING_SECRET = re.compile(r"^[ \t]*[\"']?secret[\"']?[ \t]*[:=]")
+
+
+@_filter("bare_key_beside_its_secret", "a bare `key` whose block also holds a `secret` (Pusher's key and secret): "
+         "the public half of the pair, the secret is the credential", generic_only=True, surroundings=True,
+         needs_key_name=True)
+def is_bare_key_beside_its_secret(value: str, line: str, key_name: str | None, language: str | None,
+                                  around: Surroundings) -> bool:
+    if key_words(key_name) != ["key"]:
+        return False
+    indent = len(line) - len(line.lstrip())
+    before, after = around.lines[:around.lines_before], around.lines[around.lines_before:]
+    for side in (reversed(before), after):
+        for text in side:
+            depth = len(text) - len(text.lstrip())
+            if text.strip() and depth < indent:
+                break  # the block ends: a sibling block's secret (censys: secret:) is another pair's
+            if depth == indent and _SIBLING_SECRET.match(text):
+                return True
+    return False
+
+
+# A Jenkins pipeline names the credentials a step uses by their id in Jenkins' store: withAWS(credentials: 'aws-ci'),
+# git(url: …, credentialsId: 'deploy-key'). The id is a slug; the secret stays in Jenkins.
+_NAMED_ARGUMENT_CREDENTIALS = re.compile(r"\(\s*(?:[\w]+\s*:\s*[^,()]+,\s*)*credentials(?:Id)?\s*:\s*['\"]")
+_CREDENTIALS_ID_SLUG = re.compile(r"^[a-z0-9]+(?:[-_.][a-z0-9]+){0,6}$")
+
+
+@_filter("pipeline_credentials_id", "the id of credentials kept in Jenkins, given to a pipeline step by name "
+         "(withAWS(credentials: 'aws-ci'), credentialsId: 'deploy-key'): a reference, not the secret",
+         generic_only=True, needs_key_name=True)
+def is_pipeline_credentials_id(value: str, line: str, key_name: str | None, language: str | None) -> bool:
+    v = value.strip()
+    return (key_words(key_name) in (["credentials"], ["credentials", "id"]) and len(v) <= 48
+            and _CREDENTIALS_ID_SLUG.match(v) is not None and not _looks_random(v)
+            and _NAMED_ARGUMENT_CREDENTIALS.search(line) is not None)
 
 
 # A payment processor's one-time object: a card token (tok_…, Stripe's and Checkout.com's), a payment method
