@@ -298,9 +298,38 @@ def test_a_type_name_and_a_certificate_thumbprint_are_not_secrets() -> None:
 
 
 def test_a_secret_sent_as_the_password_of_an_empty_user_is_found() -> None:
-    _found(f'\treq.SetBasicAuth("", "{_draw(32)}")\n', "internal/castle/castle.go", "credential-constructor-literal")
+    _found(f'\treq.SetBasicAuth("", "{_draw(32)}")\n', "internal/castle/castle.go")
 
 
 def test_numbered_test_vectors_in_a_properties_file_are_not_shown() -> None:
     lines = "".join(f"aes256.gcm.vector{i}.key={_draw(64, _HEX)}\naes256.gcm.vector{i}.iv={_draw(24, _HEX)}\n" for i in range(3))
     assert not_shown("# known-answer vectors for FieldEncryptor\n" + lines, "src/test/resources/crypto/vectors.properties")
+
+
+# --- the third probe and sets 697-699 ----------------------------------------------------------------------------------
+
+def test_a_bare_key_beside_its_secret_is_the_public_half() -> None:
+    text = (f'production:\n  app_id: "1662416"\n  key: {_draw(20, _HEX)}\n  secret: {_draw(20, _HEX)}\n  cluster: eu\n')
+    shown = [r for r, s in zip(_rules(text, "config/pusher.yml"), outcomes(text, "config/pusher.yml")) if s != "dismissed"]
+    assert shown == ["secret-in-config-line"], shown
+    # a secret in the next block is another pair's
+    other = f"apikeys:\n  securityTrails:\n    key: {_draw(32)}\n  censys:\n    id: {random_uuid(_R)}\n    secret: {_draw(32)}\n"
+    assert "bare-key-config-line" in [r for r, s in zip(_rules(other, "api-keys.yaml"), outcomes(other, "api-keys.yaml"))
+                                       if s != "dismissed"]
+
+
+def test_a_jenkins_credentials_id_is_a_reference() -> None:
+    assert not_shown("def call(Closure body) {\n    withAWS(credentials: 'aws-ci', region: 'eu-west-1') {\n", "vars/awsCli.groovy")
+    assert not_shown("git(url: 'git@example.com:acme/app.git', credentialsId: 'deploy-key')\n", "Jenkinsfile")
+
+
+def test_an_empty_user_in_a_requests_auth_tuple_and_a_functions_key_over_lines_are_found() -> None:
+    _found(f'r = requests.get(url, auth=("", "{_draw(52, string.ascii_lowercase + string.digits)}"))\n', "tools/ado.py",
+           "basic-auth-literal-pair")
+    key = base64.urlsafe_b64encode(bytes(_R.randrange(256) for _ in range(40))).decode()
+    text = f'{{\n  "masterKey": {{\n    "name": "master",\n    "value": "{key}",\n    "encrypted": false\n  }}\n}}\n'
+    _found(text, "secrets/host.json", "azure-functions-stored-key")
+
+
+def test_a_digest_under_a_bare_key_of_a_toml_cache_table_is_not_shown() -> None:
+    assert not_shown(f"[cache]\nkey = {_draw(40, _HEX)}\n", "tool.toml")
