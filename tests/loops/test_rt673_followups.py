@@ -333,3 +333,10 @@ def test_an_empty_user_in_a_requests_auth_tuple_and_a_functions_key_over_lines_a
 
 def test_a_digest_under_a_bare_key_of_a_toml_cache_table_is_not_shown() -> None:
     assert not_shown(f"[cache]\nkey = {_draw(40, _HEX)}\n", "tool.toml")
+
+
+def test_a_noop_password_given_by_position_is_found() -> None:
+    _found(f'        users.save(new User("reporting", "{{noop}}{typed_password(_R)}"));\n',
+           "src/main/java/com/sba/DataInitializer.java", "spring-noop-password-literal")
+    assert not_shown('        users.save(new User("ops", "{noop}" + System.getenv("OPS_PASSWORD")));\n',
+                     "src/main/java/com/sba/DataInitializer.java")
