@@ -148,7 +148,7 @@ def is_digest_under_bare_key(value: str, line: str, key_name: str | None, langua
 
 # A bare `key` with a `secret` beside it in the same block is the public half of a key pair (Pusher's key: and
 # secret:, an OAuth consumer's key and secret): the secret is the credential, and is read on its own line.
-_SIBLING_SECRET = re.compile(r"^[ \t]*[\"']?secret[\"']?[ \t]*[:=]")
+_SIBLING_SECRET = re.compile(r"(?i)^[ \t]*[\"']?secret[\"']?[ \t]*[:=]")
 
 
 @_filter("bare_key_beside_its_secret", "a bare `key` whose block also holds a `secret` (Pusher's key and secret): "

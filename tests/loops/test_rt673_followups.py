@@ -340,3 +340,10 @@ def test_a_noop_password_given_by_position_is_found() -> None:
            "src/main/java/com/sba/DataInitializer.java", "spring-noop-password-literal")
     assert not_shown('        users.save(new User("ops", "{noop}" + System.getenv("OPS_PASSWORD")));\n',
                      "src/main/java/com/sba/DataInitializer.java")
+
+
+def test_directus_key_beside_its_secret_in_compose_is_the_public_half() -> None:
+    text = (f'  directus:\n    image: directus/directus:11.1.1\n    environment:\n      KEY: "{random_uuid(_R)}"\n'
+            f'      SECRET: "{_draw(40)}"\n      DB_CLIENT: "pg"\n')
+    shown = [r for r, s in zip(_rules(text, "docker-compose.yml"), outcomes(text, "docker-compose.yml")) if s != "dismissed"]
+    assert "bare-key-config-line" not in shown and shown, shown
