@@ -96,10 +96,7 @@ def is_uuid_identifier(value: str, line: str, key_name: str | None, language: st
         if not _MAPPING_MEMBER_KEY.search(line):
             return False  # a call's or a setting's key (cdsapi.Client(url=…, key="<uuid>"), key = "<uuid>"): kept
         # (unless a block it sits in names credentials: an export's "api_keys": [{"label": …, "key": "<uuid>"}])
-        names = [m.group(1) for m in (_BLOCK_NAME.search(text) for text in around.enclosing(line, _BLOCK_NAME.search)) if m]
-        # (a flat TOML or INI file's table is the nearest header above: [[api_keys]])
-        names += [m.group(1) for m in map(_TABLE_HEADER.match, reversed(around.lines[:around.lines_before])) if m][:1]
-        return not any(names_credential(key_words(name)) for name in names)
+        return not any(names_credential(key_words(name)) for name in _enclosing_names(line, around))
     # The last word says what the value is: credentialsId, secret_uuid and tokenGuid name ids.
     if len(words) >= 2 and words[-1] == "token" and words[-2] in _TOKENISED_THINGS:
         return True  # card issuers and processors call their records' ids tokens (card_token, transactionToken)
@@ -116,6 +113,13 @@ _REQUEST_PARAMETERS = re.compile(r"[?&]key=|\b(?:params|query|querystring|qs|sea
 _BLOCK_NAME = re.compile(r"""^[ \t]*(?:(?:export|const|let|var|val|private|public|readonly|static|final)[ \t]+)*-?[ \t]*"""
                          r"""["']?([\w.-]+)["']?[ \t]*[:=][ \t]*[\[{(]?[ \t]*$""")
 _TABLE_HEADER = re.compile(r"^[ \t]*\[\[?[ \t]*(?:[\w-]+\.)*([\w-]+)[ \t]*\]\]?[ \t]*$")
+
+
+def _enclosing_names(line: str, around: Surroundings) -> list[str]:
+    """The names of the blocks a value's line sits in (`api_keys:`, `"signing": {`), nearest first, and the nearest
+    table header above it (a flat TOML or INI file's table: [[api_keys]], [cache])."""
+    names = [m.group(1) for m in (_BLOCK_NAME.search(text) for text in around.enclosing(line, _BLOCK_NAME.search)) if m]
+    return names + [m.group(1) for m in map(_TABLE_HEADER.match, reversed(around.lines[:around.lines_before])) if m][:1]
 
 
 # A digest or a PGP fingerprint under a bare `key` whose own prefix or block says what it keys: cache.key=<sha1> (a
@@ -137,12 +141,7 @@ def is_digest_under_bare_key(value: str, line: str, key_name: str | None, langua
         return False
     owners = set(words[:-1])
     if len(words) == 1:
-        owners.update(w for m in (_BLOCK_NAME.search(text) for text in around.enclosing(line, _BLOCK_NAME.search)) if m
-                      for w in key_words(m.group(1)))
-        # (a flat TOML or INI file's table is the nearest header above: [cache], [release])
-        header = next((m for m in map(_TABLE_HEADER.match, reversed(around.lines[:around.lines_before])) if m), None)
-        if header is not None:
-            owners.update(key_words(header.group(1)))
+        owners.update(w for name in _enclosing_names(line, around) for w in key_words(name))
     return bool(owners & _DIGEST_KEY_OWNERS) or (len(v) == 40 and len(words) == 1 and bool(owners & _FINGERPRINT_KEY_OWNERS))
 
 
