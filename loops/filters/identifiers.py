@@ -145,30 +145,6 @@ def is_digest_under_bare_key(value: str, line: str, key_name: str | None, langua
     return bool(owners & _DIGEST_KEY_OWNERS) or (len(v) == 40 and len(words) == 1 and bool(owners & _FINGERPRINT_KEY_OWNERS))
 
 
-# A bare `key` with a `secret` beside it in the same block is the public half of a key pair (Pusher's key: and
-# secret:, an OAuth consumer's key and secret): the secret is the credential, and is read on its own line.
-_SIBLING_SECRET = re.compile(r"(?i)^[ \t]*[\"']?secret[\"']?[ \t]*[:=]")
-
-
-@_filter("bare_key_beside_its_secret", "a bare `key` whose block also holds a `secret` (Pusher's key and secret): "
-         "the public half of the pair, the secret is the credential", generic_only=True, surroundings=True,
-         needs_key_name=True)
-def is_bare_key_beside_its_secret(value: str, line: str, key_name: str | None, language: str | None,
-                                  around: Surroundings) -> bool:
-    if key_words(key_name) != ["key"]:
-        return False
-    indent = len(line) - len(line.lstrip())
-    before, after = around.lines[:around.lines_before], around.lines[around.lines_before:]
-    for side in (reversed(before), after):
-        for text in side:
-            depth = len(text) - len(text.lstrip())
-            if text.strip() and depth < indent:
-                break  # the block ends: a sibling block's secret (censys: secret:) is another pair's
-            if depth == indent and _SIBLING_SECRET.match(text):
-                return True
-    return False
-
-
 # A Jenkins pipeline names the credentials a step uses by their id in Jenkins' store: withAWS(credentials: 'aws-ci'),
 # git(url: …, credentialsId: 'deploy-key'). The id is a slug; the secret stays in Jenkins.
 _NAMED_ARGUMENT_CREDENTIALS = re.compile(r"\(\s*(?:[\w]+\s*:\s*[^,()]+,\s*)*credentials(?:Id)?\s*:\s*['\"]")
