@@ -39,7 +39,7 @@ ORDER: tuple[str, ...] = (
     "placeholder", "validation_rules", "masked", "repeated_or_sequential", "typed_placeholder", "env_reference", "template_expression", "protected_setting_ciphertext",
     "erlang_macro", "templated", "documented_example_key", "code_reference", "bare_word_in_code",
     "hash_or_digest", "hashed_password_column", "identityserver_stored_digest", "encrypted_value", "openpgp_key_id", "existing_secret_name", "secret_manager_reference",
-    "regex_capture", "regex_fragment", "uuid", "digest_under_bare_key", "pipeline_credentials_id", "payment_object_token", "priced_record_token", "oracle_cloud_ocid", "describing_key_name", "refused_password_list", "nginx_auth_basic_realm", "git_signing_key_id", "collection_or_module_as_name", "auth_method_name", "oauth_grant_type",
+    "regex_capture", "regex_fragment", "uuid", "digest_under_bare_key", "bare_key_of_a_mechanism", "pipeline_credentials_id", "payment_object_token", "priced_record_token", "oracle_cloud_ocid", "describing_key_name", "refused_password_list", "nginx_auth_basic_realm", "git_signing_key_id", "collection_or_module_as_name", "auth_method_name", "oauth_grant_type",
     "resource_type_as_key", "default_snmp_community", "twilio_key_sid_called_sid",
     "anti_forgery_token", "sequential_run", "fragment", "quoted_in_prose", "declared_sample_block", "key_names_no_credential", "label_denies_credential", "label_says_identifier",
     "provider_format_mismatch", "cut_google_api_key", "fixture_key_name", "fixture_named_token_in_test", "ui_text_key", "pipeline_pass_name", "natural_language",

@@ -145,6 +145,22 @@ def is_digest_under_bare_key(value: str, line: str, key_name: str | None, langua
     return bool(owners & _DIGEST_KEY_OWNERS) or (len(v) == 40 and len(words) == 1 and bool(owners & _FINGERPRINT_KEY_OWNERS))
 
 
+# A bare `key` of a mechanism's block names what the mechanism keys on, not a credential: [api.rate_limit] key = …,
+# a cache's, a lock's, a shard's or a queue's key.
+_MECHANISM_WORDS = frozenset({"rate", "limit", "ratelimit", "limiter", "throttle", "throttling", "cache", "caches", "lock",
+                              "locks", "partition", "shard", "sort", "index", "idempotency", "dedup", "routing", "queue"})
+
+
+@_filter("bare_key_of_a_mechanism", "a bare `key` in the block of a rate limit, a cache, a lock, a shard or a queue "
+         "([api.rate_limit] key = …): what the mechanism keys on, not a credential", generic_only=True,
+         surroundings=True, needs_key_name=True)
+def is_bare_key_of_a_mechanism(value: str, line: str, key_name: str | None, language: str | None,
+                               around: Surroundings) -> bool:
+    if key_words(key_name) != ["key"]:
+        return False
+    return any(w in _MECHANISM_WORDS for name in _enclosing_names(line, around)[:2] for w in key_words(name))
+
+
 # A Jenkins pipeline names the credentials a step uses by their id in Jenkins' store: withAWS(credentials: 'aws-ci'),
 # git(url: …, credentialsId: 'deploy-key'). The id is a slug; the secret stays in Jenkins.
 _NAMED_ARGUMENT_CREDENTIALS = re.compile(r"\(\s*(?:[\w]+\s*:\s*[^,()]+,\s*)*credentials(?:Id)?\s*:\s*['\"]")

@@ -334,6 +334,6 @@ def test_a_digest_under_a_bare_key_of_a_toml_cache_table_is_not_shown() -> None:
 
 def test_a_noop_password_given_by_position_is_found() -> None:
     _found(f'        users.save(new User("reporting", "{{noop}}{typed_password(_R)}"));\n',
-           "src/main/java/com/sba/DataInitializer.java", "spring-noop-password-literal")
+           "src/main/java/com/sba/DataInitializer.java", "password-noop-literal")
     assert not_shown('        users.save(new User("ops", "{noop}" + System.getenv("OPS_PASSWORD")));\n',
                      "src/main/java/com/sba/DataInitializer.java")
